@@ -1,0 +1,186 @@
+package satin.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import satin.stats.NodeStats;
+import satin.stats.WorkerStats;
+
+/**
+ * One member of the pool: a set of workers that share memory and steal from each other's deques.
+ *
+ * <p>A program that simply calls a spawnable method from {@code main} runs on the embedded
+ * default node ({@link #embedded()}), configured from {@code satin.*} system properties and
+ * started on first use. Tools and tests start nodes of their own with {@link #start} and run a
+ * root call on them with {@link #call}.
+ */
+public final class Node implements AutoCloseable {
+
+    private static Node embedded;
+
+    private final NodeConfig config;
+    private final Worker[] workers;
+    private final ConcurrentLinkedQueue<InvocationRecord> submitted = new ConcurrentLinkedQueue<>();
+    final AtomicInteger parkedWorkers = new AtomicInteger();
+    private volatile boolean stopping;
+    private final long startNanos = System.nanoTime();
+    private volatile long stopNanos;
+
+    private Node(NodeConfig config) {
+        this.config = config;
+        this.workers = new Worker[config.workers()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker(this, i, config.stackBytes());
+        }
+    }
+
+    /** Starts a node with its workers. */
+    public static Node start(NodeConfig config) {
+        Node node = new Node(config);
+        for (Worker w : node.workers) {
+            w.start();
+        }
+        return node;
+    }
+
+    /**
+     * The node that spawns from threads outside every node go to, started on first use from the
+     * {@code satin.*} system properties. With {@code -Dsatin.stats=true} it prints its statistics
+     * when the JVM exits.
+     */
+    public static synchronized Node embedded() {
+        if (embedded == null) {
+            Node node = start(NodeConfig.fromProperties(System.getProperties()).withName("embedded"));
+            if (Boolean.getBoolean("satin.stats")) {
+                Runtime.getRuntime().addShutdownHook(new Thread(
+                        () -> System.err.print(node.statistics().format()), "satin-statistics"));
+            }
+            embedded = node;
+        }
+        return embedded;
+    }
+
+    /**
+     * Runs {@code task} on a worker of this node, so that the spawns it makes go on that worker's
+     * deque, and waits for it.
+     *
+     * @throws satin.SpawnException if the task threw; the cause is what it threw
+     */
+    public <T> T call(Callable<T> task) {
+        CallRecord<T> record = new CallRecord<>(task);
+        Frame frame = Frame.outside(this);
+        frame.spawn(record);
+        frame.sync();
+        return record.result;
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    public NodeConfig config() {
+        return config;
+    }
+
+    public NodeStats statistics() {
+        List<WorkerStats.Snapshot> perWorker = new ArrayList<>(workers.length);
+        for (Worker w : workers) {
+            perWorker.add(w.stats.snapshot());
+        }
+        long end = stopping ? stopNanos : System.nanoTime();
+        return new NodeStats(config.name(), end - startNanos, perWorker);
+    }
+
+    /**
+     * Stops the workers once they are outside every job, and waits a while for them.
+     *
+     * @throws IllegalStateException if a worker is still busy after the wait
+     */
+    @Override
+    public void close() {
+        if (stopping) {
+            return;
+        }
+        stopNanos = System.nanoTime();
+        stopping = true;
+        for (Worker w : workers) {
+            LockSupport.unpark(w);
+        }
+        List<String> busy = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Worker w : workers) {
+            try {
+                w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            if (w.isAlive()) {
+                busy.add(w.getName());
+            }
+        }
+        if (!busy.isEmpty()) {
+            throw new IllegalStateException("node " + name() + " closed while " + busy + " still ran a job");
+        }
+    }
+
+    Worker[] workers() {
+        return workers;
+    }
+
+    boolean stopping() {
+        return stopping;
+    }
+
+    /** A job from a thread outside this node: any worker may take it. */
+    void submit(InvocationRecord record) {
+        if (stopping) {
+            throw new IllegalStateException("node " + name() + " is stopped");
+        }
+        submitted.add(record);
+        wakeOne();
+    }
+
+    InvocationRecord pollSubmitted() {
+        return submitted.poll();
+    }
+
+    boolean hasSubmitted() {
+        return !submitted.isEmpty();
+    }
+
+    /** A worker's deque just offered a job to thieves. */
+    void workPublished() {
+        if (parkedWorkers.get() > 0) {
+            wakeOne();
+        }
+    }
+
+    private void wakeOne() {
+        for (Worker w : workers) {
+            if (w.parked) {
+                LockSupport.unpark(w);
+                return;
+            }
+        }
+    }
+
+    /** The root call of {@link #call}: its result is read by the caller after the sync. */
+    private static final class CallRecord<T> extends InvocationRecord {
+        private final Callable<T> task;
+        T result;
+
+        CallRecord(Callable<T> task) {
+            this.task = task;
+        }
+
+        @Override
+        protected void invoke() throws Exception {
+            result = task.call();
+        }
+    }
+}
