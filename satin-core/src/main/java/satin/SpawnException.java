@@ -14,13 +14,4 @@ public class SpawnException extends RuntimeException {
     public SpawnException(String message, Throwable cause) {
         super(message, cause);
     }
-
-    /** The exception a spawned method threw, looking through the wrapper of an inner sync. */
-    public static Throwable original(Throwable failure) {
-        Throwable t = failure;
-        while (t instanceof SpawnException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
 }

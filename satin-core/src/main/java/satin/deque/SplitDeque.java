@@ -2,30 +2,36 @@ package satin.deque;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The default deque: a split deque whose owner never fences, never locks and never uses an atomic
  * instruction on its fast path.
  *
- * <p>The items form one contiguous range {@code [tail, head)}. A split point divides it into a
- * <em>public</em> part {@code [tail, split)}, which thieves take from under a small lock, and a
- * <em>private</em> part {@code [split, head)}, which only the owner touches, with plain loads and
- * stores. A lock-free deque (Chase-Lev, THE) needs a full fence in every owner pop because owner
- * and thief may race for the last item; here they can never race for a private item, so the
- * fence, and the lock, are needed only when the owner reaches into the public part.
+ * <p>The jobs are the slots {@code [tail, head)}. A split point divides them into a <em>public</em>
+ * part {@code [tail, split)}, which thieves take from under a small lock, and a <em>private</em>
+ * part {@code [split, head)}, which only the owner touches, with plain loads and stores. A
+ * lock-free deque (Chase-Lev, THE) needs a full fence in every owner pop because owner and thief
+ * may race for the last job; here they never race for a private job, so the fence, and the lock,
+ * are needed only when the owner reaches into the public part.
  *
  * <p>The owner keeps work available to thieves: whenever it pushes or pops and finds the public
- * part empty, it publishes its oldest private item, the coarsest one, by moving the split up by
- * one (a release store). So thieves always see the oldest job unless the owner has published it
- * and not pushed or popped since; the price is that a job pushed just before a long sequential
- * stretch of the owner may wait for the owner's next push or pop before a thief can see it.
- * In a depth-first spawn tree the owner reaches into the public part only along one path of the
- * tree, so its locked operations are a vanishing fraction of all pops (see
- * {@code docs/decisions/0001-split-deque.md} for the measurements).
+ * part empty, it publishes its oldest private job, the coarsest one, by moving the split up by one
+ * (a release store), and tells {@code onPublish}. So thieves see the oldest job unless it was just
+ * taken and the owner has not pushed or popped since; a job can wait for the owner's next push or
+ * pop before a thief sees it. In a depth-first spawn tree the owner reaches into the public part
+ * only along one path of the tree, so its locked operations are a vanishing fraction of all pops.
+ * See {@code docs/decisions/0001-spawn-fast-path.md} for the measurements.
+ *
+ * <p>The slots form a plain array from index 0 (the deque is empty, head 0, whenever the owner is
+ * outside all jobs), so a slot is never reused while its job or a thief's notes in it are live.
  */
-public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T> {
+public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     private static final VarHandle HEAD;
+    private static final VarHandle PUSHES;
     private static final VarHandle SPLIT;
     private static final VarHandle TAIL;
     private static final VarHandle LOCK;
@@ -33,7 +39,8 @@ public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            HEAD = lookup.findVarHandle(SplitDequeOwner.class, "head", long.class);
+            HEAD = lookup.findVarHandle(SplitDequeOwner.class, "head", int.class);
+            PUSHES = lookup.findVarHandle(SplitDequeOwner.class, "pushes", long.class);
             SPLIT = lookup.findVarHandle(SplitDequeShared.class, "split", long.class);
             TAIL = lookup.findVarHandle(SplitDequeShared.class, "tail", long.class);
             LOCK = lookup.findVarHandle(SplitDequeShared.class, "lock", long.class);
@@ -42,62 +49,66 @@ public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T
         }
     }
 
-    private static final int INITIAL_CAPACITY = 256;
-    private static final Runnable NOBODY = () -> { };
+    private static final int INITIAL_CAPACITY = 64;
 
-    /** Told, on the owner's thread, whenever an item becomes visible to thieves. */
+    private final Supplier<? extends S> newSlot;
+    /** Told, on the owner's thread, whenever a job becomes visible to thieves. */
     private final Runnable onPublish;
 
-    public SplitDeque() {
-        this(INITIAL_CAPACITY, NOBODY);
+    public SplitDeque(Supplier<? extends S> newSlot) {
+        this(newSlot, () -> { });
     }
 
     /**
-     * @param onPublish run by the owner each time it offers an item to thieves, for example to
-     *                  wake an idle thief; it must be quick
+     * @param newSlot   makes the empty slots
+     * @param onPublish run by the owner each time it offers a job to thieves, for example to wake
+     *                  an idle thief; it must be quick
      */
-    public SplitDeque(int initialCapacity, Runnable onPublish) {
-        int capacity = Integer.highestOneBit(Math.max(2, initialCapacity - 1)) << 1;
-        items = new Object[capacity];
-        mask = capacity - 1;
+    public SplitDeque(Supplier<? extends S> newSlot, Runnable onPublish) {
+        this.newSlot = newSlot;
         this.onPublish = onPublish;
-    }
-
-    @Override
-    public void push(T item) {
-        long h = head;
-        if (h - knownTail >= items.length) {
-            makeRoom(h);
-        }
-        items[(int) h & mask] = item;
-        HEAD.setOpaque(this, h + 1);
-        if (ownSplit == (long) TAIL.getAcquire(this)) {
-            publishOldest();
+        slots = new Object[INITIAL_CAPACITY];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = newSlot.get();
         }
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public T pop() {
-        long h = head - 1;
-        long s = ownSplit;
+    public S claim() {
+        int h = head;
+        if (h == slots.length) {
+            grow();
+        }
+        return (S) slots[h];
+    }
+
+    @Override
+    public void push() {
+        head++;
+        pushes++;
+        if (ownSplit == tail) { // a plain read is enough for a hint; a stale tail only delays it
+            publishOldest();
+        }
+    }
+
+    @Override
+    public boolean pop() {
+        int h = head - 1;
+        int s = ownSplit;
         if (h < s) {
             return popPublic();
         }
-        Object[] a = items;
-        int i = (int) h & mask;
-        T item = (T) a[i];
-        a[i] = null;
-        HEAD.setOpaque(this, h);
-        if (h > s && s == (long) TAIL.getAcquire(this)) {
+        head = h;
+        if (h > s && s == tail) {
             publishOldest();
         }
-        return item;
+        return true;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public T steal() {
+    public <R> R steal(Function<? super S, ? extends R> capture) {
         if ((long) TAIL.getAcquire(this) >= (long) SPLIT.getAcquire(this)) {
             return null;
         }
@@ -109,12 +120,37 @@ public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T
             if (t >= (long) SPLIT.getAcquire(this)) {
                 return null;
             }
-            Object[] a = items;
-            int i = (int) t & mask;
-            T item = (T) a[i];
-            a[i] = null;
+            R job = capture.apply((S) slots[(int) t]);
             TAIL.setRelease(this, t + 1);
-            return item;
+            return job;
+        } finally {
+            LOCK.setRelease(this, 0L);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public S slot(int index) {
+        return (S) slots[index];
+    }
+
+    @Override
+    public int head() {
+        return head;
+    }
+
+    @Override
+    public void resetTo(int index) {
+        lockAsOwner();
+        try {
+            if (index > head || tail < head) {
+                throw new IllegalStateException("reset to " + index + " with jobs " + tail + ".." + head
+                        + " not stolen");
+            }
+            HEAD.setOpaque(this, index);
+            ownSplit = index;
+            SPLIT.setRelease(this, (long) index);
+            TAIL.setRelease(this, (long) index);
         } finally {
             LOCK.setRelease(this, 0L);
         }
@@ -122,69 +158,62 @@ public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T
 
     @Override
     public int size() {
-        long n = (long) HEAD.getOpaque(this) - (long) TAIL.getAcquire(this);
-        return (int) Math.max(0, Math.min(n, Integer.MAX_VALUE));
+        long n = (int) HEAD.getOpaque(this) - (long) TAIL.getAcquire(this);
+        return (int) Math.max(0, n);
     }
 
-    /** How many items thieves can see right now. */
+    /** How many jobs thieves can see right now. */
     public int publicSize() {
         long n = (long) SPLIT.getAcquire(this) - (long) TAIL.getAcquire(this);
         return (int) Math.max(0, n);
     }
 
-    /** The public part is empty: offer the oldest private item, if there is one, to thieves. */
+    @Override
+    public long pushes() {
+        return (long) PUSHES.getOpaque(this);
+    }
+
+    /** The public part is empty: offer the oldest private job, if there is one, to thieves. */
     private void publishOldest() {
-        long s = ownSplit;
+        int s = ownSplit;
         if (s < head) {
             ownSplit = s + 1;
-            SPLIT.setRelease(this, s + 1);
+            SPLIT.setRelease(this, (long) (s + 1));
             onPublish.run();
         }
     }
 
-    /** The private part is empty: take the newest public item back, racing thieves under the lock. */
-    @SuppressWarnings("unchecked")
-    private T popPublic() {
-        long s = ownSplit;
+    /** The private part is empty: take the newest public job back, racing thieves under the lock. */
+    private boolean popPublic() {
+        int s = ownSplit;
         if (s == (long) TAIL.getAcquire(this)) {
-            return null; // all taken; tail never passes the split
+            return false; // all stolen: the tail never passes the split
         }
         lockAsOwner();
         try {
             if (tail >= s) {
-                return null;
+                return false;
             }
             s--;
             ownSplit = s;
-            SPLIT.setRelease(this, s);
+            SPLIT.setRelease(this, (long) s);
             HEAD.setOpaque(this, s);
-            int i = (int) s & mask;
-            T item = (T) items[i];
-            items[i] = null;
-            return item;
+            return true;
         } finally {
             LOCK.setRelease(this, 0L);
         }
     }
 
-    /** The array looks full: re-read the tail, and grow if it really is. */
-    private void makeRoom(long h) {
-        knownTail = (long) TAIL.getAcquire(this);
-        if (h - knownTail < items.length) {
-            return;
-        }
+    /** Thieves read the array under the lock, so it is replaced under the lock. */
+    private void grow() {
         lockAsOwner();
         try {
-            long t = tail;
-            Object[] old = items;
-            Object[] grown = new Object[old.length * 2];
-            int newMask = grown.length - 1;
-            for (long k = t; k < h; k++) {
-                grown[(int) k & newMask] = old[(int) k & mask];
+            int old = slots.length;
+            Object[] grown = Arrays.copyOf(slots, old * 2);
+            for (int i = old; i < grown.length; i++) {
+                grown[i] = newSlot.get();
             }
-            items = grown;
-            mask = newMask;
-            knownTail = t;
+            slots = grown;
         } finally {
             LOCK.setRelease(this, 0L);
         }
@@ -203,26 +232,26 @@ public final class SplitDeque<T> extends SplitDequeFields implements WorkDeque<T
     }
 }
 
+
 /** The owner's fields, on cache lines of their own. */
-abstract class SplitDequeOwner {
-    Object[] items;
-    int mask;
-    long head;
-    long ownSplit;
-    long knownTail;
+abstract class SplitDequeOwner<S> extends WorkDeque<S> {
+    Object[] slots;
+    int head;
+    int ownSplit;
+    long pushes;
 }
 
-abstract class SplitDequeOwnerPad extends SplitDequeOwner {
+abstract class SplitDequeOwnerPad<S> extends SplitDequeOwner<S> {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 }
 
-/** The fields thieves read and write, away from the owner's. */
-abstract class SplitDequeShared extends SplitDequeOwnerPad {
+/** The fields thieves write, away from the owner's. */
+abstract class SplitDequeShared<S> extends SplitDequeOwnerPad<S> {
     long split;
     long tail;
-    long lock; // a long, so that the layout cannot move it into a gap among the owner's fields
+    long lock; // longs, so that the field layout cannot move them into a gap among the owner's fields
 }
 
-abstract class SplitDequeFields extends SplitDequeShared {
+abstract class SplitDequeFields<S> extends SplitDequeShared<S> {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 }

@@ -1,34 +1,72 @@
 package satin.deque;
 
+import java.util.function.Function;
+
 /**
- * A double-ended work queue with one owner and any number of thieves.
+ * A double-ended work queue of preallocated, reusable slots, with one owner and any number of
+ * thieves.
  *
- * <p>The owner pushes new work at the head and takes it back from the head, newest first: that is
- * depth-first execution of the spawn tree, with the finest grain of work. Thieves take from the
- * tail, oldest first: the coarsest work, nearest the root. Every item pushed is returned exactly
- * once, either by {@link #pop()} or by {@link #steal()}; never lost, never twice.
+ * <p>The owner describes a job by filling the slot that {@link #claim()} returns, and makes it a
+ * job with {@link #push()}. Jobs are numbered by their index in the deque, from 0 at the bottom.
+ * The owner takes its newest job back from the head with {@link #pop()}: depth-first execution of
+ * the spawn tree, finest grain first. Thieves take the oldest offered job from the tail with
+ * {@link #steal}, coarsest first; they copy what they need out of the slot while they hold it.
+ * Every job pushed comes out exactly once: popped by the owner or stolen, never both, never lost.
  *
- * @param <T> the work items
+ * <p>Slots are reused, so a push allocates nothing. A stolen job's slot still belongs to the
+ * owner, which reads the thief's notes from it ({@link #slot}) and then forgets the stolen jobs
+ * with {@link #resetTo}. Because every job is popped or forgotten by the invocation that pushed
+ * it, the deque is empty, with its head at 0, whenever its owner is outside all jobs.
+ *
+ * <p>An abstract class rather than an interface: with only the default implementation loaded,
+ * the JIT then calls it directly, without a type check on every spawn.
+ *
+ * @param <S> the slot type
  */
-public interface WorkDeque<T> {
+public abstract class WorkDeque<S> {
 
-    /** Adds an item at the head. Owner thread only. */
-    void push(T item);
+    /** The slot the next {@link #push()} makes a job, for the owner to fill. Owner only. */
+    public abstract S claim();
 
-    /**
-     * Removes the newest item from the head. Owner thread only.
-     *
-     * @return the item, or {@code null} when every item has been taken (by the owner or stolen)
-     */
-    T pop();
+    /** Makes the claimed slot the newest job. Owner only. */
+    public abstract void push();
 
     /**
-     * Removes the oldest item that is offered to thieves. Any thread.
+     * Takes the newest job back. Owner only. Its slot is then {@code slot(head())}.
      *
-     * @return the item, or {@code null} when nothing can be stolen right now
+     * @return false if it was stolen (or there is no job); the head does not move then
      */
-    T steal();
+    public abstract boolean pop();
 
-    /** How many items are in the deque; exact for the owner, an estimate for other threads. */
-    int size();
+    /**
+     * Takes the oldest job offered to thieves. Any thread.
+     *
+     * @param capture called on the job's slot while the owner cannot reclaim it and no other thief
+     *                can take it; what it returns is the stolen job
+     * @return what {@code capture} returned, or {@code null} if no job was offered
+     */
+    public abstract <R> R steal(Function<? super S, ? extends R> capture);
+
+    /** The slot of the job with this index. Owner only. */
+    public abstract S slot(int index);
+
+    /** The index the next push will get; the number of jobs pushed and not yet popped or forgotten. */
+    public abstract int head();
+
+    /**
+     * Forgets the jobs from {@code index} up to the head, all of which were stolen and whose
+     * slots the owner has read: {@code index} becomes the head. Owner only.
+     *
+     * @throws IllegalStateException if a job at or above {@code index} was not stolen
+     */
+    public abstract void resetTo(int index);
+
+    /** The number of jobs, exact for the owner and an estimate for other threads. */
+    public abstract int size();
+
+    /**
+     * How many jobs were ever pushed: counted here, next to the head, so that counting spawns
+     * costs the push nothing more. Exact for the owner, an estimate for other threads.
+     */
+    public abstract long pushes();
 }

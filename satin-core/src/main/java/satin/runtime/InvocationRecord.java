@@ -1,28 +1,49 @@
 package satin.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
 /**
- * One spawned call: the receiver and arguments of a call to a spawnable method, where its result
- * goes, and the {@link Frame} of the invocation that spawned it.
+ * One spawned call as an object: receiver, arguments, the result or the exception, and where the
+ * result goes. The rewriter generates one subclass per spawnable method.
  *
- * <p>The rewriter generates one subclass per spawnable method. {@link #invoke()} makes the call
- * and keeps the result in a typed field of the subclass; {@link #deliver()} then stores it where
- * the program named it, when that is not a local variable:
+ * <p>A spawn that runs on the worker that made it (nearly all of them) never needs a record: the
+ * spawning method keeps the arguments in its own locals and calls the method directly at its
+ * sync. A record exists when the call leaves that worker: when a thief takes it, when it is
+ * submitted from outside every node, or when the spawner chose the record form of {@link Slot}.
+ *
+ * <p>{@link #invoke()} makes the call and keeps the result in a typed field of the subclass;
+ * {@link #deliver()} then stores it into its target, on the spawning worker's thread, at the sync:
  * <ul>
- * <li>a local variable: the rewritten code copies the result out of the record after
- *     {@code sync()}, because no other code can write a method's locals;</li>
+ * <li>a local variable: nothing here; the rewritten method copies the result out of the record
+ *     (or, for a call it ran itself, assigns the return value directly);</li>
  * <li>an array element ({@code res[i] = f(i)} in a loop): the record holds the array and the
- *     index, evaluated at the spawn as the sequential program evaluates them, and stores the
- *     result as soon as it is known;</li>
+ *     index, evaluated at the spawn as the sequential program evaluates them;</li>
  * <li>a field: the record holds the object (none for a static field) and stores into it;</li>
- * <li>a discarded result or a void method: nothing to deliver.</li>
+ * <li>a discarded result or a void method: nothing.</li>
  * </ul>
- * Storing early is allowed because results are undefined until the sync; the runtime makes every
- * store visible to the spawning invocation by the time its sync returns.
  */
 public abstract class InvocationRecord {
 
-    /** The spawning invocation; set by {@link Frame#spawn}. */
-    Frame frame;
+    private static final VarHandle DONE;
+
+    static {
+        try {
+            DONE = MethodHandles.lookup().findVarHandle(InvocationRecord.class, "done", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The spawn site of the spawning method, copied from the slot. */
+    int site;
+    /** What {@link #invoke()} threw, if it threw. */
+    Throwable failure;
+    /** Set, with release semantics, once the call has finished and its result or failure is here. */
+    private boolean done;
+    /** A thread parked until this record is done. */
+    private volatile Thread waiter;
 
     protected InvocationRecord() {
     }
@@ -32,5 +53,38 @@ public abstract class InvocationRecord {
 
     /** Stores the result into its array element or field target; locals and discards need nothing. */
     protected void deliver() {
+    }
+
+    /** The spawn site this call came from. */
+    public final int site() {
+        return site;
+    }
+
+    /** Sets the spawn site of a record the spawner builds itself. */
+    public final InvocationRecord atSite(int spawnSite) {
+        this.site = spawnSite;
+        return this;
+    }
+
+    final boolean isDone() {
+        return (boolean) DONE.getAcquire(this);
+    }
+
+    /** Runs the call on this thread, keeping any exception, and publishes that it is done. */
+    final void run() {
+        try {
+            invoke();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        DONE.setVolatile(this, true); // volatile, not release: it must not pass the read of waiter below
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    final void setWaiter(Thread thread) {
+        waiter = thread;
     }
 }

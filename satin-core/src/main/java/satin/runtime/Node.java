@@ -6,17 +6,19 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import satin.SpawnException;
 import satin.stats.NodeStats;
 import satin.stats.WorkerStats;
 
 /**
  * One member of the pool: a set of workers that share memory and steal from each other's deques.
  *
- * <p>A program that simply calls a spawnable method from {@code main} runs on the embedded
- * default node ({@link #embedded()}), configured from {@code satin.*} system properties and
- * started on first use. Tools and tests start nodes of their own with {@link #start} and run a
- * root call on them with {@link #call}.
+ * <p>A program that simply calls a spawning method from {@code main} runs on the embedded default
+ * node ({@link #embedded()}), configured from {@code satin.*} system properties and started on
+ * first use. Tools and tests start nodes of their own with {@link #start} and run a root call on
+ * them with {@link #call}.
  */
 public final class Node implements AutoCloseable {
 
@@ -26,6 +28,7 @@ public final class Node implements AutoCloseable {
     private final Worker[] workers;
     private final ConcurrentLinkedQueue<InvocationRecord> submitted = new ConcurrentLinkedQueue<>();
     final AtomicInteger parkedWorkers = new AtomicInteger();
+    private final AtomicLong rootCalls = new AtomicLong();
     private volatile boolean stopping;
     private final long startNanos = System.nanoTime();
     private volatile long stopNanos;
@@ -48,7 +51,7 @@ public final class Node implements AutoCloseable {
     }
 
     /**
-     * The node that spawns from threads outside every node go to, started on first use from the
+     * The node that calls made outside every node run on, started on first use from the
      * {@code satin.*} system properties. With {@code -Dsatin.stats=true} it prints its statistics
      * when the JVM exits.
      */
@@ -68,13 +71,22 @@ public final class Node implements AutoCloseable {
      * Runs {@code task} on a worker of this node, so that the spawns it makes go on that worker's
      * deque, and waits for it.
      *
-     * @throws satin.SpawnException if the task threw; the cause is what it threw
+     * @throws SpawnException if the task threw; the cause is what it threw
      */
     public <T> T call(Callable<T> task) {
-        CallRecord<T> record = new CallRecord<>(task);
-        Frame frame = Frame.outside(this);
-        frame.spawn(record);
-        frame.sync();
+        CallRecord<T> record = runAndWait(task);
+        if (record.failure != null) {
+            throw Failures.add(null, record.failure);
+        }
+        return record.result;
+    }
+
+    /** {@link #call}, but rethrowing exactly what the task threw, as a plain call would. */
+    <T> T callAsIfLocal(Callable<T> task) {
+        CallRecord<T> record = runAndWait(task);
+        if (record.failure != null) {
+            throw Node.<RuntimeException>sneaky(record.failure);
+        }
         return record.result;
     }
 
@@ -89,10 +101,10 @@ public final class Node implements AutoCloseable {
     public NodeStats statistics() {
         List<WorkerStats.Snapshot> perWorker = new ArrayList<>(workers.length);
         for (Worker w : workers) {
-            perWorker.add(w.stats.snapshot());
+            perWorker.add(w.stats.snapshot(w.deque.pushes()));
         }
         long end = stopping ? stopNanos : System.nanoTime();
-        return new NodeStats(config.name(), end - startNanos, perWorker);
+        return new NodeStats(config.name(), end - startNanos, rootCalls.get(), perWorker);
     }
 
     /**
@@ -136,15 +148,6 @@ public final class Node implements AutoCloseable {
         return stopping;
     }
 
-    /** A job from a thread outside this node: any worker may take it. */
-    void submit(InvocationRecord record) {
-        if (stopping) {
-            throw new IllegalStateException("node " + name() + " is stopped");
-        }
-        submitted.add(record);
-        wakeOne();
-    }
-
     InvocationRecord pollSubmitted() {
         return submitted.poll();
     }
@@ -160,6 +163,26 @@ public final class Node implements AutoCloseable {
         }
     }
 
+    private <T> CallRecord<T> runAndWait(Callable<T> task) {
+        if (stopping) {
+            throw new IllegalStateException("node " + name() + " is stopped");
+        }
+        CallRecord<T> record = new CallRecord<>(task);
+        rootCalls.incrementAndGet();
+        record.setWaiter(Thread.currentThread());
+        submitted.add(record);
+        wakeOne();
+        boolean interrupted = false;
+        while (!record.isDone()) {
+            LockSupport.park(record);
+            interrupted |= Thread.interrupted();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return record;
+    }
+
     private void wakeOne() {
         for (Worker w : workers) {
             if (w.parked) {
@@ -169,7 +192,12 @@ public final class Node implements AutoCloseable {
         }
     }
 
-    /** The root call of {@link #call}: its result is read by the caller after the sync. */
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
+    /** A root call from outside the node. */
     private static final class CallRecord<T> extends InvocationRecord {
         private final Callable<T> task;
         T result;

@@ -1,14 +1,25 @@
 package satin.runtime;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import satin.SpawnException;
 import satin.deque.WorkDeque;
 import satin.stats.WorkerStats;
 
 /**
- * A thread that runs jobs for its node. It owns one deque: its own spawns go on the head and come
- * back off the head (depth first), while its peers and, later, the node's load balancer take from
- * the tail. When it waits in a sync for children that were stolen, or when it has nothing at all,
- * it takes work from the node: jobs submitted from outside first, then its peers' deques.
+ * A thread that runs jobs for its node, and the object rewritten code talks to.
+ *
+ * <p>A worker owns one deque of {@link Slot}s. A spawn fills the slot at the head and pushes it
+ * ({@link #claim()}, {@link #push()}). A sync takes the invocation's own spawns back from the head,
+ * newest first, and runs them right there as plain calls ({@link #popOwn()}); those that were
+ * stolen meanwhile it waits for, running other work in the meantime ({@link #joinStolen}). Record
+ * form spawns are synced generically by {@link #syncAll}. Outside every job, and while it waits
+ * for stolen children, the worker takes work from its node: jobs submitted from outside first,
+ * then the tails of its peers' deques.
+ *
+ * <p>The fast path, a spawn that comes back to its own worker, allocates nothing and touches no
+ * memory that another thread writes: see {@code docs/decisions/0001-spawn-fast-path.md}.
  */
 public final class Worker extends Thread {
 
@@ -18,10 +29,14 @@ public final class Worker extends Thread {
     private static final long MIN_PARK_NANOS = 20_000;
     private static final long MAX_PARK_NANOS = 1_000_000;
 
+    private static final InvocationRecord[] NONE = new InvocationRecord[0];
+
     final Node node;
     final int index;
-    final WorkDeque<InvocationRecord> deque;
+    final WorkDeque<Slot> deque;
     final WorkerStats stats = new WorkerStats();
+    /** How a thief turns a slot of this worker's deque into the record it takes away. */
+    private final Function<Slot, InvocationRecord> capture;
     private long random;
     /** Set while this worker is parked with nothing to do, so that new work can wake it. */
     volatile boolean parked;
@@ -30,9 +45,141 @@ public final class Worker extends Thread {
         super(null, null, node.name() + "-worker-" + index, stackBytes);
         this.node = node;
         this.index = index;
-        this.deque = node.config().deque().create(node::workPublished);
+        this.deque = node.config().deque().create(Slot::new, node::workPublished);
         this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ System.nanoTime();
+        this.capture = slot -> {
+            InvocationRecord record = slot.factory.capture(slot);
+            record.site = slot.site;
+            slot.record = record;
+            stats.stolenFromMe++; // under the deque's lock, so thieves do not race on it
+            return record;
+        };
         setDaemon(true);
+    }
+
+    /** The worker running the current thread, or {@code null} on a thread outside every node. */
+    public static Worker current() {
+        Thread t = Thread.currentThread();
+        return t instanceof Worker ? (Worker) t : null;
+    }
+
+    /**
+     * Runs a call that was made outside every node (typically from {@code main}) on the embedded
+     * node, so that its spawns have a worker, and waits for it. Its result, or exactly what it
+     * threw, comes back as if it had been a plain call.
+     */
+    public static <T> T hop(Callable<T> call) {
+        return Node.embedded().callAsIfLocal(call);
+    }
+
+    /**
+     * This worker's deque, for the fast path of rewritten code: {@code head()} is a spawning
+     * invocation's mark, {@code claim()} and {@code push()} spawn, {@code pop()} takes the newest
+     * spawn back. Keeping it in a local saves reloading it for every spawn.
+     */
+    public WorkDeque<Slot> deque() {
+        return deque;
+    }
+
+    /** The index of the next spawn: a spawning invocation's mark, taken before its first spawn. */
+    public int mark() {
+        return deque.head();
+    }
+
+    /** The slot for the next spawn, to fill before {@link #push()}. */
+    public Slot claim() {
+        return deque.claim();
+    }
+
+    /** Spawns the call described in the claimed slot. */
+    public void push() {
+        deque.push();
+    }
+
+    /**
+     * Spawns a call in record form: the caller built its record (with its target and spawn site),
+     * for a call whose arguments do not fit a slot or whose result goes to an array element or a
+     * field. Sync such spawns with {@link #syncAll}.
+     */
+    public void spawn(InvocationRecord record) {
+        Slot slot = deque.claim();
+        slot.describe(RecordFactory.PREBUILT, record.site, null);
+        slot.record = record;
+        push();
+    }
+
+    /**
+     * Takes the newest spawn back to run it here, as a plain call with the arguments the spawner
+     * kept.
+     *
+     * @return false if it was stolen; then so were all older spawns of this invocation
+     */
+    public boolean popOwn() {
+        return deque.pop();
+    }
+
+    /**
+     * The slow end of a fast-form sync: the oldest {@code count} spawns since {@code mark} were
+     * stolen. Waits for them, running other work meanwhile, and returns their records oldest
+     * first, so that the caller can copy their results.
+     *
+     * @param failures what the calls this sync ran itself threw, or {@code null}
+     * @throws SpawnException if any call of this sync threw, stolen or not
+     */
+    public InvocationRecord[] joinStolen(int mark, int count, SpawnException failures) {
+        InvocationRecord[] stolen = takeStolen(mark, count);
+        for (InvocationRecord record : stolen) {
+            await(record);
+            failures = deliver(record, failures);
+        }
+        if (failures != null) {
+            throw failures;
+        }
+        return stolen;
+    }
+
+    /**
+     * The generic sync: runs every spawn since {@code mark} that is still here, newest first, and
+     * waits for the stolen ones. Serves record-form spawns, whose records deliver their own
+     * results; for a fast-form slot it builds the record, and the result is dropped.
+     *
+     * @throws SpawnException if any of the calls threw
+     */
+    public void syncAll(int mark) {
+        SpawnException failures = null;
+        WorkDeque<Slot> d = deque;
+        while (d.head() > mark) {
+            if (!d.pop()) {
+                joinStolen(mark, d.head() - mark, failures);
+                return;
+            }
+            Slot slot = d.slot(d.head());
+            InvocationRecord record = slot.factory.capture(slot);
+            slot.record = null;
+            try {
+                record.invoke();
+                record.deliver();
+            } catch (Throwable t) {
+                failures = Failures.add(failures, t);
+            }
+        }
+        if (failures != null) {
+            throw failures;
+        }
+    }
+
+    /**
+     * For a spawning method that is leaving by an exception with spawns still pending: finishes
+     * them as a sync would and returns {@code exception}, with their failures suppressed in it,
+     * for the method to rethrow.
+     */
+    public Throwable leave(int mark, Throwable exception) {
+        try {
+            syncAll(mark);
+        } catch (SpawnException childFailures) {
+            exception.addSuppressed(childFailures);
+        }
+        return exception;
     }
 
     @Override
@@ -42,8 +189,7 @@ public final class Worker extends Thread {
         while (!node.stopping()) {
             InvocationRecord job = findWork();
             if (job != null) {
-                long now = System.nanoTime();
-                stats.idleNanos += now - idleSince;
+                stats.idleNanos += System.nanoTime() - idleSince;
                 runForOthers(job);
                 idleSince = System.nanoTime();
                 rounds = 0;
@@ -54,66 +200,59 @@ public final class Worker extends Thread {
         stats.idleNanos += System.nanoTime() - idleSince;
     }
 
-    void push(InvocationRecord record) {
-        deque.push(record);
-        stats.spawns++;
+    /** Reads the thieves' records out of the stolen slots, then forgets the slots. */
+    private InvocationRecord[] takeStolen(int mark, int count) {
+        if (count == 0) {
+            return NONE;
+        }
+        int head = deque.head();
+        if (head != mark + count) {
+            throw new IllegalStateException("sync expected " + count + " stolen spawns above index " + mark
+                    + " but the deque head is " + head + ": a spawning method returned without syncing");
+        }
+        InvocationRecord[] stolen = new InvocationRecord[count];
+        for (int i = 0; i < count; i++) {
+            Slot slot = deque.slot(mark + i);
+            stolen[i] = slot.record;
+            slot.record = null;
+        }
+        deque.resetTo(mark);
+        return stolen;
     }
 
-    /** The sync of {@code frame}, which this worker owns. */
-    void sync(Frame frame) {
-        WorkDeque<InvocationRecord> d = deque;
-        while (frame.ranHere < frame.spawned) {
-            InvocationRecord job = d.pop();
-            if (job == null) {
-                break; // the rest were stolen, and everything older than them with them
-            }
-            if (job.frame != frame) {
-                throw foreignJob(job, frame);
-            }
-            frame.ranHere++;
-            runHere(job, frame);
+    private static SpawnException deliver(InvocationRecord record, SpawnException failures) {
+        if (record.failure != null) {
+            return Failures.add(failures, record.failure);
         }
-        if (frame.ranHere != frame.spawned) {
-            awaitStolen(frame);
-        }
-        frame.finishSync();
-    }
-
-    private void runHere(InvocationRecord job, Frame frame) {
-        stats.jobsRunHere++;
         try {
-            job.invoke();
-            job.deliver();
+            record.deliver();
+            return failures;
         } catch (Throwable t) {
-            frame.childFailedHere(t);
+            return Failures.add(failures, t);
         }
     }
 
-    /** Runs a job that belongs to a frame of another thread, and reports back to that frame. */
+    /** Runs a job that another thread (or another node) waits for. */
     private void runForOthers(InvocationRecord job) {
         stats.jobsRunForOthers++;
-        Throwable failure = null;
-        try {
-            job.invoke();
-            job.deliver();
-        } catch (Throwable t) {
-            failure = t;
-        }
-        job.frame.childDoneElsewhere(failure);
+        job.run();
     }
 
-    /** Some children of {@code frame} were stolen: do other useful work until they are back. */
-    private void awaitStolen(Frame frame) {
+    /** Waits until a stolen child is done, doing other useful work meanwhile. */
+    private void await(InvocationRecord record) {
+        if (record.isDone()) {
+            return;
+        }
         stats.syncWaits++;
         long start = System.nanoTime();
         int rounds = 0;
-        while (frame.awayCount() > 0) {
+        while (!record.isDone()) {
             InvocationRecord job = findWork();
             if (job != null) {
                 runForOthers(job);
                 rounds = 0;
             } else {
-                rounds = idle(rounds, frame);
+                rounds = idle(rounds, record);
             }
         }
         stats.syncWaitNanos += System.nanoTime() - start;
@@ -134,7 +273,7 @@ public final class Worker extends Thread {
             Worker victim = peers[(start + k) % n];
             if (victim != this) {
                 stats.stealAttempts++;
-                job = victim.deque.steal();
+                job = victim.deque.steal(victim.capture);
                 if (job != null) {
                     stats.steals++;
                     return job;
@@ -146,10 +285,10 @@ public final class Worker extends Thread {
 
     /**
      * One idle round: spin first, because waking a parked thread on another core is expensive on
-     * small virtual machines, then yield, then park for a while; a returning stolen child or newly
+     * small virtual machines, then yield, then park for a while; a finishing stolen child or newly
      * published work unparks the worker early.
      */
-    private int idle(int rounds, Frame waitingFor) {
+    private int idle(int rounds, InvocationRecord awaited) {
         if (rounds < SPIN_ROUNDS) {
             Thread.onSpinWait();
         } else if (rounds < SPIN_ROUNDS + YIELD_ROUNDS) {
@@ -157,12 +296,12 @@ public final class Worker extends Thread {
         } else {
             int doublings = Math.min(rounds - SPIN_ROUNDS - YIELD_ROUNDS, 6);
             long nanos = Math.min(MAX_PARK_NANOS, MIN_PARK_NANOS << doublings);
-            if (waitingFor != null) {
-                waitingFor.setWaiter(this);
-                if (waitingFor.awayCount() > 0) {
+            if (awaited != null) {
+                awaited.setWaiter(this);
+                if (!awaited.isDone()) {
                     LockSupport.parkNanos(this, nanos);
                 }
-                waitingFor.setWaiter(null);
+                awaited.setWaiter(null);
             } else {
                 parked = true;
                 node.parkedWorkers.incrementAndGet();
@@ -183,10 +322,5 @@ public final class Worker extends Thread {
         x ^= x << 17;
         random = x;
         return (int) ((x >>> 33) % bound);
-    }
-
-    private static IllegalStateException foreignJob(InvocationRecord job, Frame frame) {
-        return new IllegalStateException("sync found a job of another invocation (" + job.getClass().getName()
-                + ") above its own children: a spawning method returned without syncing");
     }
 }

@@ -1,14 +1,20 @@
 /**
  * The runtime of one node: what rewritten code calls, and the workers that run it.
  *
- * <p>Rewritten code sees only two types. {@link satin.runtime.InvocationRecord} is the base of the
- * generated record classes (one per spawnable method: receiver, arguments, result). A
- * {@link satin.runtime.Frame} is the state of one spawning invocation: {@code Frame.enter()}
- * before the first spawn, {@code frame.spawn(record)} for each spawn, {@code frame.sync()} for
- * each sync. Behind them, a {@link satin.runtime.Node} has {@link satin.runtime.Worker}s, each
- * owning a {@link satin.deque.WorkDeque}: a spawn pushes on the head of the spawning worker's
- * deque; a sync pops its own children back off the head and runs them, and while some are
- * stolen it runs other work, taken from the tails of its peers' deques.
+ * <p>Rewritten code talks to its {@link satin.runtime.Worker} ({@code Worker.current()}; on a
+ * thread outside every node it first hops onto the embedded node with {@code Worker.hop}). A
+ * spawning invocation takes a mark ({@code mark()}), and spawns by filling the
+ * {@link satin.runtime.Slot} at the head of the worker's deque ({@code claim()}, then
+ * {@code push()}). Its sync takes its own spawns back ({@code popOwn()}) and calls the methods
+ * directly with the arguments it kept, so that a spawn that stays home costs no allocation; only
+ * spawns that thieves took become {@link satin.runtime.InvocationRecord}s, built by the method's
+ * {@link satin.runtime.RecordFactory}, and the sync waits for them with {@code joinStolen}. Spawns
+ * whose results go to array elements or fields carry their own record ({@code syncAll}).
+ *
+ * <p>The state of one spawning invocation, its frame, is its mark and the spawns above it: how
+ * many are outstanding is the deque's head minus the mark. It lives in the method's own locals,
+ * not in a heap object, because allocating one per invocation cost more than all the rest of a
+ * spawn (see {@code docs/decisions/0001-spawn-fast-path.md}).
  *
  * <p>The runtime never knows an application class, and nothing here knows the network: stealing
  * between nodes (later, through the load balancers) takes from the same deque tails.

@@ -3,8 +3,11 @@ package satin.stats;
 import java.util.List;
 import java.util.Locale;
 
-/** The statistics of one node: its workers' counters, their total, and the node's wall time. */
-public record NodeStats(String node, long wallNanos, List<WorkerStats.Snapshot> workers) {
+/**
+ * The statistics of one node: its workers' counters, their total, the node's wall time, and the
+ * number of root calls submitted to it from outside.
+ */
+public record NodeStats(String node, long wallNanos, long rootCalls, List<WorkerStats.Snapshot> workers) {
 
     public NodeStats {
         workers = List.copyOf(workers);
@@ -21,10 +24,11 @@ public record NodeStats(String node, long wallNanos, List<WorkerStats.Snapshot> 
     /** A table with a row per worker and a total, for people. */
     public String format() {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "statistics of node %s (%d worker%s, %.3f s)%n", node,
-                workers.size(), workers.size() == 1 ? "" : "s", wallNanos / 1e9));
+        out.append(String.format(Locale.ROOT, "statistics of node %s (%d worker%s, %.3f s, %d root call%s)%n",
+                node, workers.size(), workers.size() == 1 ? "" : "s", wallNanos / 1e9, rootCalls,
+                rootCalls == 1 ? "" : "s"));
         String header = String.format(Locale.ROOT, "%-8s %14s %14s %12s %14s %10s %10s %12s %10s%n",
-                "worker", "spawns", "run here", "run for peer", "steal tries", "steals", "sync waits",
+                "worker", "spawns", "run here", "run for other", "steal tries", "steals", "sync waits",
                 "sync wait s", "idle s");
         out.append(header);
         for (int i = 0; i < workers.size(); i++) {

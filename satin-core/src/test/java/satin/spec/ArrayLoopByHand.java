@@ -1,11 +1,12 @@
 package satin.spec;
 
-import satin.runtime.Frame;
 import satin.runtime.InvocationRecord;
+import satin.runtime.Worker;
 
 /**
  * What the rewriter makes of {@link ArrayLoop}: a static spawnable method (the record has no
- * receiver) spawned in a loop into the elements of a {@code double[]}.
+ * receiver) spawned in a loop into the elements of a {@code double[]}, from a method that is not
+ * itself spawnable.
  */
 public final class ArrayLoopByHand {
 
@@ -13,22 +14,21 @@ public final class ArrayLoopByHand {
     }
 
     public static double harmonic(int n, int blocks) {
-        Frame frame = null;
+        Worker w = Worker.current();
+        if (w == null) {
+            return Worker.hop(() -> harmonic(n, blocks));
+        }
+        int mark = w.mark();
         double[] parts = new double[blocks];
         for (int i = 0; i < blocks; i++) {
-            if (frame == null) {
-                frame = Frame.enter();
-            }
             // parts[i] = block(...): the array and the index are evaluated before the arguments,
             // as in the sequential program.
             double[] array = parts;
             int index = i;
-            frame.spawn(new BlockRecord(ArrayLoop.blockStart(n, blocks, i), ArrayLoop.blockStart(n, blocks, i + 1),
+            w.spawn(new BlockRecord(ArrayLoop.blockStart(n, blocks, i), ArrayLoop.blockStart(n, blocks, i + 1),
                     array, index));
         }
-        if (frame != null) {
-            frame.sync(); // sync();
-        }
+        w.syncAll(mark); // sync();
         return ArrayLoop.sumInOrder(parts);
     }
 

@@ -1,31 +1,90 @@
 package satin.spec;
 
 import satin.SatinObject;
-import satin.runtime.Frame;
+import satin.SpawnException;
+import satin.deque.WorkDeque;
+import satin.runtime.Failures;
 import satin.runtime.InvocationRecord;
+import satin.runtime.RecordFactory;
+import satin.runtime.Slot;
+import satin.runtime.Worker;
 
 /**
- * What the rewriter makes of {@link Fib}, written by hand: the specification of rewritten code.
+ * What the rewriter makes of {@link Fib}, written by hand: the specification of rewritten code in
+ * its fast form, for spawns whose results go to locals in straight-line code.
  *
- * <p>Each spawn becomes "build a record of the call, hand it to the frame, go on"; the sync
- * becomes the frame's sync followed by copying the results out of the records into the locals the
- * program named. The frame is entered just before the first spawn, so the leaves ({@code n < 2})
- * never touch the runtime.
+ * <ul>
+ * <li>On a thread outside every node the call hops onto the embedded node first, so that its
+ *     spawns have a worker. The base case before the check has no side effects, so it may run on
+ *     either side of the hop.</li>
+ * <li>A spawn keeps the evaluated arguments in locals, and describes the call in the slot at the
+ *     head of the worker's deque, for a thief: no allocation.</li>
+ * <li>The sync takes the spawns back newest first and calls the method directly with the kept
+ *     arguments, assigning the locals the program named; an exception of such a call is kept,
+ *     not thrown, until every child is finished.</li>
+ * <li>Spawns a thief took come back as records ({@link FibRecord}, built by {@link #FIB} when the
+ *     thief took the slot), oldest first; their results are copied by spawn site.</li>
+ * </ul>
  */
 public class FibByHand extends SatinObject {
+
+    /** Builds the record of a {@code fib(int)} call from its slot, for a thief. */
+    static final RecordFactory FIB = slot -> new FibRecord((FibByHand) slot.receiver, (int) slot.j0);
 
     public long fib(int n) {
         if (n < 2) {
             return n;
         }
-        Frame frame = Frame.enter();
-        FibRecord x$ = new FibRecord(this, n - 1); // long x = fib(n - 1);
-        frame.spawn(x$);
-        FibRecord y$ = new FibRecord(this, n - 2); // long y = fib(n - 2);
-        frame.spawn(y$);
-        frame.sync(); // sync();
-        long x = x$.result;
-        long y = y$.result;
+        Worker w = Worker.current();
+        if (w == null) {
+            return Worker.hop(() -> fib(n));
+        }
+        WorkDeque<Slot> d = w.deque();
+        int mark = d.head();
+
+        int x$n = n - 1; // long x = fib(n - 1);
+        Slot slot = d.claim();
+        slot.describe(FIB, 0, this);
+        slot.j0 = x$n;
+        d.push();
+
+        int y$n = n - 2; // long y = fib(n - 2);
+        slot = d.claim();
+        slot.describe(FIB, 1, this);
+        slot.j0 = y$n;
+        d.push();
+
+        long x = 0; // sync();
+        long y = 0;
+        SpawnException failures = null;
+        int away = 2;
+        if (d.pop()) {
+            away = 1;
+            try {
+                y = fib(y$n);
+            } catch (Throwable t) {
+                failures = Failures.add(failures, t);
+            }
+            if (d.pop()) {
+                away = 0;
+                try {
+                    x = fib(x$n);
+                } catch (Throwable t) {
+                    failures = Failures.add(failures, t);
+                }
+            }
+        }
+        if (away > 0) {
+            for (InvocationRecord r : w.joinStolen(mark, away, failures)) {
+                if (r.site() == 0) {
+                    x = ((FibRecord) r).result;
+                } else {
+                    y = ((FibRecord) r).result;
+                }
+            }
+        } else if (failures != null) {
+            throw failures;
+        }
         return x + y;
     }
 

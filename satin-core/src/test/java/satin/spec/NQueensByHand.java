@@ -1,14 +1,14 @@
 package satin.spec;
 
 import satin.SatinObject;
-import satin.runtime.Frame;
 import satin.runtime.InvocationRecord;
+import satin.runtime.Worker;
 
 /**
- * What the rewriter makes of {@link NQueens}: a spawn in a loop whose result goes to an array
- * element. The record carries the array and the index, evaluated at the spawn exactly as the
- * sequential program evaluates them, and stores the result itself; nothing is copied after the
- * sync.
+ * What the rewriter makes of {@link NQueens}: spawns in a loop whose results go to array
+ * elements, in record form. Each spawn builds a record that carries the array and the index,
+ * evaluated at the spawn exactly as the sequential program evaluates them, and stores the result
+ * itself; the generic sync runs or waits for every spawn above the mark.
  */
 public class NQueensByHand extends SatinObject {
 
@@ -26,26 +26,25 @@ public class NQueensByHand extends SatinObject {
         if (row == n) {
             return 1;
         }
+        Worker w = Worker.current();
+        if (w == null) {
+            return Worker.hop(() -> place(n, row, columns, leftDiagonals, rightDiagonals));
+        }
+        int mark = w.mark();
         if (row >= spawnRows) {
             return NQueens.placeSequentially(n, row, columns, leftDiagonals, rightDiagonals);
         }
-        Frame frame = null;
         long[] counts = new long[n];
         int free = ~(columns | leftDiagonals | rightDiagonals) & ((1 << n) - 1);
         for (int col = 0; col < n; col++) {
             int bit = 1 << col;
             if ((free & bit) != 0) {
-                if (frame == null) {
-                    frame = Frame.enter();
-                }
                 // counts[col] = place(...);
-                frame.spawn(new PlaceRecord(this, n, row + 1, columns | bit, (leftDiagonals | bit) << 1,
+                w.spawn(new PlaceRecord(this, n, row + 1, columns | bit, (leftDiagonals | bit) << 1,
                         (rightDiagonals | bit) >>> 1, counts, col));
             }
         }
-        if (frame != null) {
-            frame.sync(); // sync();
-        }
+        w.syncAll(mark); // sync();
         long total = 0;
         for (long c : counts) {
             total += c;

@@ -1,0 +1,81 @@
+package satin.deploy;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import satin.runtime.Node;
+import satin.spec.Fib;
+import satin.spec.FibByHand;
+
+/**
+ * The {@code satin} command. For now it has one job: Fibonacci spawning every call, on the
+ * embedded node of this JVM, checked against the sequential program, with the run's statistics.
+ * The parallel Fibonacci is the hand-written rewritten form until the rewriter produces it.
+ */
+public final class Main {
+
+    private static final String USAGE = "usage: satin [fib] [N] [--workers W]   (defaults: fib 35 --workers 1)";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        int n = 35;
+        int workers = 1;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("fib") && i == 0) {
+                    continue;
+                } else if (a.equals("--workers")) {
+                    if (i + 1 == args.length) {
+                        throw new IllegalArgumentException("--workers needs a number");
+                    }
+                    workers = positive("--workers", args[++i]);
+                } else if (a.equals("--help") || a.equals("-h")) {
+                    out.println(USAGE);
+                    return 0;
+                } else {
+                    n = positive("N", a);
+                    if (n > 92) {
+                        throw new IllegalArgumentException("N=" + n + " is too large: fib(N) must fit a long (N <= 92)");
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("satin: " + e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+        System.setProperty("satin.workers", Integer.toString(workers));
+        long start = System.nanoTime();
+        long parallel = new FibByHand().fib(n);
+        long parallelNanos = System.nanoTime() - start;
+        start = System.nanoTime();
+        long sequential = new Fib().fib(n);
+        long sequentialNanos = System.nanoTime() - start;
+        out.printf(Locale.ROOT, "fib(%d) = %d in %.1f ms on %d worker%s (sequential program: %d in %.1f ms)%n", n,
+                parallel, parallelNanos / 1e6, workers, workers == 1 ? "" : "s", sequential, sequentialNanos / 1e6);
+        out.print(Node.embedded().statistics().format());
+        if (parallel != sequential) {
+            err.println("satin: the parallel result differs from the sequential program's");
+            return 1;
+        }
+        return 0;
+    }
+
+    private static int positive(String what, String text) {
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v < 1) {
+                throw new IllegalArgumentException(what + " must be at least 1, not " + v);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be a number, not '" + text + "'");
+        }
+    }
+}

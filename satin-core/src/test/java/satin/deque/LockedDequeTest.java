@@ -1,0 +1,9 @@
+package satin.deque;
+
+class LockedDequeTest extends WorkDequeContract {
+
+    @Override
+    WorkDeque<Cell> newDeque() {
+        return new LockedDeque<>(Cell::new);
+    }
+}

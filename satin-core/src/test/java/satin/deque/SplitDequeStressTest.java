@@ -1,0 +1,9 @@
+package satin.deque;
+
+class SplitDequeStressTest extends WorkDequeStressContract {
+
+    @Override
+    WorkDeque<Cell> newDeque() {
+        return new SplitDeque<>(Cell::new);
+    }
+}

@@ -1,0 +1,186 @@
+package satin.deque;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link WorkDeque} does, single-threaded: the owner's end is LIFO, the thieves' end
+ * FIFO, every job comes out once, and slots are reused. Each implementation runs it through a
+ * subclass; the concurrent half of the contract is {@link WorkDequeStressContract}.
+ */
+abstract class WorkDequeContract {
+
+    abstract WorkDeque<Cell> newDeque();
+
+    static void push(WorkDeque<Cell> d, int id) {
+        Cell c = d.claim();
+        c.id = id;
+        c.takenBy = -1;
+        d.push();
+    }
+
+    /** Pops and returns the id, or -1 if the newest job was stolen. */
+    static int pop(WorkDeque<Cell> d) {
+        return d.pop() ? d.slot(d.head()).id : -1;
+    }
+
+    static Integer steal(WorkDeque<Cell> d) {
+        return d.steal(c -> {
+            c.takenBy = 7;
+            return c.id;
+        });
+    }
+
+    @Test
+    void anEmptyDequeHasNothingToPopOrSteal() {
+        WorkDeque<Cell> d = newDeque();
+        assertEquals(0, d.head());
+        assertEquals(0, d.size());
+        assertFalse(d.pop());
+        assertNull(steal(d));
+        assertEquals(0, d.head());
+    }
+
+    @Test
+    void theOwnerTakesItsJobsBackNewestFirst() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 5; i++) {
+            push(d, i);
+        }
+        assertEquals(5, d.head());
+        assertEquals(5, d.size());
+        for (int i = 5; i >= 1; i--) {
+            assertEquals(i, pop(d));
+        }
+        assertEquals(0, d.head());
+        assertFalse(d.pop());
+    }
+
+    @Test
+    void thievesTakeTheOldestJobsFirstAndTheOwnerTheRest() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 6; i++) {
+            push(d, i);
+        }
+        List<Integer> stolen = new ArrayList<>();
+        for (Integer id = steal(d); id != null; id = steal(d)) {
+            stolen.add(id);
+        }
+        assertFalse(stolen.isEmpty(), "a thief must see work once the owner has pushed");
+        for (int i = 0; i < stolen.size(); i++) {
+            assertEquals(i + 1, stolen.get(i), "thieves take the oldest job first");
+        }
+        for (int i = 6; i > stolen.size(); i--) {
+            assertEquals(i, pop(d));
+        }
+        assertEquals(-1, pop(d), "the rest were stolen");
+    }
+
+    @Test
+    void theOwnerCanReclaimAJobItOfferedToThieves() {
+        WorkDeque<Cell> d = newDeque();
+        push(d, 1);
+        assertEquals(1, pop(d));
+        assertNull(steal(d), "a job comes out once");
+        assertEquals(0, d.head());
+    }
+
+    @Test
+    void aStolenJobLeavesItsNoteAndIsForgottenByReset() {
+        WorkDeque<Cell> d = newDeque();
+        push(d, 10);
+        int mark = d.head();
+        push(d, 11);
+        assertEquals(10, steal(d));
+        Integer second = steal(d);
+        if (second == null) {
+            assertEquals(11, pop(d)); // a split deque hides the newest job until the owner moves
+            assertEquals(-1, pop(d));
+            assertEquals(1, d.head(), "a failed pop leaves the head where it was");
+            assertEquals(7, d.slot(0).takenBy, "the thief's note is readable in the slot");
+            d.resetTo(0);
+        } else {
+            assertEquals(11, second);
+            assertEquals(-1, pop(d));
+            assertEquals(2, d.head());
+            assertEquals(7, d.slot(mark).takenBy);
+            d.resetTo(0);
+        }
+        assertEquals(0, d.head());
+        assertEquals(0, d.size());
+        assertNull(steal(d));
+        push(d, 12);
+        assertEquals(12, pop(d));
+    }
+
+    @Test
+    void resetRefusesToForgetAJobThatWasNotStolen() {
+        WorkDeque<Cell> d = newDeque();
+        push(d, 1);
+        push(d, 2);
+        assertThrows(IllegalStateException.class, () -> d.resetTo(0));
+        assertEquals(2, pop(d));
+        assertEquals(1, pop(d));
+    }
+
+    @Test
+    void slotsAreReusedSoThatAPushAllocatesNothing() {
+        WorkDeque<Cell> d = newDeque();
+        Cell first = d.claim();
+        push(d, 1);
+        assertEquals(1, pop(d));
+        assertSame(first, d.claim());
+        push(d, 2);
+        Cell second = d.claim();
+        push(d, 3);
+        assertEquals(3, pop(d));
+        assertSame(second, d.claim());
+    }
+
+    @Test
+    void theDequeGrowsWithoutLosingOrMovingJobs() {
+        WorkDeque<Cell> d = newDeque();
+        int n = 5_000;
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            cells.add(d.claim());
+            push(d, i);
+        }
+        assertEquals(n, d.head());
+        Integer stolen = steal(d);
+        assertNotNull(stolen);
+        assertEquals(0, stolen);
+        for (int i = n - 1; i >= 1; i--) {
+            assertSame(cells.get(i), d.slot(i), "growing keeps every job in its slot");
+            assertEquals(i, pop(d));
+        }
+        assertEquals(-1, pop(d));
+        assertEquals(n, d.pushes());
+    }
+
+    @Test
+    void aThiefSeesWorkAgainAfterTheOwnerMoves() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 4; i++) {
+            push(d, i);
+        }
+        int taken = 0;
+        for (int round = 0; round < 4; round++) {
+            if (steal(d) != null) {
+                taken++;
+            }
+            push(d, 100 + round);
+            assertEquals(100 + round, pop(d));
+        }
+        assertTrue(taken >= 2, "each push or pop offers thieves the oldest job again");
+    }
+}

@@ -1,0 +1,68 @@
+package satin.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The README's main job, run as a user runs it: the {@code satin} command in a JVM of its own.
+ * Every process started here is gone when the test ends, whatever happens.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MainJobTest {
+
+    /** Exit code and output of one run. */
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run satin(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                "-cp", System.getProperty("java.class.path"), "satin.deploy.Main"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).start();
+        try {
+            if (!p.waitFor(90, TimeUnit.SECONDS)) {
+                throw new AssertionError("satin " + String.join(" ", args) + " did not finish in 90 s");
+            }
+            return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                    new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void printsTheResultTheSequentialProgramAgreesWithAndTheStatistics() throws Exception {
+        Run run = satin("fib", "27", "--workers", "2");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("fib(27) = 196418 in "), run.out());
+        assertTrue(run.out().contains("on 2 workers (sequential program: 196418 in "), run.out());
+        assertTrue(run.out().contains("statistics of node embedded (2 workers"), run.out());
+        // fib(27) spawns 2 (fib(28) - 1) = 635620 calls
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("total") && l.contains(" 635620 ")), run.out());
+    }
+
+    @Test
+    void badInputIsNamedAndRefusedWithUsage() throws Exception {
+        Run run = satin("fib", "lots");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("satin: N must be a number, not 'lots'"), run.err());
+        assertTrue(run.err().contains("usage: satin"), run.err());
+        Run big = satin("100");
+        assertEquals(2, big.exit());
+        assertTrue(big.err().contains("N=100 is too large"), big.err());
+        Run workers = satin("--workers", "0");
+        assertEquals(2, workers.exit());
+        assertTrue(workers.err().contains("--workers must be at least 1, not 0"), workers.err());
+    }
+}
