@@ -76,11 +76,12 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     @Override
     @SuppressWarnings("unchecked")
     public S claim() {
+        Object[] a = slots;
         int h = head;
-        if (h == slots.length) {
-            grow();
+        if (h >= a.length) {
+            a = grow();
         }
-        return (S) slots[h];
+        return (S) a[h];
     }
 
     @Override
@@ -205,7 +206,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     }
 
     /** Thieves read the array under the lock, so it is replaced under the lock. */
-    private void grow() {
+    private Object[] grow() {
         lockAsOwner();
         try {
             int old = slots.length;
@@ -214,6 +215,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
                 grown[i] = newSlot.get();
             }
             slots = grown;
+            return grown;
         } finally {
             LOCK.setRelease(this, 0L);
         }

@@ -245,17 +245,22 @@ public final class Worker extends Thread {
         }
         stats.syncWaits++;
         long start = System.nanoTime();
+        long idleSince = start;
         int rounds = 0;
         while (!record.isDone()) {
             InvocationRecord job = findWork();
             if (job != null) {
+                stats.syncIdleNanos += System.nanoTime() - idleSince;
                 runForOthers(job);
+                idleSince = System.nanoTime();
                 rounds = 0;
             } else {
                 rounds = idle(rounds, record);
             }
         }
-        stats.syncWaitNanos += System.nanoTime() - start;
+        long end = System.nanoTime();
+        stats.syncIdleNanos += end - idleSince;
+        stats.syncWaitNanos += end - start;
     }
 
     private InvocationRecord findWork() {

@@ -20,26 +20,28 @@ public final class WorkerStats {
     public long syncWaits;
     /** Time spent in those waits, running other work or idle. */
     public long syncWaitNanos;
+    /** Of that, the time with nothing to run: what stealing failed to hide. */
+    public long syncIdleNanos;
     /** Time outside any job with nothing to do. */
     public long idleNanos;
 
     /** @param spawns the calls this worker spawned, as its deque counted them */
     public Snapshot snapshot(long spawns) {
         return new Snapshot(spawns, stolenFromMe, jobsRunForOthers, stealAttempts, steals, syncWaits,
-                syncWaitNanos, idleNanos);
+                syncWaitNanos, syncIdleNanos, idleNanos);
     }
 
     /** The counters at one moment, summable across workers and nodes. */
     public record Snapshot(long spawns, long stolenFromMe, long jobsRunForOthers, long stealAttempts,
-            long steals, long syncWaits, long syncWaitNanos, long idleNanos) {
+            long steals, long syncWaits, long syncWaitNanos, long syncIdleNanos, long idleNanos) {
 
-        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0);
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         public Snapshot plus(Snapshot o) {
             return new Snapshot(spawns + o.spawns, stolenFromMe + o.stolenFromMe,
                     jobsRunForOthers + o.jobsRunForOthers, stealAttempts + o.stealAttempts,
                     steals + o.steals, syncWaits + o.syncWaits, syncWaitNanos + o.syncWaitNanos,
-                    idleNanos + o.idleNanos);
+                    syncIdleNanos + o.syncIdleNanos, idleNanos + o.idleNanos);
         }
 
         /** Spawns this worker ran itself (every spawn runs exactly once: here, or stolen). */

@@ -22,8 +22,9 @@ import satin.runtime.Worker;
  * <li>The sync takes the spawns back newest first and calls the method directly with the kept
  *     arguments, assigning the locals the program named; an exception of such a call is kept,
  *     not thrown, until every child is finished.</li>
- * <li>Spawns a thief took come back as records ({@link FibRecord}, built by {@link #FIB} when the
- *     thief took the slot), oldest first; their results are copied by spawn site.</li>
+ * <li>When a spawn was stolen, so were all older ones: they come back as records
+ *     ({@link FibRecord}, built by {@link #FIB} when the thief took the slot), oldest first, and
+ *     their results are copied out.</li>
  * </ul>
  */
 public class FibByHand extends SatinObject {
@@ -54,36 +55,33 @@ public class FibByHand extends SatinObject {
         slot.j0 = y$n;
         d.push();
 
-        long x = 0; // sync();
-        long y = 0;
+        long x; // sync(): the newest spawn first
+        long y;
         SpawnException failures = null;
-        int away = 2;
         if (d.pop()) {
-            away = 1;
+            y = 0;
             try {
                 y = fib(y$n);
             } catch (Throwable t) {
                 failures = Failures.add(failures, t);
             }
             if (d.pop()) {
-                away = 0;
+                x = 0;
                 try {
                     x = fib(x$n);
                 } catch (Throwable t) {
                     failures = Failures.add(failures, t);
                 }
-            }
-        }
-        if (away > 0) {
-            for (InvocationRecord r : w.joinStolen(mark, away, failures)) {
-                if (r.site() == 0) {
-                    x = ((FibRecord) r).result;
-                } else {
-                    y = ((FibRecord) r).result;
+                if (failures != null) {
+                    throw failures;
                 }
+            } else { // x was stolen
+                x = ((FibRecord) w.joinStolen(mark, 1, failures)[0]).result;
             }
-        } else if (failures != null) {
-            throw failures;
+        } else { // both were stolen
+            InvocationRecord[] stolen = w.joinStolen(mark, 2, failures);
+            x = ((FibRecord) stolen[0]).result;
+            y = ((FibRecord) stolen[1]).result;
         }
         return x + y;
     }
