@@ -36,8 +36,8 @@ public abstract class InvocationRecord {
         }
     }
 
-    /** The spawn site of the spawning method, copied from the slot. */
-    int site;
+    /** The spawn site of the spawning method, copied from the slot; -1 for a record-form spawn. */
+    int site = -1;
     /** What {@link #invoke()} threw, if it threw. */
     Throwable failure;
     /** Set, with release semantics, once the call has finished and its result or failure is here. */

@@ -90,6 +90,14 @@ public final class Node implements AutoCloseable {
         return record.result;
     }
 
+    /** Runs a prebuilt record as a root call and waits; rethrows exactly what its call threw. */
+    void runAsIfLocal(InvocationRecord record) {
+        runAndWait(record);
+        if (record.failure != null) {
+            throw Node.<RuntimeException>sneaky(record.failure);
+        }
+    }
+
     public String name() {
         return config.name();
     }
@@ -164,10 +172,15 @@ public final class Node implements AutoCloseable {
     }
 
     private <T> CallRecord<T> runAndWait(Callable<T> task) {
+        CallRecord<T> record = new CallRecord<>(task);
+        runAndWait(record);
+        return record;
+    }
+
+    private void runAndWait(InvocationRecord record) {
         if (stopping) {
             throw new IllegalStateException("node " + name() + " is stopped");
         }
-        CallRecord<T> record = new CallRecord<>(task);
         rootCalls.incrementAndGet();
         record.setWaiter(Thread.currentThread());
         submitted.add(record);
@@ -180,7 +193,6 @@ public final class Node implements AutoCloseable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return record;
     }
 
     private void wakeOne() {

@@ -66,7 +66,8 @@ public final class Worker extends Thread {
     /**
      * Runs a call that was made outside every node (typically from {@code main}) on the embedded
      * node, so that its spawns have a worker, and waits for it. Its result, or exactly what it
-     * threw, comes back as if it had been a plain call.
+     * threw, comes back as if it had been a plain call. The form for hand-written code; rewritten
+     * code hops with the method's record ({@link #hop(InvocationRecord)}).
      */
     public static <T> T hop(Callable<T> call) {
         return Node.embedded().callAsIfLocal(call);
@@ -79,6 +80,15 @@ public final class Worker extends Thread {
      */
     public WorkDeque<Slot> deque() {
         return deque;
+    }
+
+    /**
+     * The rewritten form of a call made outside every node: runs the call in {@code record} on the
+     * embedded node and waits; afterwards the record holds the result. Exactly what the call
+     * threw is rethrown, as a plain call would.
+     */
+    public static void hop(InvocationRecord record) {
+        Node.embedded().runAsIfLocal(record);
     }
 
     /** The index of the next spawn: a spawning invocation's mark, taken before its first spawn. */
@@ -153,18 +163,29 @@ public final class Worker extends Thread {
                 joinStolen(mark, d.head() - mark, failures);
                 return;
             }
-            Slot slot = d.slot(d.head());
-            InvocationRecord record = slot.factory.capture(slot);
-            slot.record = null;
-            try {
-                record.invoke();
-                record.deliver();
-            } catch (Throwable t) {
-                failures = Failures.add(failures, t);
-            }
+            failures = runPopped(failures);
         }
         if (failures != null) {
             throw failures;
+        }
+    }
+
+    /**
+     * In a generic sync, runs the record-form spawn that {@code deque().pop()} just took back: its
+     * call, then the delivery of its result.
+     *
+     * @return {@code failures} with the call's failure added, if it failed
+     */
+    public SpawnException runPopped(SpawnException failures) {
+        Slot slot = deque.slot(deque.head());
+        InvocationRecord record = slot.factory.capture(slot);
+        slot.record = null;
+        try {
+            record.invoke();
+            record.deliver();
+            return failures;
+        } catch (Throwable t) {
+            return Failures.add(failures, t);
         }
     }
 

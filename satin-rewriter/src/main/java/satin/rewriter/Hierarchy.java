@@ -1,0 +1,190 @@
+package satin.rewriter;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The rewriter's view of the class hierarchy, read from class files (no class is loaded): each
+ * class's supertypes, its methods and which of them carry {@code @Spawnable}.
+ */
+public final class Hierarchy {
+
+    static final String SPAWNABLE = "Lsatin/Spawnable;";
+    static final String REWRITTEN = "Lsatin/runtime/Rewritten;";
+    static final String SATIN_OBJECT = "satin/SatinObject";
+
+    /** What the rewriter needs to know of one class. */
+    record ClassInfo(String name, String superName, List<String> interfaces, int access,
+            Map<String, Integer> methodAccess, Set<String> spawnable, boolean rewritten) {
+
+        boolean isInterface() {
+            return (access & Opcodes.ACC_INTERFACE) != 0;
+        }
+    }
+
+    private final ClassFinder finder;
+    private final Map<String, ClassInfo> cache = new ConcurrentHashMap<>();
+    private final Map<String, ClassInfo> known = new ConcurrentHashMap<>();
+
+    public Hierarchy(ClassFinder finder) {
+        this.finder = finder;
+    }
+
+    /** Makes a class known that the finder cannot see, such as one being generated. */
+    void define(byte[] classFile) {
+        ClassInfo info = read(classFile);
+        known.put(info.name(), info);
+        cache.put(info.name(), info);
+    }
+
+    /** The class, or {@code null} if no class file for it can be found. */
+    ClassInfo info(String name) {
+        ClassInfo info = cache.get(name);
+        if (info != null) {
+            return info;
+        }
+        byte[] bytes = finder.find(name);
+        if (bytes == null) {
+            return null;
+        }
+        info = read(bytes);
+        cache.put(name, info);
+        return info;
+    }
+
+    /**
+     * Whether a call instruction to {@code owner.name desc} calls a spawnable method: the method
+     * it resolves to, or a method it overrides or implements, carries {@code @Spawnable}.
+     */
+    boolean isSpawnable(String owner, String name, String desc) {
+        String key = name + desc;
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> todo = new ArrayList<>(List.of(owner));
+        while (!todo.isEmpty()) {
+            String c = todo.remove(todo.size() - 1);
+            if (c == null || !seen.add(c)) {
+                continue;
+            }
+            ClassInfo info = info(c);
+            if (info == null) {
+                continue;
+            }
+            if (info.spawnable().contains(key)) {
+                return true;
+            }
+            todo.add(info.superName());
+            todo.addAll(info.interfaces());
+        }
+        return false;
+    }
+
+    /** The access flags of the method a call to {@code owner.name desc} resolves to, or -1. */
+    int resolvedAccess(String owner, String name, String desc) {
+        String key = name + desc;
+        for (String c = owner; c != null; ) {
+            ClassInfo info = info(c);
+            if (info == null) {
+                return -1;
+            }
+            Integer access = info.methodAccess().get(key);
+            if (access != null) {
+                return access;
+            }
+            c = info.superName();
+        }
+        return -1;
+    }
+
+    /** Whether {@code name} is {@code ancestor} or extends it. */
+    boolean isSubclass(String name, String ancestor) {
+        for (String c = name; c != null; ) {
+            if (c.equals(ancestor)) {
+                return true;
+            }
+            ClassInfo info = info(c);
+            if (info == null) {
+                return false;
+            }
+            c = info.superName();
+        }
+        return false;
+    }
+
+    /** The nearest common superclass of two classes, as stack map frames need it. */
+    String commonSuperClass(String a, String b) {
+        if (a.equals(b)) {
+            return a;
+        }
+        ClassInfo ia = require(a);
+        ClassInfo ib = require(b);
+        if (ia.isInterface() || ib.isInterface()) {
+            return "java/lang/Object";
+        }
+        Set<String> ancestors = new LinkedHashSet<>();
+        for (String c = a; c != null; c = require(c).superName()) {
+            ancestors.add(c);
+        }
+        for (String c = b; c != null; c = require(c).superName()) {
+            if (ancestors.contains(c)) {
+                return c;
+            }
+        }
+        return "java/lang/Object";
+    }
+
+    private ClassInfo require(String name) {
+        ClassInfo info = info(name);
+        if (info == null) {
+            throw new RewriteException("cannot find class " + name.replace('/', '.')
+                    + ", which the rewriter needs to compute stack map frames: put it on the rewriter's class path");
+        }
+        return info;
+    }
+
+    static boolean readRewritten(byte[] bytes) {
+        return read(bytes).rewritten();
+    }
+
+    private static ClassInfo read(byte[] bytes) {
+        ClassReader reader = new ClassReader(bytes);
+        Map<String, Integer> methods = new HashMap<>();
+        Set<String> spawnable = new LinkedHashSet<>();
+        boolean[] rewritten = new boolean[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (descriptor.equals(REWRITTEN)) {
+                    rewritten[0] = true;
+                }
+                return null;
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                methods.put(name + descriptor, access);
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
+                        if (annotation.equals(SPAWNABLE)) {
+                            spawnable.add(name + descriptor);
+                        }
+                        return null;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new ClassInfo(reader.getClassName(), reader.getSuperName(), List.of(reader.getInterfaces()),
+                reader.getAccess(), methods, spawnable, rewritten[0]);
+    }
+}

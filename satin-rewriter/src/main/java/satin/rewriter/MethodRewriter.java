@@ -1,0 +1,720 @@
+package satin.rewriter;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Rewrites one analysed method: spawns into slots (fast form) or records (record form), syncs into
+ * the runtime's sync, an implicit sync before every return that may leave spawns pending, a hop
+ * onto the embedded node for a call made outside every node, and a last handler that finishes
+ * pending spawns before an exception leaves the method. The hand-written classes in satin-core's
+ * {@code satin.spec} show the same code as Java.
+ */
+final class MethodRewriter {
+
+    /** At most this many spawns pending at a sync get straight-line pops; more get the generic loop. */
+    private static final int MAX_UNROLLED = 8;
+
+    private final MethodAnalysis a;
+    private final MethodNode m;
+    private final String owner;
+    private final IntFunction<String> recordOfSite;
+    private final CallTarget hopTarget;
+    private final String hopRecord;
+
+    private int nextLocal;
+    private int worker;
+    private int deque;
+    private int mark;
+    private int failures;
+    private int records;
+    private int index;
+    private final Map<Integer, int[]> siteLocals = new HashMap<>();
+    private final List<TryCatchBlockNode> ownHandlers = new ArrayList<>();
+    /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
+    private final List<TryCatchBlockNode> entryHandlers = new ArrayList<>();
+
+    /**
+     * @param recordOfSite the record class (fast form, or record form's base) of each spawn site
+     * @param hopRecord    the record class the method hops with
+     */
+    MethodRewriter(MethodAnalysis analysis, IntFunction<String> recordOfSite, CallTarget hopTarget, String hopRecord) {
+        this.a = analysis;
+        this.m = analysis.method;
+        this.owner = analysis.owner.name;
+        this.recordOfSite = recordOfSite;
+        this.hopTarget = hopTarget;
+        this.hopRecord = hopRecord;
+    }
+
+    void rewrite() {
+        nextLocal = m.maxLocals;
+        worker = newLocal(1);
+        deque = newLocal(1);
+        mark = newLocal(1);
+        failures = newLocal(1);
+        records = newLocal(1);
+        index = newLocal(1);
+        for (SpawnSite site : a.sites) {
+            siteLocals.put(site.id, allocate(site));
+        }
+        InsnList insns = m.instructions;
+        AbstractInsnNode[] original = insns.toArray();
+        Set<AbstractInsnNode> checkpoints = checkpoints(original);
+
+        for (int i = 0; i < original.length; i++) {
+            AbstractInsnNode insn = original[i];
+            MethodAnalysis.Pending before = a.pending[i];
+            if (before == null) {
+                continue; // unreachable
+            }
+            if (checkpoints.contains(insn)) {
+                insns.insertBefore(insn, hopCheck());
+            }
+            SpawnSite site = a.siteAt.get(insn);
+            if (site != null) {
+                insns.insertBefore(insn, spawn(site));
+                insns.remove(insn);
+            } else if (a.syncs.contains(insn)) {
+                InsnList replacement = new InsnList();
+                if (insn.getOpcode() != Opcodes.INVOKESTATIC) {
+                    replacement.add(new InsnNode(Opcodes.POP)); // the SatinObject whose sync() was called
+                }
+                if (!before.isEmpty()) {
+                    replacement.add(sync(before));
+                }
+                insns.insertBefore(insn, replacement);
+                insns.remove(insn);
+            } else if (isReturn(insn) && !before.isEmpty()) {
+                insns.insertBefore(insn, implicitSync(insn, before));
+            } else if (a.handlerStarts.contains(insn) && !before.isEmpty()) {
+                insns.insert(insn, handlerEntrySync(before));
+            }
+        }
+        for (AbstractInsnNode consumed : a.consumed) {
+            if (insns.contains(consumed)) {
+                insns.remove(consumed);
+            }
+        }
+        addLeaveHandler();
+        insns.insert(initialiseLocals());
+        m.tryCatchBlocks.addAll(0, entryHandlers);
+        m.tryCatchBlocks.addAll(0, ownHandlers);
+        m.maxLocals = nextLocal;
+    }
+
+    // ------------------------------------------------------------------ locals
+
+    private int newLocal(int size) {
+        int l = nextLocal;
+        nextLocal += size;
+        return l;
+    }
+
+    /** Locals for a site's receiver, arguments and target operands, in that order. */
+    private int[] allocate(SpawnSite site) {
+        List<Integer> locals = new ArrayList<>();
+        if (site.hasReceiver()) {
+            locals.add(newLocal(1));
+        }
+        for (Type t : site.argumentTypes()) {
+            locals.add(newLocal(t.getSize()));
+        }
+        for (int i = 0; i < site.targetOperands(); i++) {
+            locals.add(newLocal(1));
+        }
+        return locals.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private List<Type> localTypes(SpawnSite site) {
+        List<Type> types = new ArrayList<>();
+        if (site.hasReceiver()) {
+            types.add(Type.getObjectType("java/lang/Object"));
+        }
+        types.addAll(List.of(site.argumentTypes()));
+        switch (site.target) {
+            case ARRAY_ELEMENT -> {
+                types.add(Type.getObjectType("java/lang/Object"));
+                types.add(Type.INT_TYPE);
+            }
+            case FIELD -> types.add(Type.getObjectType("java/lang/Object"));
+            default -> {
+            }
+        }
+        return types;
+    }
+
+    /** Every hidden local gets a value at entry, so that each path through the method verifies. */
+    private InsnList initialiseLocals() {
+        InsnList out = new InsnList();
+        for (int l : new int[] {worker, deque, failures, records}) {
+            out.add(new InsnNode(Opcodes.ACONST_NULL));
+            out.add(new VarInsnNode(Opcodes.ASTORE, l));
+        }
+        for (int l : new int[] {mark, index}) {
+            out.add(new InsnNode(Opcodes.ICONST_0));
+            out.add(new VarInsnNode(Opcodes.ISTORE, l));
+        }
+        for (SpawnSite site : a.sites) {
+            int[] locals = siteLocals.get(site.id);
+            List<Type> types = localTypes(site);
+            for (int i = 0; i < locals.length; i++) {
+                out.add(Bytecode.zero(types.get(i)));
+                out.add(Bytecode.store(types.get(i), locals[i]));
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ hop
+
+    /**
+     * Where a check for a worker goes: the first instructions, on every path from the entry, that
+     * are not free of side effects. A pure prefix such as a base case may run before the check, on
+     * the caller's thread, because the hop runs the whole call again from the start.
+     */
+    private Set<AbstractInsnNode> checkpoints(AbstractInsnNode[] original) {
+        Set<AbstractInsnNode> points = new HashSet<>();
+        boolean[] seen = new boolean[original.length];
+        List<Integer> todo = new ArrayList<>(List.of(0));
+        while (!todo.isEmpty()) {
+            int i = todo.remove(todo.size() - 1);
+            if (seen[i]) {
+                continue;
+            }
+            seen[i] = true;
+            AbstractInsnNode insn = original[i];
+            if (insn.getOpcode() >= 0 && !isPure(insn)) {
+                points.add(insn);
+                continue;
+            }
+            todo.addAll(a.successorsOf(i));
+        }
+        return points;
+    }
+
+    private boolean isPure(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        if (a.siteAt.containsKey(insn) || a.syncs.contains(insn)) {
+            return false;
+        }
+        return (op >= Opcodes.NOP && op <= Opcodes.SALOAD && op != Opcodes.LDC) || (op == Opcodes.LDC && isPlainConstant(insn))
+                || (op >= Opcodes.POP && op <= Opcodes.LXOR) || (op >= Opcodes.I2L && op <= Opcodes.DCMPG)
+                || (op >= Opcodes.IFEQ && op <= Opcodes.GOTO) || op == Opcodes.TABLESWITCH || op == Opcodes.LOOKUPSWITCH
+                || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.GETFIELD || op == Opcodes.ARRAYLENGTH
+                || op == Opcodes.INSTANCEOF || op == Opcodes.IFNULL || op == Opcodes.IFNONNULL;
+    }
+
+    private static boolean isPlainConstant(AbstractInsnNode insn) {
+        Object c = ((org.objectweb.asm.tree.LdcInsnNode) insn).cst;
+        return c instanceof Number || c instanceof String;
+    }
+
+    /** If no worker is known yet: find it, or hop onto the embedded node and return what the call returns there. */
+    private InsnList hopCheck() {
+        InsnList out = new InsnList();
+        LabelNode known = new LabelNode();
+        LabelNode found = new LabelNode();
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new JumpInsnNode(Opcodes.IFNONNULL, known));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "current", "()L" + Bytecode.WORKER + ";"));
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new VarInsnNode(Opcodes.ASTORE, worker));
+        out.add(new JumpInsnNode(Opcodes.IFNONNULL, found));
+        out.add(hop());
+        out.add(found);
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "deque", "()L" + Bytecode.DEQUE + ";"));
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new VarInsnNode(Opcodes.ASTORE, deque));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        out.add(new VarInsnNode(Opcodes.ISTORE, mark));
+        out.add(known);
+        return out;
+    }
+
+    /** Runs this very call again on the embedded node through its record, and returns its result. */
+    private InsnList hop() {
+        InsnList out = new InsnList();
+        out.add(new TypeInsnNode(Opcodes.NEW, hopRecord));
+        out.add(new InsnNode(Opcodes.DUP));
+        int var = 0;
+        if (hopTarget.hasReceiver()) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, var++));
+        }
+        for (Type t : hopTarget.arguments()) {
+            out.add(Bytecode.load(t, var));
+            var += t.getSize();
+        }
+        out.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, hopRecord, "<init>",
+                RecordClasses.constructorDesc(hopTarget, List.of())));
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "hop", "(L" + Bytecode.RECORD + ";)V"));
+        Type result = hopTarget.result();
+        if (result.getSort() == Type.VOID) {
+            out.add(new InsnNode(Opcodes.POP));
+            out.add(new InsnNode(Opcodes.RETURN));
+        } else {
+            out.add(new FieldInsnNode(Opcodes.GETFIELD, hopRecord, "result", result.getDescriptor()));
+            out.add(new InsnNode(result.getOpcode(Opcodes.IRETURN)));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ spawn
+
+    private InsnList spawn(SpawnSite site) {
+        InsnList out = new InsnList();
+        int[] locals = siteLocals.get(site.id);
+        Type[] args = site.argumentTypes();
+        int receiverLocals = site.hasReceiver() ? 1 : 0;
+        // the stack holds: target operands, receiver, arguments; keep them all in the site's locals
+        for (int i = args.length - 1; i >= 0; i--) {
+            out.add(Bytecode.store(args[i], locals[receiverLocals + i]));
+        }
+        if (site.hasReceiver()) {
+            out.add(new VarInsnNode(Opcodes.ASTORE, locals[0]));
+        }
+        int targets = receiverLocals + args.length;
+        if (site.target == SpawnSite.Target.ARRAY_ELEMENT) {
+            out.add(new VarInsnNode(Opcodes.ISTORE, locals[targets + 1]));
+            out.add(new VarInsnNode(Opcodes.ASTORE, locals[targets]));
+        } else if (site.target == SpawnSite.Target.FIELD) {
+            out.add(new VarInsnNode(Opcodes.ASTORE, locals[targets]));
+        }
+        if (site.target == SpawnSite.Target.LOCAL) {
+            // The program stored the result here right after the call; the rewritten program stores
+            // it at the sync. A placeholder now keeps every path to the sync verifiable, also those
+            // on which a failed call never assigns it; no program can see it, as reading the
+            // variable before the sync is an error.
+            VarInsnNode consumer = (VarInsnNode) site.consumer;
+            out.add(new InsnNode(switch (consumer.getOpcode()) {
+                case Opcodes.LSTORE -> Opcodes.LCONST_0;
+                case Opcodes.FSTORE -> Opcodes.FCONST_0;
+                case Opcodes.DSTORE -> Opcodes.DCONST_0;
+                case Opcodes.ASTORE -> Opcodes.ACONST_NULL;
+                default -> Opcodes.ICONST_0;
+            }));
+            out.add(new VarInsnNode(consumer.getOpcode(), consumer.var));
+        }
+        String record = recordOfSite.apply(site.id);
+        if (site.inLoop) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+            out.add(newRecord(site, record, true));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "spawn", "(L" + Bytecode.RECORD + ";)V"));
+        } else if (!site.fitsSlot()) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+            out.add(newRecord(site, record, false));
+            Bytecode.pushInt(out, site.id);
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "atSite", "(I)L" + Bytecode.RECORD + ";"));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "spawn", "(L" + Bytecode.RECORD + ";)V"));
+        } else {
+            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "claim", "()Ljava/lang/Object;"));
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, Bytecode.SLOT));
+            out.add(new InsnNode(Opcodes.DUP));
+            out.add(new FieldInsnNode(Opcodes.GETSTATIC, record, "FACTORY", "L" + record + ";"));
+            Bytecode.pushInt(out, site.id);
+            out.add(site.hasReceiver() ? new VarInsnNode(Opcodes.ALOAD, locals[0]) : new InsnNode(Opcodes.ACONST_NULL));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.SLOT, "describe",
+                    "(L" + Bytecode.FACTORY + ";ILjava/lang/Object;)V"));
+            int primitive = 0;
+            int reference = 0;
+            for (int i = 0; i < args.length; i++) {
+                out.add(new InsnNode(Opcodes.DUP));
+                out.add(Bytecode.load(args[i], locals[receiverLocals + i]));
+                if (Bytecode.isReference(args[i])) {
+                    out.add(new FieldInsnNode(Opcodes.PUTFIELD, Bytecode.SLOT, "a" + reference++, "Ljava/lang/Object;"));
+                } else {
+                    Bytecode.toSlotBits(out, args[i]);
+                    out.add(new FieldInsnNode(Opcodes.PUTFIELD, Bytecode.SLOT, "j" + primitive++, "J"));
+                }
+            }
+            out.add(new InsnNode(Opcodes.POP));
+            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "push", "()V"));
+        }
+        return out;
+    }
+
+    /** {@code new Record(receiver, arguments...)}, with the array and index for a record-form array target. */
+    private InsnList newRecord(SpawnSite site, String baseRecord, boolean recordForm) {
+        InsnList out = new InsnList();
+        int[] locals = siteLocals.get(site.id);
+        boolean arraySite = recordForm && site.target == SpawnSite.Target.ARRAY_ELEMENT;
+        String record = arraySite ? baseRecord + "$Site" + site.id : baseRecord;
+        out.add(new TypeInsnNode(Opcodes.NEW, record));
+        out.add(new InsnNode(Opcodes.DUP));
+        int l = 0;
+        Type[] args = site.argumentTypes();
+        List<Type> ctor = new ArrayList<>();
+        if (site.hasReceiver()) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals[l++]));
+            ctor.add(Type.getObjectType(receiverType(site)));
+        }
+        for (Type t : args) {
+            out.add(Bytecode.load(t, locals[l++]));
+            ctor.add(t);
+        }
+        if (arraySite) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals[l++]));
+            out.add(new VarInsnNode(Opcodes.ILOAD, locals[l]));
+            ctor.add(Type.getType(Object.class));
+            ctor.add(Type.INT_TYPE);
+        }
+        out.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, record, "<init>",
+                Type.getMethodDescriptor(Type.VOID_TYPE, ctor.toArray(new Type[0]))));
+        return out;
+    }
+
+    /** The receiver type the site's record keeps; see {@link CallTarget#receiverType()}. */
+    private String receiverType(SpawnSite site) {
+        return site.call.getOpcode() == Opcodes.INVOKESPECIAL ? owner : site.call.owner;
+    }
+
+    // ------------------------------------------------------------------ sync
+
+    private InsnList implicitSync(AbstractInsnNode ret, MethodAnalysis.Pending before) {
+        InsnList out = new InsnList();
+        Type result = Type.getReturnType(m.desc);
+        if (result.getSort() == Type.VOID) {
+            out.add(sync(before));
+            return out;
+        }
+        int value = newLocal(result.getSize());
+        out.add(Bytecode.store(result, value));
+        out.add(sync(before));
+        out.add(Bytecode.load(result, value));
+        return out;
+    }
+
+    /**
+     * At the start of an exception handler: the exception waits in a local while the spawns made
+     * before it finish. If one of them failed, that failure, which happened first in program
+     * order, is what propagates, with the handler's exception suppressed in it.
+     */
+    private InsnList handlerEntrySync(MethodAnalysis.Pending before) {
+        InsnList out = new InsnList();
+        int exception = newLocal(1);
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode failed = new LabelNode();
+        LabelNode after = new LabelNode();
+        out.add(new VarInsnNode(Opcodes.ASTORE, exception));
+        out.add(start);
+        out.add(sync(before));
+        out.add(end);
+        out.add(new JumpInsnNode(Opcodes.GOTO, after));
+        out.add(failed);
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed",
+                "(Ljava/lang/Throwable;)V"));
+        out.add(new InsnNode(Opcodes.ATHROW));
+        out.add(after);
+        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        entryHandlers.add(new TryCatchBlockNode(start, end, failed, Bytecode.SPAWN_EXCEPTION));
+        return out;
+    }
+
+    private InsnList sync(MethodAnalysis.Pending before) {
+        int[] exact = before.exact;
+        if (exact != null && exact.length > 0 && exact.length <= MAX_UNROLLED) {
+            return unrolledSync(exact);
+        }
+        return genericSync(before);
+    }
+
+    /** Every path spawned the same sites in the same order: pop them back newest first, one by one. */
+    private InsnList unrolledSync(int[] sites) {
+        InsnList out = new InsnList();
+        LabelNode done = new LabelNode();
+        LabelNode[] stolen = new LabelNode[sites.length];
+        out.add(new InsnNode(Opcodes.ACONST_NULL));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        for (int i = sites.length - 1; i >= 0; i--) {
+            stolen[i] = new LabelNode();
+            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
+            out.add(new JumpInsnNode(Opcodes.IFEQ, stolen[i]));
+            out.add(directCall(a.sites.get(sites[i])));
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new InsnNode(Opcodes.ATHROW));
+        for (int i = 0; i < sites.length; i++) {
+            // sites[0..i] were stolen: they come back as records, oldest first
+            out.add(stolen[i]);
+            out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+            out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+            Bytecode.pushInt(out, i + 1);
+            out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+            out.add(joinStolen());
+            out.add(new VarInsnNode(Opcodes.ASTORE, records));
+            for (int k = 0; k <= i; k++) {
+                int position = k;
+                out.add(storeStolenResult(a.sites.get(sites[k]), () -> {
+                    InsnList load = new InsnList();
+                    load.add(new VarInsnNode(Opcodes.ALOAD, records));
+                    Bytecode.pushInt(load, position);
+                    load.add(new InsnNode(Opcodes.AALOAD));
+                    return load;
+                }));
+            }
+            out.add(new JumpInsnNode(Opcodes.GOTO, done));
+        }
+        out.add(done);
+        return out;
+    }
+
+    /** Pops until the mark, dispatching on the spawn site recorded in each slot; then the stolen ones. */
+    private InsnList genericSync(MethodAnalysis.Pending before) {
+        InsnList out = new InsnList();
+        LabelNode loop = new LabelNode();
+        LabelNode stolenPath = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode done = new LabelNode();
+        List<SpawnSite> direct = new ArrayList<>();
+        for (int s = before.may.nextSetBit(0); s >= 0; s = before.may.nextSetBit(s + 1)) {
+            if (!a.sites.get(s).inLoop) {
+                direct.add(a.sites.get(s));
+            }
+        }
+        out.add(new InsnNode(Opcodes.ACONST_NULL));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        out.add(loop);
+        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, end));
+        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
+        out.add(new JumpInsnNode(Opcodes.IFEQ, stolenPath));
+        LabelNode recordForm = new LabelNode();
+        if (!direct.isEmpty()) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "slot", "(I)Ljava/lang/Object;"));
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, Bytecode.SLOT));
+            out.add(new FieldInsnNode(Opcodes.GETFIELD, Bytecode.SLOT, "site", "I"));
+            LabelNode[] cases = new LabelNode[direct.size()];
+            int[] keys = new int[direct.size()];
+            for (int i = 0; i < cases.length; i++) {
+                cases[i] = new LabelNode();
+                keys[i] = direct.get(i).id;
+            }
+            out.add(new LookupSwitchInsnNode(recordForm, keys, cases));
+            for (int i = 0; i < cases.length; i++) {
+                out.add(cases[i]);
+                out.add(directCall(direct.get(i)));
+                out.add(new JumpInsnNode(Opcodes.GOTO, loop));
+            }
+        }
+        out.add(recordForm);
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "runPopped",
+                "(L" + Bytecode.SPAWN_EXCEPTION + ";)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        out.add(new JumpInsnNode(Opcodes.GOTO, loop));
+
+        out.add(stolenPath);
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        out.add(new InsnNode(Opcodes.ISUB));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(joinStolen());
+        out.add(new VarInsnNode(Opcodes.ASTORE, records));
+        if (!direct.isEmpty()) {
+            LabelNode next = new LabelNode();
+            LabelNode each = new LabelNode();
+            out.add(new InsnNode(Opcodes.ICONST_0));
+            out.add(new VarInsnNode(Opcodes.ISTORE, index));
+            out.add(each);
+            out.add(new VarInsnNode(Opcodes.ILOAD, index));
+            out.add(new VarInsnNode(Opcodes.ALOAD, records));
+            out.add(new InsnNode(Opcodes.ARRAYLENGTH));
+            out.add(new JumpInsnNode(Opcodes.IF_ICMPGE, done));
+            out.add(currentRecord());
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "site", "()I"));
+            LabelNode[] cases = new LabelNode[direct.size()];
+            int[] keys = new int[direct.size()];
+            for (int i = 0; i < cases.length; i++) {
+                cases[i] = new LabelNode();
+                keys[i] = direct.get(i).id;
+            }
+            out.add(new LookupSwitchInsnNode(next, keys, cases));
+            for (int i = 0; i < cases.length; i++) {
+                out.add(cases[i]);
+                out.add(storeStolenResult(direct.get(i), this::currentRecord));
+                out.add(new JumpInsnNode(Opcodes.GOTO, next));
+            }
+            out.add(next);
+            out.add(new org.objectweb.asm.tree.IincInsnNode(index, 1));
+            out.add(new JumpInsnNode(Opcodes.GOTO, each));
+        } else {
+            out.add(new JumpInsnNode(Opcodes.GOTO, done));
+        }
+        out.add(end);
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new InsnNode(Opcodes.ATHROW));
+        out.add(done);
+        return out;
+    }
+
+    private InsnList currentRecord() {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, records));
+        out.add(new VarInsnNode(Opcodes.ILOAD, index));
+        out.add(new InsnNode(Opcodes.AALOAD));
+        return out;
+    }
+
+    private static MethodInsnNode joinStolen() {
+        return new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen",
+                "(IIL" + Bytecode.SPAWN_EXCEPTION + ";)[L" + Bytecode.RECORD + ";");
+    }
+
+    /**
+     * The spawn that came back runs here as a plain call with the arguments kept at the spawn; its
+     * result goes to the target the program named, its exception into this sync's failures.
+     */
+    private InsnList directCall(SpawnSite site) {
+        InsnList out = new InsnList();
+        int[] locals = siteLocals.get(site.id);
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode after = new LabelNode();
+        out.add(targetPrefix(site));
+        out.add(start);
+        int l = 0;
+        if (site.hasReceiver()) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals[l++]));
+        }
+        for (Type t : site.argumentTypes()) {
+            out.add(Bytecode.load(t, locals[l++]));
+        }
+        MethodInsnNode call = site.call;
+        out.add(new MethodInsnNode(call.getOpcode(), call.owner, call.name, call.desc, call.itf));
+        out.add(end);
+        out.add(convertAndStore(site));
+        out.add(new JumpInsnNode(Opcodes.GOTO, after));
+        out.add(handler);
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new InsnNode(Opcodes.SWAP));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "add",
+                "(L" + Bytecode.SPAWN_EXCEPTION + ";Ljava/lang/Throwable;)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        out.add(after);
+        ownHandlers.add(new TryCatchBlockNode(start, end, handler, "java/lang/Throwable"));
+        return out;
+    }
+
+    /** A stolen spawn's result, copied out of its record into the target. */
+    private InsnList storeStolenResult(SpawnSite site, java.util.function.Supplier<InsnList> loadRecord) {
+        InsnList out = new InsnList();
+        out.add(targetPrefix(site));
+        out.add(loadRecord.get());
+        String record = recordOfSite.apply(site.id);
+        out.add(new TypeInsnNode(Opcodes.CHECKCAST, record));
+        Type result = site.returnType();
+        if (result.getSort() != Type.VOID) {
+            out.add(new FieldInsnNode(Opcodes.GETFIELD, record, "result", result.getDescriptor()));
+            out.add(convertAndStore(site));
+        } else {
+            out.add(new InsnNode(Opcodes.POP));
+        }
+        return out;
+    }
+
+    /** What must be on the stack under the value for the store: the array and index, or the object. */
+    private InsnList targetPrefix(SpawnSite site) {
+        InsnList out = new InsnList();
+        int[] locals = siteLocals.get(site.id);
+        int t = (site.hasReceiver() ? 1 : 0) + site.argumentTypes().length;
+        if (site.target == SpawnSite.Target.ARRAY_ELEMENT) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals[t]));
+            out.add(new VarInsnNode(Opcodes.ILOAD, locals[t + 1]));
+        } else if (site.target == SpawnSite.Target.FIELD) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals[t]));
+        }
+        return out;
+    }
+
+    private static InsnList convertAndStore(SpawnSite site) {
+        InsnList out = new InsnList();
+        for (AbstractInsnNode c : site.conversions) {
+            out.add(c.clone(Map.of()));
+        }
+        if (site.consumer != null) {
+            out.add(site.consumer.clone(Map.of()));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ leaving by an exception
+
+    /** The last handler of the method: pending spawns finish before an exception leaves it. */
+    private void addLeaveHandler() {
+        InsnList insns = m.instructions;
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode rethrow = new LabelNode();
+        insns.insert(start);
+        insns.add(end);
+        InsnList h = new InsnList();
+        int thrown = newLocal(1);
+        h.add(handler);
+        h.add(new VarInsnNode(Opcodes.ASTORE, thrown));
+        h.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        h.add(new JumpInsnNode(Opcodes.IFNULL, rethrow));
+        h.add(new VarInsnNode(Opcodes.ALOAD, deque));
+        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        h.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        h.add(new JumpInsnNode(Opcodes.IF_ICMPLE, rethrow));
+        h.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        h.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
+        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "leave",
+                "(ILjava/lang/Throwable;)Ljava/lang/Throwable;"));
+        h.add(new InsnNode(Opcodes.ATHROW));
+        h.add(rethrow);
+        h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
+        h.add(new InsnNode(Opcodes.ATHROW));
+        insns.add(h);
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    private static boolean isReturn(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        return op >= Opcodes.IRETURN && op <= Opcodes.RETURN;
+    }
+}

@@ -1,0 +1,206 @@
+package satin.rewriter;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The rewriter's core, shared by its three front ends (the Maven plugin, the java agent and the
+ * command line): one class file in, the rewritten class file and the record classes it needs out,
+ * or the problems that stop it.
+ */
+public final class Rewriter {
+
+    /** What rewriting one class produced. */
+    public record Result(String className, byte[] rewritten, Map<String, byte[]> generated, List<Problem> problems) {
+
+        /** Nothing to do: the class spawns nothing, or was rewritten before. */
+        public boolean unchanged() {
+            return rewritten == null && problems.isEmpty();
+        }
+    }
+
+    private final Hierarchy hierarchy;
+
+    public Rewriter(ClassFinder finder) {
+        this.hierarchy = new Hierarchy(finder);
+    }
+
+    /** Whether a class file was written by the rewriter. */
+    public static boolean isRewritten(byte[] classFile) {
+        return Hierarchy.readRewritten(classFile);
+    }
+
+    public Result rewrite(byte[] classFile) {
+        ClassNode cn = new ClassNode();
+        try {
+            new ClassReader(classFile).accept(cn, ClassReader.SKIP_FRAMES);
+        } catch (RuntimeException e) {
+            throw new RewriteException("not a readable class file: " + e, e);
+        }
+        if (isMarked(cn)) {
+            return new Result(cn.name, null, Map.of(), List.of());
+        }
+        hierarchy.define(classFile);
+        List<MethodAnalysis> spawning = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            MethodAnalysis analysis = new MethodAnalysis(cn, m, hierarchy);
+            if (analysis.analyze()) {
+                spawning.add(analysis);
+            }
+            problems.addAll(analysis.problems);
+        }
+        if (!problems.isEmpty()) {
+            return new Result(cn.name, null, Map.of(), List.copyOf(problems));
+        }
+        if (spawning.isEmpty()) {
+            return new Result(cn.name, null, Map.of(), List.of());
+        }
+        if ((cn.access & Opcodes.ACC_INTERFACE) != 0) {
+            MethodAnalysis first = spawning.get(0);
+            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile,
+                    first.sites.get(0).line, first.method.name, first.method.desc,
+                    "spawning in an interface method is not supported yet; spawn from a class that implements it")));
+        }
+        return transform(cn, spawning);
+    }
+
+    private Result transform(ClassNode cn, List<MethodAnalysis> spawning) {
+        Map<CallTarget, Integer> targets = new LinkedHashMap<>();
+        List<MethodNode> accessors = new ArrayList<>();
+        for (MethodAnalysis analysis : spawning) {
+            for (SpawnSite site : analysis.sites) {
+                site.recordClass = index(targets, spawnTarget(cn, site), accessors);
+            }
+        }
+        for (MethodAnalysis analysis : spawning) {
+            CallTarget hop = hopTarget(cn, analysis.method);
+            int hopIndex = index(targets, hop, accessors);
+            new MethodRewriter(analysis, site -> RecordClasses.name(cn.name, analysis.sites.get(site).recordClass),
+                    hop, RecordClasses.name(cn.name, hopIndex)).rewrite();
+        }
+        cn.methods.addAll(accessors);
+        AnnotationNode mark = new AnnotationNode(Hierarchy.REWRITTEN);
+        mark.values = List.of("value", Bytecode.VERSION);
+        if (cn.visibleAnnotations == null) {
+            cn.visibleAnnotations = new ArrayList<>();
+        }
+        cn.visibleAnnotations.add(mark);
+
+        RecordClasses records = new RecordClasses(hierarchy, cn.name);
+        Map<String, byte[]> generated = new LinkedHashMap<>();
+        for (Map.Entry<CallTarget, Integer> e : targets.entrySet()) {
+            byte[] bytes = records.record(e.getValue(), e.getKey());
+            hierarchy.define(bytes);
+            generated.put(RecordClasses.name(cn.name, e.getValue()), bytes);
+        }
+        for (MethodAnalysis analysis : spawning) {
+            for (SpawnSite site : analysis.sites) {
+                if (site.inLoop && site.target == SpawnSite.Target.ARRAY_ELEMENT) {
+                    CallTarget t = spawnTarget(cn, site);
+                    byte[] bytes = records.arraySite(site.recordClass, t, site);
+                    hierarchy.define(bytes);
+                    generated.put(RecordClasses.siteName(cn.name, site.recordClass, site.id), bytes);
+                }
+            }
+        }
+        HierarchyClassWriter writer = new HierarchyClassWriter(hierarchy);
+        try {
+            cn.accept(writer);
+        } catch (RuntimeException e) {
+            throw new RewriteException("cannot write the rewritten " + cn.name.replace('/', '.')
+                    + failingMethod(cn) + ": " + e, e);
+        }
+        return new Result(cn.name, writer.toByteArray(), generated, List.of());
+    }
+
+    /** Names the method whose frames cannot be computed, with its code, for the bug report. */
+    private String failingMethod(ClassNode cn) {
+        for (MethodNode m : cn.methods) {
+            try {
+                ClassNode single = new ClassNode();
+                single.visit(cn.version, cn.access, cn.name, null, cn.superName, cn.interfaces.toArray(new String[0]));
+                m.accept(single);
+                single.accept(new HierarchyClassWriter(hierarchy));
+            } catch (RuntimeException e) {
+                StringWriter text = new StringWriter();
+                org.objectweb.asm.util.Textifier t = new org.objectweb.asm.util.Textifier();
+                m.accept(new org.objectweb.asm.util.TraceMethodVisitor(t));
+                t.print(new PrintWriter(text));
+                return " (method " + m.name + m.desc + ")\n" + text;
+            }
+        }
+        return "";
+    }
+
+    private int index(Map<CallTarget, Integer> targets, CallTarget t, List<MethodNode> accessors) {
+        Integer existing = targets.get(t);
+        if (existing != null) {
+            return existing;
+        }
+        int i = targets.size();
+        targets.put(t, i);
+        if (t.accessor() != null) {
+            accessors.add(RecordClasses.accessor(t, false));
+        }
+        return i;
+    }
+
+    /** The call a spawn site makes; through an accessor when a record in the same package could not make it. */
+    private CallTarget spawnTarget(ClassNode cn, SpawnSite site) {
+        var call = site.call;
+        int access = hierarchy.resolvedAccess(call.owner, call.name, call.desc);
+        boolean privateCall = access >= 0 && (access & Opcodes.ACC_PRIVATE) != 0;
+        boolean protectedElsewhere = access >= 0 && (access & Opcodes.ACC_PROTECTED) != 0
+                && !packageOf(call.owner).equals(packageOf(cn.name));
+        boolean special = call.getOpcode() == Opcodes.INVOKESPECIAL;
+        if (special || privateCall || protectedElsewhere) {
+            String receiver = special || privateCall ? cn.name : call.owner;
+            return new CallTarget(call.getOpcode(), call.owner, call.name, call.desc, call.itf,
+                    "satin$call$" + call.name + "$" + Integer.toHexString((call.owner + call.desc + call.getOpcode()).hashCode()),
+                    receiver);
+        }
+        return new CallTarget(call.getOpcode(), call.owner, call.name, call.desc, call.itf, null, call.owner);
+    }
+
+    /** The call of {@code method} itself, made again on the embedded node: never virtually, so that no override runs instead. */
+    private static CallTarget hopTarget(ClassNode cn, MethodNode method) {
+        if ((method.access & Opcodes.ACC_STATIC) != 0) {
+            return new CallTarget(Opcodes.INVOKESTATIC, cn.name, method.name, method.desc, false, null, cn.name);
+        }
+        return new CallTarget(Opcodes.INVOKESPECIAL, cn.name, method.name, method.desc, false,
+                "satin$hop$" + method.name + "$" + Integer.toHexString(method.desc.hashCode()), cn.name);
+    }
+
+    private static String packageOf(String internalName) {
+        int slash = internalName.lastIndexOf('/');
+        return slash < 0 ? "" : internalName.substring(0, slash);
+    }
+
+    private static boolean isMarked(ClassNode cn) {
+        if (cn.visibleAnnotations != null) {
+            for (AnnotationNode a : cn.visibleAnnotations) {
+                if (a.desc.equals(Hierarchy.REWRITTEN)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Human-readable bytecode of a class, for error messages and tests. */
+    public static String disassemble(byte[] classFile) {
+        StringWriter text = new StringWriter();
+        new ClassReader(classFile).accept(new org.objectweb.asm.util.TraceClassVisitor(new PrintWriter(text)), 0);
+        return text.toString();
+    }
+}

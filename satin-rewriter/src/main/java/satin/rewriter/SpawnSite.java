@@ -1,0 +1,96 @@
+package satin.rewriter;
+
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * One call to a spawnable method in a method being rewritten, and where its result goes.
+ *
+ * <p>The result's target is read off the instructions right after the call: an optional chain of
+ * conversions (a cast, a primitive widening or narrowing, boxing or unboxing), then a store into
+ * a local, an array element or a field, or a pop; a void call has none. Anything else uses the
+ * result inside an expression, which a spawn cannot give a value to before the sync.
+ */
+final class SpawnSite {
+
+    enum Target {
+        LOCAL, ARRAY_ELEMENT, FIELD, STATIC_FIELD, DISCARDED, VOID
+    }
+
+    final int id;
+    final MethodInsnNode call;
+    final Target target;
+    /** Conversions between the call and the store, replayed on the result when it is stored. */
+    final List<AbstractInsnNode> conversions;
+    /** The store or pop that takes the result, or null for a void call. */
+    final AbstractInsnNode consumer;
+    final int line;
+    /** Can be reached again without a sync in between: its spawns pile up, so it needs record form. */
+    boolean inLoop;
+    /** Index of the record class of its call target. */
+    int recordClass = -1;
+
+    SpawnSite(int id, MethodInsnNode call, Target target, List<AbstractInsnNode> conversions,
+            AbstractInsnNode consumer, int line) {
+        this.id = id;
+        this.call = call;
+        this.target = target;
+        this.conversions = conversions;
+        this.consumer = consumer;
+        this.line = line;
+    }
+
+    boolean hasReceiver() {
+        return call.getOpcode() != Opcodes.INVOKESTATIC;
+    }
+
+    Type[] argumentTypes() {
+        return Type.getArgumentTypes(call.desc);
+    }
+
+    Type returnType() {
+        return Type.getReturnType(call.desc);
+    }
+
+    /** Slots the local target takes: 2 for long and double. */
+    int localSize() {
+        int op = consumer.getOpcode();
+        return op == Opcodes.LSTORE || op == Opcodes.DSTORE ? 2 : 1;
+    }
+
+    /** The local variable slot of a local target. */
+    int local() {
+        return ((org.objectweb.asm.tree.VarInsnNode) consumer).var;
+    }
+
+    FieldInsnNode field() {
+        return (FieldInsnNode) consumer;
+    }
+
+    /** Values on the stack under the receiver and arguments that the store needs: array and index, or object. */
+    int targetOperands() {
+        return switch (target) {
+            case ARRAY_ELEMENT -> 2;
+            case FIELD -> 1;
+            default -> 0;
+        };
+    }
+
+    /** Whether the slot's fields can carry the arguments (else the spawn builds its record). */
+    boolean fitsSlot() {
+        int primitives = 0;
+        int references = 0;
+        for (Type t : argumentTypes()) {
+            if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
+                references++;
+            } else {
+                primitives++;
+            }
+        }
+        return primitives <= 4 && references <= 4;
+    }
+}

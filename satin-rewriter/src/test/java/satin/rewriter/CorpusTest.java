@@ -1,0 +1,70 @@
+package satin.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import satin.corpus.Cases;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
+
+/**
+ * Every case of the corpus computes the same thing un-rewritten (the sequential program),
+ * rewritten on one worker, and rewritten on two workers. The rewritten classes pass ASM's
+ * CheckClassAdapter and the JVM's verifier as they load.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class CorpusTest {
+
+    private static final Node ONE = Node.start(NodeConfig.defaults().withName("one"));
+    private static final Node TWO = Node.start(NodeConfig.defaults().withName("two").withWorkers(2));
+    private static final RewritingLoader REWRITTEN = new RewritingLoader(CorpusTest.class.getClassLoader(),
+            "satin.corpus");
+
+    @AfterAll
+    static void stop() {
+        ONE.close();
+        TWO.close();
+    }
+
+    static Stream<String> cases() {
+        return Cases.names().stream();
+    }
+
+    @Test
+    void theCorpusIsLargeEnough() {
+        assertTrue(Cases.names().size() >= 30, "only " + Cases.names().size() + " cases");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void sameResultUnrewrittenAndRewrittenOnOneAndTwoWorkers(String name) throws Exception {
+        Object sequential = Cases.run(CorpusTest.class.getClassLoader(), name);
+        Object one = ONE.call(() -> Cases.run(REWRITTEN, name));
+        Object two = TWO.call(() -> Cases.run(REWRITTEN, name));
+        for (int repeat = 0; repeat < 3; repeat++) {
+            assertEquals(sequential, TWO.call(() -> Cases.run(REWRITTEN, name)), name + " on two workers, again");
+        }
+        assertEquals(sequential, one, name + " on one worker");
+        assertEquals(sequential, two, name + " on two workers");
+        assertEquals(sequential, Cases.run(REWRITTEN, name), name + " called from outside every node");
+    }
+
+    @Test
+    void everyCorpusClassWasRewritten() throws Exception {
+        for (Class<?> c : Cases.CLASSES) {
+            Class<?> r = REWRITTEN.loadClass(c.getName());
+            assertTrue(r.isAnnotationPresent(satin.runtime.Rewritten.class), c + " carries the mark");
+            assertEquals(REWRITTEN, r.getClassLoader());
+        }
+        List<String> names = Cases.names();
+        assertTrue(names.contains("Flow.caseTryFinally"));
+    }
+}
