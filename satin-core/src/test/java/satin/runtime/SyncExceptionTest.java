@@ -61,7 +61,7 @@ class SyncExceptionTest {
         SpawnException e = assertThrows(SpawnException.class, () -> TWO.call(() -> new FailingByHand().stolenPair(-5)));
         IllegalArgumentException cause = assertInstanceOf(IllegalArgumentException.class, e.getCause());
         assertEquals("negative: -5", cause.getMessage());
-        assertThrownBy(cause, "check");
+        assertThrownBy(cause, "signal");
         assertTrue(TWO.statistics().total().steals() >= 2, "both calls stole the older spawn");
     }
 

@@ -21,6 +21,11 @@ public class Failing extends SatinObject {
 
     @Spawnable
     public long check(int v) {
+        return verified(v);
+    }
+
+    /** Not spawnable: a plain helper that spawnable methods call. */
+    static long verified(int v) {
         if (v < 0) {
             throw new IllegalArgumentException("negative: " + v);
         }
@@ -39,7 +44,7 @@ public class Failing extends SatinObject {
     @Spawnable
     public long signal(int v, CountDownLatch ran) {
         ran.countDown();
-        return check(v);
+        return verified(v);
     }
 
     @Spawnable

@@ -110,15 +110,12 @@ public class FailingByHand extends SatinObject {
     }
 
     public long check(int v) {
-        if (v < 0) {
-            throw new IllegalArgumentException("negative: " + v);
-        }
-        return v;
+        return Failing.verified(v);
     }
 
     public long signal(int v, CountDownLatch ran) {
         ran.countDown();
-        return check(v);
+        return Failing.verified(v);
     }
 
     public long await(CountDownLatch ran) throws InterruptedException {

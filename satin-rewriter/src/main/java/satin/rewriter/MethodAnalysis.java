@@ -200,6 +200,11 @@ final class MethodAnalysis {
             case Opcodes.POP, Opcodes.POP2 -> SpawnSite.Target.DISCARDED;
             default -> null;
         };
+        if (next != null && next.getOpcode() == Opcodes.GOTO) {
+            problem(line, "the result of the spawn of " + readable(call)
+                    + " is used inside a conditional expression; assign it, and use it after sync()");
+            return null;
+        }
         if (target == null || (target == SpawnSite.Target.DISCARDED && !conversions.isEmpty())) {
             problem(line, "the result of the spawn of " + readable(call) + " is used inside an expression; "
                     + "assign it to a local variable, an array element or a field, and use it after sync()");
@@ -385,6 +390,27 @@ final class MethodAnalysis {
                 }
             }
         }
+        for (SpawnSite site : sites) {
+            Pending in = pending[insns.indexOf(site.call)];
+            if (in == null || site.inLoop) {
+                continue;
+            }
+            for (int s = in.may.nextSetBit(0); s >= 0; s = in.may.nextSetBit(s + 1)) {
+                SpawnSite earlier = sites.get(s);
+                if (site.target == SpawnSite.Target.LOCAL && earlier.target == SpawnSite.Target.LOCAL
+                        && overlaps(earlier, site.local(), site.consumer)) {
+                    problem(site.line, localName(site.local(), site.consumer) + " receives the results of two spawns, "
+                            + readable(earlier.call) + " on line " + earlier.line + " and " + readable(site.call)
+                            + ", before a sync(); which one it holds afterwards would be left to chance");
+                } else if (site.target == SpawnSite.Target.STATIC_FIELD && earlier.target == site.target
+                        && earlier.field().owner.equals(site.field().owner)
+                        && earlier.field().name.equals(site.field().name)) {
+                    problem(site.line, "field " + site.field().name + " receives the results of two spawns, "
+                            + readable(earlier.call) + " on line " + earlier.line + " and " + readable(site.call)
+                            + ", before a sync(); which one it holds afterwards would be left to chance");
+                }
+            }
+        }
         Map<Integer, SpawnSite> reported = new HashMap<>();
         for (int i = 0; i < insns.size(); i++) {
             Pending in = pending[i];
@@ -436,7 +462,11 @@ final class MethodAnalysis {
                 && !m.name.startsWith("<");
     }
 
+    /** Records a problem; one per source line (or per message, without lines) points at the mistake. */
     private void problem(int line, String message) {
+        if (problems.stream().anyMatch(p -> p.line() == line && (line > 0 || p.message().equals(message)))) {
+            return;
+        }
         problems.add(new Problem(owner.name, owner.sourceFile, line, method.name, method.desc, message));
     }
 

@@ -360,8 +360,8 @@ final class MethodRewriter {
     private InsnList newRecord(SpawnSite site, String baseRecord, boolean recordForm) {
         InsnList out = new InsnList();
         int[] locals = siteLocals.get(site.id);
-        boolean arraySite = recordForm && site.target == SpawnSite.Target.ARRAY_ELEMENT;
-        String record = arraySite ? baseRecord + "$Site" + site.id : baseRecord;
+        boolean arraySite = recordForm && site.arraySiteClass != null;
+        String record = arraySite ? site.arraySiteClass : baseRecord;
         out.add(new TypeInsnNode(Opcodes.NEW, record));
         out.add(new InsnNode(Opcodes.DUP));
         int l = 0;

@@ -30,8 +30,9 @@ final class RecordClasses {
         return rewrittenClass + "$$Spawn" + index;
     }
 
-    static String siteName(String rewrittenClass, int index, int site) {
-        return name(rewrittenClass, index) + "$Site" + site;
+    /** The record class of a record-form spawn into an array element: numbered across the whole class. */
+    static String siteName(String rewrittenClass, int index, int number) {
+        return name(rewrittenClass, index) + "$Site" + number;
     }
 
     byte[] record(int index, CallTarget t) {
@@ -167,7 +168,7 @@ final class RecordClasses {
     /** The subclass for a record-form spawn into an array element: it stores the result itself. */
     byte[] arraySite(int index, CallTarget t, SpawnSite site) {
         String base = name(rewrittenClass, index);
-        String self = siteName(rewrittenClass, index, site.id);
+        String self = site.arraySiteClass;
         ClassWriter cw = new HierarchyClassWriter(hierarchy);
         cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, self, null, base, null);
         cw.visitAnnotation(Hierarchy.REWRITTEN, true).visit("value", Bytecode.VERSION);

@@ -59,17 +59,17 @@ public final class Rewriter {
             }
             problems.addAll(analysis.problems);
         }
+        if ((cn.access & Opcodes.ACC_INTERFACE) != 0 && !spawning.isEmpty()) {
+            MethodAnalysis first = spawning.get(0);
+            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile,
+                    first.sites.get(0).line, first.method.name, first.method.desc,
+                    "spawning in an interface method is not supported yet; spawn from a class that implements it")));
+        }
         if (!problems.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.copyOf(problems));
         }
         if (spawning.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.of());
-        }
-        if ((cn.access & Opcodes.ACC_INTERFACE) != 0) {
-            MethodAnalysis first = spawning.get(0);
-            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile,
-                    first.sites.get(0).line, first.method.name, first.method.desc,
-                    "spawning in an interface method is not supported yet; spawn from a class that implements it")));
         }
         return transform(cn, spawning);
     }
@@ -77,9 +77,13 @@ public final class Rewriter {
     private Result transform(ClassNode cn, List<MethodAnalysis> spawning) {
         Map<CallTarget, Integer> targets = new LinkedHashMap<>();
         List<MethodNode> accessors = new ArrayList<>();
+        int arraySites = 0;
         for (MethodAnalysis analysis : spawning) {
             for (SpawnSite site : analysis.sites) {
                 site.recordClass = index(targets, spawnTarget(cn, site), accessors);
+                if (site.inLoop && site.target == SpawnSite.Target.ARRAY_ELEMENT) {
+                    site.arraySiteClass = RecordClasses.siteName(cn.name, site.recordClass, arraySites++);
+                }
             }
         }
         for (MethodAnalysis analysis : spawning) {
@@ -105,11 +109,10 @@ public final class Rewriter {
         }
         for (MethodAnalysis analysis : spawning) {
             for (SpawnSite site : analysis.sites) {
-                if (site.inLoop && site.target == SpawnSite.Target.ARRAY_ELEMENT) {
-                    CallTarget t = spawnTarget(cn, site);
-                    byte[] bytes = records.arraySite(site.recordClass, t, site);
+                if (site.arraySiteClass != null) {
+                    byte[] bytes = records.arraySite(site.recordClass, spawnTarget(cn, site), site);
                     hierarchy.define(bytes);
-                    generated.put(RecordClasses.siteName(cn.name, site.recordClass, site.id), bytes);
+                    generated.put(site.arraySiteClass, bytes);
                 }
             }
         }

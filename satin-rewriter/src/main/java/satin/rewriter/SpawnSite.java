@@ -33,6 +33,8 @@ final class SpawnSite {
     boolean inLoop;
     /** Index of the record class of its call target. */
     int recordClass = -1;
+    /** For a record-form spawn into an array element: its own record class, which stores the result. */
+    String arraySiteClass;
 
     SpawnSite(int id, MethodInsnNode call, Target target, List<AbstractInsnNode> conversions,
             AbstractInsnNode consumer, int line) {

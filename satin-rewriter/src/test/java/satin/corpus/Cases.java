@@ -17,13 +17,19 @@ public final class Cases {
 
     /** "Class.method" of every case. */
     public static List<String> names() {
+        return names(CLASSES);
+    }
+
+    /** "package.Class.method" of every case of some classes. */
+    public static List<String> names(List<Class<?>> classes) {
         List<String> names = new ArrayList<>();
-        for (Class<?> c : CLASSES) {
+        for (Class<?> c : classes) {
             List<Method> methods = new ArrayList<>(List.of(c.getDeclaredMethods()));
             methods.sort(Comparator.comparing(Method::getName));
             for (Method m : methods) {
                 if (m.getName().startsWith("case") && m.getParameterCount() == 0 && Modifier.isPublic(m.getModifiers())) {
-                    names.add(c.getSimpleName() + "." + m.getName());
+                    names.add((c.getPackageName().equals("satin.corpus") ? "" : c.getPackageName() + ".")
+                            + c.getSimpleName() + "." + m.getName());
                 }
             }
         }
@@ -32,8 +38,9 @@ public final class Cases {
 
     /** Runs a case from classes loaded by {@code loader}: a new instance per call, or the static method. */
     public static Object run(ClassLoader loader, String name) throws Exception {
-        int dot = name.indexOf('.');
-        Class<?> c = Class.forName("satin.corpus." + name.substring(0, dot), true, loader);
+        int dot = name.lastIndexOf('.');
+        String className = name.substring(0, dot);
+        Class<?> c = Class.forName(className.contains(".") ? className : "satin.corpus." + className, true, loader);
         Method m = c.getMethod(name.substring(dot + 1));
         Object receiver = Modifier.isStatic(m.getModifiers()) ? null : c.getConstructor().newInstance();
         try {
