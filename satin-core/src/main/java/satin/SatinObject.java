@@ -6,6 +6,12 @@ package satin;
  */
 public abstract class SatinObject {
 
+    protected SatinObject() {
+        if (satin.runtime.RewriteCheck.ENABLED) {
+            satin.runtime.RewriteCheck.checkClass(getClass());
+        }
+    }
+
     /**
      * Waits until every spawn made so far by the calling method invocation has finished; from
      * here on their results are defined. If a spawned call threw, this rethrows it wrapped in a
@@ -14,5 +20,8 @@ public abstract class SatinObject {
      */
     public final void sync() {
         // Replaced by the rewriter at every call site; the plain call is the sequential program.
+        if (satin.runtime.RewriteCheck.ENABLED) {
+            satin.runtime.RewriteCheck.unrewrittenSync();
+        }
     }
 }

@@ -83,7 +83,7 @@ public final class Agent implements ClassFileTransformer {
     }
 
     /** A cheap look at the raw bytes: a spawning class names {@code @Spawnable} or calls a {@code sync()}. */
-    static boolean mightSpawn(byte[] classFile) {
+    public static boolean mightSpawn(byte[] classFile) {
         return contains(classFile, SPAWNABLE) || contains(classFile, SYNC);
     }
 

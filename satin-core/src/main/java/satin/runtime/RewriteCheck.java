@@ -1,0 +1,66 @@
+package satin.runtime;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * Detects a spawning class that was never rewritten, which would otherwise run silently as the
+ * sequential program. Off by default (the un-rewritten class is the sequential program, and that
+ * is its purpose); {@code -Dsatin.requireRewritten=true} turns it on: then constructing a
+ * {@link satin.SatinObject} whose class declares {@code @Spawnable} methods but carries no
+ * {@link Rewritten} mark, or reaching an un-rewritten {@code sync()}, fails with an exception that
+ * names the class and method.
+ */
+public final class RewriteCheck {
+
+    /** Read once, so that the check costs nothing when it is off. */
+    public static final boolean ENABLED = Boolean.getBoolean("satin.requireRewritten");
+
+    private static final ClassValue<Optional<String>> VERDICT = new ClassValue<>() {
+        @Override
+        protected Optional<String> computeValue(Class<?> type) {
+            return problem(type);
+        }
+    };
+
+    private RewriteCheck() {
+    }
+
+    /** Throws if {@code type} declares spawnable methods but was not rewritten. */
+    public static void checkClass(Class<?> type) {
+        VERDICT.get(type).ifPresent(message -> {
+            throw new IllegalStateException(message);
+        });
+    }
+
+    /** Called by an un-rewritten {@code sync()}: names the method that called it. */
+    public static void unrewrittenSync() {
+        StackWalker.StackFrame caller = StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> !f.getClassName().equals("satin.Satin") && !f.getClassName().equals("satin.SatinObject")
+                        && !f.getClassName().equals(RewriteCheck.class.getName()))
+                .findFirst().orElse(null));
+        String where = caller == null ? "an unknown method"
+                : caller.getClassName() + "." + caller.getMethodName() + " (" + caller.getFileName() + ":"
+                        + caller.getLineNumber() + ")";
+        throw new IllegalStateException("sync() was called from " + where + ", which was not rewritten: its spawns "
+                + "ran as plain calls. Rewrite it with the satin Maven plugin, -javaagent:satin-rewriter.jar or the "
+                + "satin-rewrite command, or run without -Dsatin.requireRewritten");
+    }
+
+    static Optional<String> problem(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            if (c.isAnnotationPresent(Rewritten.class)) {
+                continue;
+            }
+            for (Method m : c.getDeclaredMethods()) {
+                if (m.isAnnotationPresent(satin.Spawnable.class)) {
+                    return Optional.of(c.getName() + " declares @Spawnable " + m.getName()
+                            + " but was not rewritten: its spawns would run as plain calls. Rewrite it with the "
+                            + "satin Maven plugin, -javaagent:satin-rewriter.jar or the satin-rewrite command, or "
+                            + "run without -Dsatin.requireRewritten");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
