@@ -1,7 +1,7 @@
 /**
- * The applications, each an annotated class whose un-rewritten form is the sequential program,
- * rewritten at build time once the rewriter's Maven plugin exists. Until then the parallel forms
- * of Fibonacci, N-queens and an array loop are written by hand: they are the specification in
- * satin-core's tests ({@code satin.spec}), and the {@code satin} command runs them.
+ * The applications, each an annotated class whose un-rewritten form is the sequential program.
+ * The build rewrites them in place with the rewriter's Maven plugin (goal {@code satin:rewrite},
+ * phase {@code process-classes}) and keeps the sequential programs in
+ * {@code target/sequential-classes} for the tests to compare against.
  */
 package satin.apps;

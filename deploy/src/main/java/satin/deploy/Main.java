@@ -2,14 +2,14 @@ package satin.deploy;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import satin.apps.fib.Fib;
 import satin.runtime.Node;
-import satin.spec.Fib;
-import satin.spec.FibByHand;
 
 /**
- * The {@code satin} command. For now it has one job: Fibonacci spawning every call, on the
- * embedded node of this JVM, checked against the sequential program, with the run's statistics.
- * The parallel Fibonacci is the hand-written rewritten form until the rewriter produces it.
+ * The {@code satin} command. For now it has one job: Fibonacci spawning every call
+ * ({@link satin.apps.fib.Fib}, rewritten by the build), on the embedded node of this JVM, checked
+ * against the sequential program (the same class un-rewritten, {@code satin.spec.Fib}), with the
+ * run's statistics.
  */
 public final class Main {
 
@@ -52,10 +52,10 @@ public final class Main {
         }
         System.setProperty("satin.workers", Integer.toString(workers));
         long start = System.nanoTime();
-        long parallel = new FibByHand().fib(n);
+        long parallel = new Fib().fib(n); // a call from outside every node: it runs on the embedded node
         long parallelNanos = System.nanoTime() - start;
         start = System.nanoTime();
-        long sequential = new Fib().fib(n);
+        long sequential = new satin.spec.Fib().fib(n);
         long sequentialNanos = System.nanoTime() - start;
         out.printf(Locale.ROOT, "fib(%d) = %d in %.1f ms on %d worker%s (sequential program: %d in %.1f ms)%n", n,
                 parallel, parallelNanos / 1e6, workers, workers == 1 ? "" : "s", sequential, sequentialNanos / 1e6);
