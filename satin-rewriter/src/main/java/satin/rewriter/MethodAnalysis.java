@@ -142,6 +142,7 @@ final class MethodAnalysis {
         targets();
         dataflow();
         checkLoopsAndReads();
+        checkMonitors();
         return true;
     }
 
@@ -437,6 +438,39 @@ final class MethodAnalysis {
                             + readable(site.call) + " on line " + site.line + " that stores into it; "
                             + "its value is undefined until then");
                 }
+            }
+        }
+    }
+
+    /**
+     * A spawn or sync inside a synchronized block: stolen spawns would run without the lock the
+     * sequential program holds, and the sync would wait while holding it, for work that may need it.
+     */
+    private void checkMonitors() {
+        if (java.util.stream.StreamSupport.stream(method.instructions.spliterator(), false)
+                .noneMatch(i -> i.getOpcode() == Opcodes.MONITORENTER)) {
+            return;
+        }
+        int n = method.instructions.size();
+        int[] held = new int[n];
+        Arrays.fill(held, -1);
+        held[0] = 0;
+        Deque<Integer> work = new ArrayDeque<>(List.of(0));
+        while (!work.isEmpty()) {
+            int i = work.poll();
+            int op = method.instructions.get(i).getOpcode();
+            int out = held[i] + (op == Opcodes.MONITORENTER ? 1 : op == Opcodes.MONITOREXIT ? -1 : 0);
+            for (int s : successors[i]) {
+                if (Math.max(out, 0) > held[s]) {
+                    held[s] = Math.max(out, 0);
+                    work.add(s);
+                }
+            }
+        }
+        for (SpawnSite site : sites) {
+            if (held[method.instructions.indexOf(site.call)] > 0) {
+                problem(site.line, "the spawn of " + readable(site.call) + " is inside a synchronized block: a stolen "
+                        + "spawn would run without the lock, and sync() would wait while holding it; spawn outside it");
             }
         }
     }

@@ -92,8 +92,17 @@ public class Wrong extends SatinObject {
     public Wrong() {
     }
 
+    @Spawnable
+    public long lockedBlock(int n) {
+        synchronized (this) {
+            long x = fib(n); // line 98
+            sync();
+            return x;
+        }
+    }
+
     public Wrong(int n) {
-        total = fib(n); // line 96: spawning in a constructor
+        total = fib(n); // line 105: spawning in a constructor
         sync();
     }
 
@@ -101,7 +110,7 @@ public class Wrong extends SatinObject {
     public interface Defaulted {
         @Spawnable
         default long twice(int n) {
-            long a = half(n); // line 104
+            long a = half(n); // line 113
             satin.Satin.sync();
             return a * 2;
         }

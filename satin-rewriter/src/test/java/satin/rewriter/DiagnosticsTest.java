@@ -85,16 +85,21 @@ class DiagnosticsTest {
     void aSynchronizedMethodAndAConstructorCannotSpawn() throws IOException {
         assertProblem(in(wrong(), "locked"), 87, "a synchronized method cannot spawn");
         Problem constructor = in(wrong(), "<init>");
-        assertTrue(constructor.toString().contains("Wrong.java:96") && constructor.toString().contains(
+        assertTrue(constructor.toString().contains("Wrong.java:105") && constructor.toString().contains(
                 "Wrong.constructor(int)") && constructor.toString().contains("spawning in a constructor"),
                 constructor.toString());
+    }
+
+    @Test
+    void aSpawnInsideASynchronizedBlock() throws IOException {
+        assertProblem(in(wrong(), "lockedBlock"), 98, "is inside a synchronized block");
     }
 
     @Test
     void anInterfaceMethodCannotSpawnYet() throws IOException {
         List<Problem> problems = problems(bytes("satin/diagnostics/Wrong$Defaulted"));
         assertEquals(1, problems.size(), problems.toString());
-        assertTrue(problems.get(0).toString().startsWith("Wrong.java:104: satin.diagnostics.Wrong$Defaulted.twice(int)"),
+        assertTrue(problems.get(0).toString().startsWith("Wrong.java:113: satin.diagnostics.Wrong$Defaulted.twice(int)"),
                 problems.get(0).toString());
         assertTrue(problems.get(0).message().contains("interface"), problems.get(0).toString());
     }
