@@ -273,6 +273,7 @@ final class MethodAnalysis {
 
     /** Checks that the stack under each site's call holds exactly what its store needs. */
     private void targets() {
+        receivers();
         for (SpawnSite site : sites) {
             int index = method.instructions.indexOf(site.call);
             int stack = frames[index] == null ? -1 : frames[index].getStackSize();
@@ -299,6 +300,36 @@ final class MethodAnalysis {
                             + " is used inside a conditional expression; assign it, and use it after sync()");
                 }
             }
+        }
+    }
+
+    /** Which instance sites spawn on {@code this}: their receiver is the method's local 0, which javac never reassigns. */
+    private void receivers() {
+        if ((method.access & Opcodes.ACC_STATIC) != 0) {
+            return;
+        }
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof VarInsnNode v && v.var == 0 && v.getOpcode() == Opcodes.ASTORE) {
+                return; // local 0 is reassigned somewhere: never assume it is still this
+            }
+        }
+        Frame<org.objectweb.asm.tree.analysis.SourceValue>[] sources;
+        try {
+            sources = new Analyzer<>(new org.objectweb.asm.tree.analysis.SourceInterpreter()).analyze(owner.name, method);
+        } catch (AnalyzerException e) {
+            return;
+        }
+        for (SpawnSite site : sites) {
+            if (!site.hasReceiver()) {
+                continue;
+            }
+            var frame = sources[method.instructions.indexOf(site.call)];
+            if (frame == null) {
+                continue;
+            }
+            var receiver = frame.getStack(frame.getStackSize() - site.argumentTypes().length - 1);
+            site.receiverIsThis = receiver.insns.size() == 1 && receiver.insns.iterator().next() instanceof VarInsnNode v
+                    && v.getOpcode() == Opcodes.ALOAD && v.var == 0;
         }
     }
 

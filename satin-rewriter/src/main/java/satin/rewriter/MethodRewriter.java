@@ -50,6 +50,10 @@ final class MethodRewriter {
     private int index;
     private final Map<Integer, int[]> siteLocals = new HashMap<>();
     private final List<TryCatchBlockNode> ownHandlers = new ArrayList<>();
+    /** Sites some generic sync dispatches to: their locals must be initialised at entry. */
+    private final Set<Integer> genericallySynced = new HashSet<>();
+    /** Whether the checks for the worker test whether it is known already; see {@link #checkpointsReachEachOther}. */
+    private boolean guarded;
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
     private final List<TryCatchBlockNode> entryHandlers = new ArrayList<>();
 
@@ -80,10 +84,20 @@ final class MethodRewriter {
         InsnList insns = m.instructions;
         AbstractInsnNode[] original = insns.toArray();
         Set<AbstractInsnNode> checkpoints = checkpoints(original);
+        guarded = checkpointsReachEachOther(original, checkpoints);
+        for (int i = 0; i < original.length; i++) {
+            MethodAnalysis.Pending before = a.pending[i];
+            AbstractInsnNode insn = original[i];
+            boolean syncPoint = a.syncs.contains(insn) || isReturn(insn) || a.handlerStarts.contains(insn);
+            if (before != null && !before.isEmpty() && syncPoint && !unrolled(before)) {
+                before.may.stream().forEach(genericallySynced::add);
+            }
+        }
 
         for (int i = 0; i < original.length; i++) {
             AbstractInsnNode insn = original[i];
             MethodAnalysis.Pending before = a.pending[i];
+            coverPending(insn, before != null && !before.isEmpty());
             if (before == null) {
                 continue; // unreachable
             }
@@ -115,6 +129,7 @@ final class MethodRewriter {
                 insns.remove(consumed);
             }
         }
+        coverPending(null, false);
         addLeaveHandler();
         insns.insert(initialiseLocals());
         m.tryCatchBlocks.addAll(0, entryHandlers);
@@ -163,18 +178,28 @@ final class MethodRewriter {
         return types;
     }
 
-    /** Every hidden local gets a value at entry, so that each path through the method verifies. */
+    /**
+     * Hidden locals that some path may read before writing get a value at entry, so that the
+     * method verifies: the worker, deque and mark when a check for the worker may run twice (and
+     * so tests whether it ran), and the locals of the sites a generic sync dispatches to, since its
+     * switch is reachable from paths that did not make that spawn. A straight-line sync reads only
+     * locals its own spawns wrote, so a method like fib pays nothing here, and its base case runs
+     * without touching the runtime at all.
+     */
     private InsnList initialiseLocals() {
         InsnList out = new InsnList();
-        for (int l : new int[] {worker, deque, failures, records}) {
-            out.add(new InsnNode(Opcodes.ACONST_NULL));
-            out.add(new VarInsnNode(Opcodes.ASTORE, l));
-        }
-        for (int l : new int[] {mark, index}) {
+        if (guarded) {
+            for (int l : new int[] {worker, deque}) {
+                out.add(new InsnNode(Opcodes.ACONST_NULL));
+                out.add(new VarInsnNode(Opcodes.ASTORE, l));
+            }
             out.add(new InsnNode(Opcodes.ICONST_0));
-            out.add(new VarInsnNode(Opcodes.ISTORE, l));
+            out.add(new VarInsnNode(Opcodes.ISTORE, mark));
         }
         for (SpawnSite site : a.sites) {
+            if (!genericallySynced.contains(site.id)) {
+                continue;
+            }
             int[] locals = siteLocals.get(site.id);
             List<Type> types = localTypes(site);
             for (int i = 0; i < locals.length; i++) {
@@ -234,8 +259,10 @@ final class MethodRewriter {
         InsnList out = new InsnList();
         LabelNode known = new LabelNode();
         LabelNode found = new LabelNode();
-        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
-        out.add(new JumpInsnNode(Opcodes.IFNONNULL, known));
+        if (guarded) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+            out.add(new JumpInsnNode(Opcodes.IFNONNULL, known));
+        }
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "current", "()L" + Bytecode.WORKER + ";"));
         out.add(new InsnNode(Opcodes.DUP));
         out.add(new VarInsnNode(Opcodes.ASTORE, worker));
@@ -250,6 +277,34 @@ final class MethodRewriter {
         out.add(new VarInsnNode(Opcodes.ISTORE, mark));
         out.add(known);
         return out;
+    }
+
+    /**
+     * Whether a path can pass a second check for the worker (another, or the same one in a loop):
+     * then each check must first test whether the worker is known already, so that the mark is
+     * taken once, before the first spawn.
+     */
+    private boolean checkpointsReachEachOther(AbstractInsnNode[] original, Set<AbstractInsnNode> checkpoints) {
+        java.util.Map<AbstractInsnNode, Integer> index = new java.util.HashMap<>();
+        for (int i = 0; i < original.length; i++) {
+            index.put(original[i], i);
+        }
+        for (AbstractInsnNode start : checkpoints) {
+            boolean[] seen = new boolean[original.length];
+            List<Integer> todo = new ArrayList<>(a.successorsOf(index.get(start)));
+            while (!todo.isEmpty()) {
+                int i = todo.remove(todo.size() - 1);
+                if (seen[i]) {
+                    continue;
+                }
+                seen[i] = true;
+                if (checkpoints.contains(original[i])) {
+                    return true;
+                }
+                todo.addAll(a.successorsOf(i));
+            }
+        }
+        return false;
     }
 
     /** Runs this very call again on the embedded node through its record, and returns its result. */
@@ -292,7 +347,7 @@ final class MethodRewriter {
             out.add(Bytecode.store(args[i], locals[receiverLocals + i]));
         }
         if (site.hasReceiver()) {
-            out.add(new VarInsnNode(Opcodes.ASTORE, locals[0]));
+            out.add(site.receiverIsThis ? new InsnNode(Opcodes.POP) : new VarInsnNode(Opcodes.ASTORE, locals[0]));
         }
         int targets = receiverLocals + args.length;
         if (site.target == SpawnSite.Target.ARRAY_ELEMENT) {
@@ -301,20 +356,12 @@ final class MethodRewriter {
         } else if (site.target == SpawnSite.Target.FIELD) {
             out.add(new VarInsnNode(Opcodes.ASTORE, locals[targets]));
         }
-        if (site.target == SpawnSite.Target.LOCAL) {
-            // The program stored the result here right after the call; the rewritten program stores
-            // it at the sync. A placeholder now keeps every path to the sync verifiable, also those
-            // on which a failed call never assigns it; no program can see it, as reading the
-            // variable before the sync is an error.
-            VarInsnNode consumer = (VarInsnNode) site.consumer;
-            out.add(new InsnNode(switch (consumer.getOpcode()) {
-                case Opcodes.LSTORE -> Opcodes.LCONST_0;
-                case Opcodes.FSTORE -> Opcodes.FCONST_0;
-                case Opcodes.DSTORE -> Opcodes.DCONST_0;
-                case Opcodes.ASTORE -> Opcodes.ACONST_NULL;
-                default -> Opcodes.ICONST_0;
-            }));
-            out.add(new VarInsnNode(consumer.getOpcode(), consumer.var));
+        if (genericallySynced.contains(site.id)) {
+            // The program stored the result here right after the call; the rewritten program
+            // stores it at the sync. A generic sync's switch is reachable from paths on which this
+            // spawn's case did not run, so a placeholder now keeps every path verifiable; no
+            // program can see it, as reading the variable before the sync is an error.
+            out.add(placeholder(site));
         }
         String record = recordOfSite.apply(site.id);
         if (site.inLoop) {
@@ -334,7 +381,7 @@ final class MethodRewriter {
             out.add(new InsnNode(Opcodes.DUP));
             out.add(new FieldInsnNode(Opcodes.GETSTATIC, record, "FACTORY", "L" + record + ";"));
             Bytecode.pushInt(out, site.id);
-            out.add(site.hasReceiver() ? new VarInsnNode(Opcodes.ALOAD, locals[0]) : new InsnNode(Opcodes.ACONST_NULL));
+            out.add(site.hasReceiver() ? receiver(site) : new InsnNode(Opcodes.ACONST_NULL));
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.SLOT, "describe",
                     "(L" + Bytecode.FACTORY + ";ILjava/lang/Object;)V"));
             int primitive = 0;
@@ -368,7 +415,8 @@ final class MethodRewriter {
         Type[] args = site.argumentTypes();
         List<Type> ctor = new ArrayList<>();
         if (site.hasReceiver()) {
-            out.add(new VarInsnNode(Opcodes.ALOAD, locals[l++]));
+            out.add(receiver(site));
+            l++;
             ctor.add(Type.getObjectType(receiverType(site)));
         }
         for (Type t : args) {
@@ -384,6 +432,11 @@ final class MethodRewriter {
         out.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, record, "<init>",
                 Type.getMethodDescriptor(Type.VOID_TYPE, ctor.toArray(new Type[0]))));
         return out;
+    }
+
+    /** Loads the site's receiver: {@code this} itself when that is what it spawned on. */
+    private VarInsnNode receiver(SpawnSite site) {
+        return new VarInsnNode(Opcodes.ALOAD, site.receiverIsThis ? 0 : siteLocals.get(site.id)[0]);
     }
 
     /** The receiver type the site's record keeps; see {@link CallTarget#receiverType()}. */
@@ -437,11 +490,11 @@ final class MethodRewriter {
     }
 
     private InsnList sync(MethodAnalysis.Pending before) {
-        int[] exact = before.exact;
-        if (exact != null && exact.length > 0 && exact.length <= MAX_UNROLLED) {
-            return unrolledSync(exact);
-        }
-        return genericSync(before);
+        return unrolled(before) ? unrolledSync(before.exact) : genericSync(before);
+    }
+
+    private static boolean unrolled(MethodAnalysis.Pending before) {
+        return before.exact != null && before.exact.length > 0 && before.exact.length <= MAX_UNROLLED;
     }
 
     /** Every path spawned the same sites in the same order: pop them back newest first, one by one. */
@@ -616,7 +669,8 @@ final class MethodRewriter {
         out.add(start);
         int l = 0;
         if (site.hasReceiver()) {
-            out.add(new VarInsnNode(Opcodes.ALOAD, locals[l++]));
+            out.add(receiver(site));
+            l++;
         }
         for (Type t : site.argumentTypes()) {
             out.add(Bytecode.load(t, locals[l++]));
@@ -627,6 +681,9 @@ final class MethodRewriter {
         out.add(convertAndStore(site));
         out.add(new JumpInsnNode(Opcodes.GOTO, after));
         out.add(handler);
+        if (!genericallySynced.contains(site.id)) {
+            out.add(placeholder(site)); // the failed call assigned nothing; the sync will throw
+        }
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.SWAP));
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "add",
@@ -634,6 +691,23 @@ final class MethodRewriter {
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
         out.add(after);
         ownHandlers.add(new TryCatchBlockNode(start, end, handler, "java/lang/Throwable"));
+        return out;
+    }
+
+    /** A zero for a local target, where no result exists to store. */
+    private static InsnList placeholder(SpawnSite site) {
+        InsnList out = new InsnList();
+        if (site.target == SpawnSite.Target.LOCAL) {
+            VarInsnNode consumer = (VarInsnNode) site.consumer;
+            out.add(new InsnNode(switch (consumer.getOpcode()) {
+                case Opcodes.LSTORE -> Opcodes.LCONST_0;
+                case Opcodes.FSTORE -> Opcodes.FCONST_0;
+                case Opcodes.DSTORE -> Opcodes.DCONST_0;
+                case Opcodes.ASTORE -> Opcodes.ACONST_NULL;
+                default -> Opcodes.ICONST_0;
+            }));
+            out.add(new VarInsnNode(consumer.getOpcode(), consumer.var));
+        }
         return out;
     }
 
@@ -682,14 +756,45 @@ final class MethodRewriter {
     // ------------------------------------------------------------------ leaving by an exception
 
     /** The last handler of the method: pending spawns finish before an exception leaves it. */
-    private void addLeaveHandler() {
+    private LabelNode rangeStart;
+    private boolean rangeHasCode;
+    private final List<LabelNode[]> pendingRanges = new ArrayList<>();
+
+    /**
+     * Tracks the runs of instructions during which spawns may be pending: only there can an
+     * exception leave spawns behind, so only there does the last handler need to cover the method,
+     * keeping the rest of it (a base case, say) free of it.
+     */
+    private void coverPending(AbstractInsnNode at, boolean pending) {
         InsnList insns = m.instructions;
-        LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
+        if (pending && rangeStart == null) {
+            rangeStart = new LabelNode();
+            insns.insertBefore(at, rangeStart);
+            rangeHasCode = false;
+        } else if (!pending && rangeStart != null) {
+            LabelNode end = new LabelNode();
+            if (at == null) {
+                insns.add(end);
+            } else {
+                insns.insertBefore(at, end);
+            }
+            if (rangeHasCode) {
+                pendingRanges.add(new LabelNode[] {rangeStart, end});
+            }
+            rangeStart = null;
+        }
+        if (pending && at != null && at.getOpcode() >= 0) {
+            rangeHasCode = true;
+        }
+    }
+
+    private void addLeaveHandler() {
+        if (pendingRanges.isEmpty()) {
+            return;
+        }
+        InsnList insns = m.instructions;
         LabelNode handler = new LabelNode();
         LabelNode rethrow = new LabelNode();
-        insns.insert(start);
-        insns.add(end);
         InsnList h = new InsnList();
         int thrown = newLocal(1);
         h.add(handler);
@@ -710,7 +815,9 @@ final class MethodRewriter {
         h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
         h.add(new InsnNode(Opcodes.ATHROW));
         insns.add(h);
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        for (LabelNode[] range : pendingRanges) {
+            m.tryCatchBlocks.add(new TryCatchBlockNode(range[0], range[1], handler, null));
+        }
     }
 
     private static boolean isReturn(AbstractInsnNode insn) {

@@ -33,6 +33,8 @@ final class SpawnSite {
     boolean inLoop;
     /** Index of the record class of its call target. */
     int recordClass = -1;
+    /** The receiver is {@code this}, which no instruction of the method reassigns: no local needed to keep it. */
+    boolean receiverIsThis;
     /** For a record-form spawn into an array element: its own record class, which stores the result. */
     String arraySiteClass;
 
