@@ -571,18 +571,7 @@ final class MethodRewriter {
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "slot", "(I)Ljava/lang/Object;"));
             out.add(new TypeInsnNode(Opcodes.CHECKCAST, Bytecode.SLOT));
             out.add(new FieldInsnNode(Opcodes.GETFIELD, Bytecode.SLOT, "site", "I"));
-            LabelNode[] cases = new LabelNode[direct.size()];
-            int[] keys = new int[direct.size()];
-            for (int i = 0; i < cases.length; i++) {
-                cases[i] = new LabelNode();
-                keys[i] = direct.get(i).id;
-            }
-            out.add(new LookupSwitchInsnNode(recordForm, keys, cases));
-            for (int i = 0; i < cases.length; i++) {
-                out.add(cases[i]);
-                out.add(directCall(direct.get(i)));
-                out.add(new JumpInsnNode(Opcodes.GOTO, loop));
-            }
+            out.add(switchOnSite(direct, recordForm, loop, this::directCall));
         }
         out.add(recordForm);
         out.add(new VarInsnNode(Opcodes.ALOAD, worker));
@@ -614,18 +603,7 @@ final class MethodRewriter {
             out.add(new JumpInsnNode(Opcodes.IF_ICMPGE, done));
             out.add(currentRecord());
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "site", "()I"));
-            LabelNode[] cases = new LabelNode[direct.size()];
-            int[] keys = new int[direct.size()];
-            for (int i = 0; i < cases.length; i++) {
-                cases[i] = new LabelNode();
-                keys[i] = direct.get(i).id;
-            }
-            out.add(new LookupSwitchInsnNode(next, keys, cases));
-            for (int i = 0; i < cases.length; i++) {
-                out.add(cases[i]);
-                out.add(storeStolenResult(direct.get(i), this::currentRecord));
-                out.add(new JumpInsnNode(Opcodes.GOTO, next));
-            }
+            out.add(switchOnSite(direct, next, next, site -> storeStolenResult(site, this::currentRecord)));
             out.add(next);
             out.add(new org.objectweb.asm.tree.IincInsnNode(index, 1));
             out.add(new JumpInsnNode(Opcodes.GOTO, each));
@@ -638,6 +616,25 @@ final class MethodRewriter {
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.ATHROW));
         out.add(done);
+        return out;
+    }
+
+    /** Dispatches on the site id on the stack: each site's code, then a jump to {@code after}. */
+    private static InsnList switchOnSite(List<SpawnSite> sites, LabelNode otherwise, LabelNode after,
+            java.util.function.Function<SpawnSite, InsnList> code) {
+        InsnList out = new InsnList();
+        LabelNode[] cases = new LabelNode[sites.size()];
+        int[] keys = new int[sites.size()];
+        for (int i = 0; i < cases.length; i++) {
+            cases[i] = new LabelNode();
+            keys[i] = sites.get(i).id;
+        }
+        out.add(new LookupSwitchInsnNode(otherwise, keys, cases));
+        for (int i = 0; i < cases.length; i++) {
+            out.add(cases[i]);
+            out.add(code.apply(sites.get(i)));
+            out.add(new JumpInsnNode(Opcodes.GOTO, after));
+        }
         return out;
     }
 
