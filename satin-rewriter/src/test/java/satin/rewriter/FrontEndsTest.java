@@ -170,13 +170,31 @@ class FrontEndsTest {
 
     @Test
     void theAgentRewritesAtLoadTime() throws Exception {
-        Path agent = temp.resolve("agent.jar");
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(new Attributes.Name("Premain-Class"), Agent.class.getName());
-        jar(MAIN_CLASSES, agent, manifest);
-        List<String> lines = runCorpus(java(), List.of("-javaagent:" + agent), classPath());
+        List<String> lines = runCorpus(java(), List.of("-javaagent:" + agentJar()), classPath());
         assertRewrittenRunMatches(lines);
+    }
+
+    /** Build-time and load-time rewriting compose: the agent leaves classes the command line rewrote alone. */
+    @Test
+    void theAgentOverClassesRewrittenAtBuildTime() throws Exception {
+        Path dir = corpusCopy();
+        assertEquals(0, cli("--classpath", classPath(), dir.toString()).exit());
+        byte[] before = Files.readAllBytes(dir.resolve("satin/corpus/Locals.class"));
+        assertRewrittenRunMatches(runCorpus(java(), List.of("-javaagent:" + agentJar()), classPath(dir)));
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("satin/corpus/Locals.class")));
+        assertTrue(new Rewriter(ClassFinder.of(getClass().getClassLoader())).rewrite(before).unchanged(),
+                "a marked class is not rewritten again");
+    }
+
+    private Path agentJar() throws IOException {
+        Path agent = temp.resolve("agent.jar");
+        if (!Files.exists(agent)) {
+            Manifest manifest = new Manifest();
+            manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+            manifest.getMainAttributes().put(new Attributes.Name("Premain-Class"), Agent.class.getName());
+            jar(MAIN_CLASSES, agent, manifest);
+        }
+        return agent;
     }
 
     @Test
