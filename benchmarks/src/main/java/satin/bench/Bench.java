@@ -26,9 +26,14 @@ import satin.spec.FibByHand;
  */
 public final class Bench {
 
-    private static final String USAGE = "usage: bench [--n N] [--rounds R] [--warmup W] [--deque split|locked] [--samples]";
+    private static final String USAGE = "usage: bench [--n N] [--rounds R] [--warmup W] [--deque split|locked] [--samples]\n"
+            + "       bench serialization [ROUNDS]";
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("serialization")) {
+            SerializationBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 9);
+            return;
+        }
         int n = 35;
         int rounds = 15;
         int warmup = 5;
