@@ -1,0 +1,36 @@
+package satin.net;
+
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import java.lang.System.Logger.Level;
+
+/**
+ * The last handler: whatever went wrong on a connection (a frame too long, truncated or of an
+ * unknown type, a broken protocol) closes that connection, with the reason logged; the node goes on.
+ */
+@ChannelHandler.Sharable
+public final class CloseOnError extends ChannelInboundHandlerAdapter {
+
+    private static final System.Logger LOG = System.getLogger("satin.net");
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.log(Level.WARNING, "closing the connection with {0}: {1}", ctx.channel().remoteAddress(), reason(cause));
+        ctx.close();
+    }
+
+    /** The reason a person can read: the protocol problem, not the decoder's wrapper. */
+    public static String reason(Throwable cause) {
+        Throwable t = cause;
+        while (t instanceof DecoderException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof TooLongFrameException) {
+            return "frame too long (" + t.getMessage() + ")";
+        }
+        return t instanceof ProtocolException ? t.getMessage() : t.toString();
+    }
+}

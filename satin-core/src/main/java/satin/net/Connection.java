@@ -1,0 +1,36 @@
+package satin.net;
+
+import io.netty.channel.Channel;
+
+/** An admitted connection to a peer: send messages, learn who it is. */
+public final class Connection {
+
+    private final Channel channel;
+    private final Handshake.Admitted peer;
+
+    Connection(Channel channel, Handshake.Admitted peer) {
+        this.channel = channel;
+        this.peer = peer;
+    }
+
+    public void send(Message m) {
+        channel.writeAndFlush(m, channel.voidPromise());
+    }
+
+    public Handshake.Admitted peer() {
+        return peer;
+    }
+
+    public boolean isOpen() {
+        return channel.isActive();
+    }
+
+    public void close() {
+        channel.close();
+    }
+
+    @Override
+    public String toString() {
+        return peer + " on " + channel;
+    }
+}

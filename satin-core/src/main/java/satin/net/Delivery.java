@@ -1,0 +1,38 @@
+package satin.net;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+/** Hands admitted connections and their messages to an {@link Inbox}. */
+final class Delivery extends ChannelInboundHandlerAdapter {
+
+    private final Inbox inbox;
+    private Connection connection;
+
+    Delivery(Inbox inbox) {
+        this.inbox = inbox;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof Handshake.Admitted admitted) {
+            connection = new Connection(ctx.channel(), admitted);
+            inbox.opened(connection);
+        } else {
+            super.userEventTriggered(ctx, event);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        inbox.received(connection, (Message) msg);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (connection != null) {
+            inbox.closed(connection);
+        }
+        super.channelInactive(ctx);
+    }
+}

@@ -1,0 +1,95 @@
+package satin.net;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Admits a connection into the pool: both ends prove that they know the pool's secret, and the
+ * pool names must match. The accepting end challenges first; the connecting end answers with who
+ * it is and a challenge back. Until both are satisfied nothing else passes; a failure is answered
+ * with the reason, logged, and the connection closed. When it succeeds the handler leaves the
+ * pipeline and fires an {@link Admitted} event with the peer's identity.
+ */
+public final class Handshake extends ChannelInboundHandlerAdapter {
+
+    private static final System.Logger LOG = System.getLogger("satin.net");
+    static final long TIMEOUT_SECONDS = 10;
+
+    /** The peer, as it introduced itself and proved. */
+    public record Admitted(String node, String cluster, String address) {
+    }
+
+    private final PoolIdentity self;
+    private final boolean accepting;
+    private byte[] myNonce;
+    private Message.Hello peer;
+    private ScheduledFuture<?> timeout;
+
+    public Handshake(PoolIdentity self, boolean accepting) {
+        this.self = self;
+        this.accepting = accepting;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        timeout = ctx.executor().schedule(() -> refuse(ctx, "no handshake within " + TIMEOUT_SECONDS + " s"),
+                TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        if (accepting) {
+            myNonce = PoolIdentity.nonce();
+            ctx.writeAndFlush(new Message.Challenge(myNonce));
+        }
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (accepting && msg instanceof Message.Hello h) {
+            if (!h.pool().equals(self.pool())) {
+                refuse(ctx, "pool '" + h.pool() + "' is not this pool '" + self.pool() + "'");
+            } else if (!self.verify("hello", myNonce, h.mac())) {
+                refuse(ctx, "wrong pool secret from " + h.node() + " at " + ctx.channel().remoteAddress());
+            } else {
+                peer = h;
+                ctx.writeAndFlush(new Message.Welcome(self.sign("welcome", h.nonce())));
+                admit(ctx, new Admitted(h.node(), h.cluster(), h.address()));
+            }
+        } else if (!accepting && msg instanceof Message.Challenge c && myNonce == null) {
+            myNonce = PoolIdentity.nonce();
+            ctx.writeAndFlush(new Message.Hello(self.pool(), self.node(), self.cluster(), self.address(), myNonce,
+                    self.sign("hello", c.nonce())));
+        } else if (!accepting && msg instanceof Message.Welcome w && myNonce != null) {
+            if (self.verify("welcome", myNonce, w.mac())) {
+                admit(ctx, new Admitted("", "", String.valueOf(ctx.channel().remoteAddress())));
+            } else {
+                refuse(ctx, "the accepting end at " + ctx.channel().remoteAddress() + " does not know the pool secret");
+            }
+        } else if (msg instanceof Message.Refused r) {
+            LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), r.reason());
+            ctx.close();
+        } else {
+            refuse(ctx, "a " + ((Message) msg).type() + " message before the handshake finished");
+        }
+    }
+
+    private void admit(ChannelHandlerContext ctx, Admitted admitted) {
+        timeout.cancel(false);
+        ctx.pipeline().remove(this);
+        ctx.fireUserEventTriggered(admitted);
+    }
+
+    private void refuse(ChannelHandlerContext ctx, String reason) {
+        LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
+        if (timeout != null) {
+            timeout.cancel(false);
+        }
+        ctx.writeAndFlush(new Message.Refused(reason)).addListener(f -> ctx.close());
+    }
+
+    /** The peer's hello, on the accepting end, once admitted. */
+    Message.Hello peer() {
+        return peer;
+    }
+}

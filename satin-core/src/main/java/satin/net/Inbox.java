@@ -1,0 +1,11 @@
+package satin.net;
+
+/** Where a connection's messages go once it is admitted. Called on the connection's event loop. */
+public interface Inbox {
+
+    void opened(Connection connection);
+
+    void received(Connection connection, Message message);
+
+    void closed(Connection connection);
+}

@@ -1,0 +1,112 @@
+package satin.net;
+
+import java.util.List;
+
+/**
+ * Everything nodes and the registry say to each other. Each message travels in a frame of its own
+ * ({@link FrameFormat}); {@link MessageType} knows how each is written and read.
+ */
+public sealed interface Message {
+
+    MessageType type();
+
+    /** The accepting side's first word: prove that you know the pool's secret by signing this. */
+    record Challenge(byte[] nonce) implements Message {
+        public MessageType type() {
+            return MessageType.CHALLENGE;
+        }
+    }
+
+    /** Who connects, signed with the pool's secret over the challenge; and a challenge back. */
+    record Hello(String pool, String node, String cluster, String address, byte[] nonce, byte[] mac)
+            implements Message {
+        public MessageType type() {
+            return MessageType.HELLO;
+        }
+    }
+
+    /** The accepting side proves it knows the secret too. */
+    record Welcome(byte[] mac) implements Message {
+        public MessageType type() {
+            return MessageType.WELCOME;
+        }
+    }
+
+    /** Why a connection is about to be closed. */
+    record Refused(String reason) implements Message {
+        public MessageType type() {
+            return MessageType.REFUSED;
+        }
+    }
+
+    /** A node asks the registry to join the pool. */
+    record Join(String name, String cluster, String address, boolean wantsMaster) implements Message {
+        public MessageType type() {
+            return MessageType.JOIN;
+        }
+    }
+
+    /** The registry's answer to a join: who you are, who the master is, who is there. */
+    record Members(int you, int master, List<Member> members) implements Message {
+        public MessageType type() {
+            return MessageType.MEMBERS;
+        }
+    }
+
+    record MemberJoined(Member member) implements Message {
+        public MessageType type() {
+            return MessageType.MEMBER_JOINED;
+        }
+    }
+
+    /** A member left the pool; {@code died} when its connection broke without a goodbye. */
+    record MemberGone(int id, boolean died) implements Message {
+        public MessageType type() {
+            return MessageType.MEMBER_GONE;
+        }
+    }
+
+    /** The master's main returned: the run is over. From the master to the registry, and from it to all. */
+    record Stop() implements Message {
+        public MessageType type() {
+            return MessageType.STOP;
+        }
+    }
+
+    /** A node's statistics at the end of the run, as JSON, on their way to the master. */
+    record Statistics(int node, String json) implements Message {
+        public MessageType type() {
+            return MessageType.STATISTICS;
+        }
+    }
+
+    record Leave() implements Message {
+        public MessageType type() {
+            return MessageType.LEAVE;
+        }
+    }
+
+    record StealRequest(long request) implements Message {
+        public MessageType type() {
+            return MessageType.STEAL_REQUEST;
+        }
+    }
+
+    /** A job for the thief, or {@code payload == null}: no work. */
+    record StealReply(long request, long job, byte[] payload) implements Message {
+        public MessageType type() {
+            return MessageType.STEAL_REPLY;
+        }
+    }
+
+    /** What a stolen job came to, back to the node it was stolen from: a value, or a failure. */
+    record Result(long job, boolean failed, byte[] payload) implements Message {
+        public MessageType type() {
+            return MessageType.RESULT;
+        }
+    }
+
+    /** A member of the pool. */
+    record Member(int id, String name, String cluster, String address) {
+    }
+}

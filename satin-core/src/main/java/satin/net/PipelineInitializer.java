@@ -1,0 +1,43 @@
+package satin.net;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+
+/**
+ * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
+ * frames in and out, messages in and out, the handshake, delivery to the inbox, and closing on
+ * errors.
+ */
+public final class PipelineInitializer extends ChannelInitializer<Channel> {
+
+    private static final MessageEncoder ENCODER = new MessageEncoder();
+    private static final CloseOnError CLOSE_ON_ERROR = new CloseOnError();
+
+    private final PoolIdentity self;
+    private final boolean accepting;
+    private final int maxFrame;
+    private final Inbox inbox;
+
+    public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
+        this.self = self;
+        this.accepting = accepting;
+        this.maxFrame = maxFrame;
+        this.inbox = inbox;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+        ChannelPipeline p = ch.pipeline();
+        p.addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0, FrameFormat.LENGTH_BYTES, 0,
+                FrameFormat.LENGTH_BYTES, true));
+        p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
+        p.addLast("decoder", new MessageDecoder());
+        p.addLast("encoder", ENCODER);
+        p.addLast("handshake", new Handshake(self, accepting));
+        p.addLast("delivery", new Delivery(inbox));
+        p.addLast("errors", CLOSE_ON_ERROR);
+    }
+}

@@ -1,0 +1,145 @@
+package satin.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole pipeline, on EmbeddedChannels wired back to back: the handshake admits only a peer of
+ * the same pool that knows the secret, frames over the limit close the connection, and after the
+ * handshake messages reach the inbox.
+ */
+class PipelineTest {
+
+    /** An inbox that records what it is told. */
+    static final class Recorder implements Inbox {
+        final List<Object> events = new ArrayList<>();
+        Connection connection;
+
+        @Override
+        public void opened(Connection c) {
+            connection = c;
+            events.add("opened " + c.peer().node());
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            events.add(m);
+        }
+
+        @Override
+        public void closed(Connection c) {
+            events.add("closed");
+        }
+    }
+
+    static EmbeddedChannel channel(PoolIdentity self, boolean accepting, Inbox inbox) {
+        return new EmbeddedChannel(new PipelineInitializer(self, accepting, 1024, inbox));
+    }
+
+    /** Moves everything each side wrote to the other side, until both are quiet. */
+    static void pump(EmbeddedChannel a, EmbeddedChannel b) {
+        boolean moved = true;
+        while (moved) {
+            moved = false;
+            for (EmbeddedChannel[] pair : new EmbeddedChannel[][] {{a, b}, {b, a}}) {
+                ByteBuf out;
+                while ((out = pair[0].readOutbound()) != null) {
+                    moved = true;
+                    if (pair[1].isActive()) {
+                        pair[1].writeInbound(out);
+                    } else {
+                        out.release();
+                    }
+                }
+            }
+        }
+    }
+
+    private static PoolIdentity identity(String pool, String node, String secret) {
+        return new PoolIdentity(pool, node, "c1", "local://" + node, secret);
+    }
+
+    @Test
+    void peersWithTheSecretAreAdmittedAndTalk() {
+        Recorder server = new Recorder();
+        Recorder client = new Recorder();
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = channel(identity("p", "client", "s3cret"), false, client);
+        pump(s, c);
+        assertEquals(List.of("opened client"), server.events);
+        assertEquals(1, client.events.size());
+        client.connection.send(new Message.StealRequest(42));
+        pump(s, c);
+        assertEquals(new Message.StealRequest(42), server.events.get(1));
+        assertTrue(s.isActive() && c.isActive());
+    }
+
+    @Test
+    void aWrongSecretIsRefusedAndClosed() {
+        Recorder server = new Recorder();
+        Recorder client = new Recorder();
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = channel(identity("p", "intruder", "guess"), false, client);
+        pump(s, c);
+        assertTrue(server.events.isEmpty(), "nothing reached the inbox");
+        assertFalse(s.isActive(), "the accepting end closed the connection");
+        assertFalse(c.isActive(), "the refused end closed too, on the refusal");
+    }
+
+    @Test
+    void anotherPoolIsRefused() {
+        Recorder server = new Recorder();
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = channel(identity("q", "other", "s3cret"), false, new Recorder());
+        pump(s, c);
+        assertTrue(server.events.isEmpty());
+        assertFalse(s.isActive());
+    }
+
+    @Test
+    void anAcceptingEndThatDoesNotKnowTheSecretIsNotTrusted() {
+        Recorder client = new Recorder();
+        EmbeddedChannel s = channel(identity("p", "impostor", "guess"), true, new Recorder());
+        EmbeddedChannel c = channel(identity("p", "client", "s3cret"), false, client);
+        pump(s, c);
+        assertTrue(client.events.isEmpty() || client.events.stream().noneMatch(e -> e.toString().startsWith("opened")),
+                client.events.toString());
+    }
+
+    @Test
+    void aMessageBeforeTheHandshakeIsRefused() {
+        Recorder server = new Recorder();
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
+        s.writeInbound(Frames.frame(FrameFormat.VERSION, MessageType.STEAL_REQUEST.code(), new byte[8]));
+        assertTrue(server.events.isEmpty());
+        assertFalse(s.isActive());
+    }
+
+    @Test
+    void aFrameOverTheLimitClosesTheConnection() {
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, new Recorder());
+        ByteBuf huge = Frames.frame(FrameFormat.VERSION, MessageType.REFUSED.code(), new byte[2000]);
+        s.writeInbound(huge);
+        assertFalse(s.isActive(), "a 2000-byte frame over a 1024-byte limit");
+    }
+
+    @Test
+    void aSilentPeerIsDroppedAfterTheHandshakeTimeout() throws Exception {
+        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, new Recorder());
+        s.advanceTimeBy(Handshake.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS);
+        s.runScheduledPendingTasks();
+        s.runPendingTasks();
+        assertFalse(s.isActive());
+        ByteBuf challenge = s.readOutbound();
+        assertInstanceOf(ByteBuf.class, challenge);
+    }
+}
