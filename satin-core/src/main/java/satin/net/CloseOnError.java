@@ -18,7 +18,9 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        LOG.log(Level.WARNING, "closing the connection with {0}: {1}", ctx.channel().remoteAddress(), reason(cause));
+        if (!(cause instanceof java.nio.channels.ClosedChannelException)) { // a write racing a close: nothing to say
+            LOG.log(Level.WARNING, "closing the connection with {0}: {1}", ctx.channel().remoteAddress(), reason(cause));
+        }
         ctx.close();
     }
 

@@ -21,6 +21,11 @@ public final class Connection {
         return peer;
     }
 
+    /** Sends a last message and closes once it is written. */
+    public void sendAndClose(Message m) {
+        channel.writeAndFlush(m).addListener(f -> channel.close());
+    }
+
     public boolean isOpen() {
         return channel.isActive();
     }

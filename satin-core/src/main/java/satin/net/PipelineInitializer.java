@@ -20,17 +20,27 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final boolean accepting;
     private final int maxFrame;
     private final Inbox inbox;
+    private final Traffic traffic;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
+        this(self, accepting, maxFrame, inbox, null);
+    }
+
+    /** @param traffic where to count frames and bytes, or null */
+    public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic) {
         this.self = self;
         this.accepting = accepting;
         this.maxFrame = maxFrame;
         this.inbox = inbox;
+        this.traffic = traffic;
     }
 
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
+        if (traffic != null) {
+            p.addLast("traffic", traffic);
+        }
         p.addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0, FrameFormat.LENGTH_BYTES, 0,
                 FrameFormat.LENGTH_BYTES, true));
         p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));

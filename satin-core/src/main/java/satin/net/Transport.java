@@ -47,18 +47,23 @@ public final class Transport implements AutoCloseable {
         return b.bind(where).sync().channel();
     }
 
-    /** Connects to {@code address}; waits until the connection is made (not yet admitted). */
-    public Channel connect(String address, PipelineInitializer initializer, long timeoutMillis)
-            throws InterruptedException {
+    /** Starts connecting to {@code address} and returns at once; the future tells how it went. */
+    public io.netty.channel.ChannelFuture connectAsync(String address, PipelineInitializer initializer) {
         SocketAddress where = parse(address);
         Bootstrap b = new Bootstrap().handler(initializer);
         if (where instanceof LocalAddress) {
             b.group(local).channel(LocalChannel.class);
         } else {
             b.group(tcp).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeoutMillis);
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
         }
-        var future = b.connect(where);
+        return b.connect(where);
+    }
+
+    /** Connects to {@code address}; waits until the connection is made (not yet admitted). */
+    public Channel connect(String address, PipelineInitializer initializer, long timeoutMillis)
+            throws InterruptedException {
+        var future = connectAsync(address, initializer);
         if (!future.await(timeoutMillis, TimeUnit.MILLISECONDS) || !future.isSuccess()) {
             throw new IllegalStateException("cannot connect to " + address + ": "
                     + (future.cause() != null ? future.cause().getMessage() : "timed out"), future.cause());

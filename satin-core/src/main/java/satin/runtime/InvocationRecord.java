@@ -77,6 +77,34 @@ public abstract class InvocationRecord {
         } catch (Throwable t) {
             failure = t;
         }
+        finish();
+        completed();
+    }
+
+    /**
+     * The call ran on another node, whose result is already stored in this record (or whose
+     * failure is given): publishes that it is done, so that the sync waiting for it goes on.
+     */
+    public final void finishElsewhere(Throwable failureOrNull) {
+        failure = failureOrNull;
+        finish();
+    }
+
+    /** What the call threw, once it is done; null if it returned. */
+    public final Throwable failure() {
+        return failure;
+    }
+
+    /** Makes the call here and now, for a job that arrived from another node (see {@code satin.pool}). */
+    public final void invokeNow() throws Throwable {
+        invoke();
+    }
+
+    /** Told after the call ran on this node, for a job that must report back somewhere. */
+    protected void completed() {
+    }
+
+    private void finish() {
         DONE.setVolatile(this, true); // volatile, not release: it must not pass the read of waiter below
         Thread w = waiter;
         if (w != null) {

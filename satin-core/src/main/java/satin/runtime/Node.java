@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +24,17 @@ import satin.stats.WorkerStats;
 public final class Node implements AutoCloseable {
 
     private static Node embedded;
+
+    /** The node's link to the rest of the pool, told when a worker finds nothing to do here. */
+    public interface Remote {
+        /** A worker has nothing to do; called again and again while it stays so, and must be quick. */
+        void idle();
+    }
+
+    private volatile Remote remote;
+    /** Workers running a job now: the node is active while it is above zero. */
+    private final AtomicInteger busy = new AtomicInteger();
+    private final ActivityTrace trace = new ActivityTrace();
 
     private final NodeConfig config;
     private final Worker[] workers;
@@ -65,6 +77,75 @@ public final class Node implements AutoCloseable {
             embedded = node;
         }
         return embedded;
+    }
+
+    /** Makes {@code node} the one calls from outside every node run on (a pool's master node, say). */
+    public static synchronized void setEmbedded(Node node) {
+        embedded = node;
+    }
+
+    /** Connects this node to a pool: idle workers will tell {@code remote}. */
+    public void setRemote(Remote remote) {
+        this.remote = remote;
+    }
+
+    /** A job for any worker of this node: stolen from another node, or run here again. */
+    public void submit(InvocationRecord job) {
+        if (stopping) {
+            throw new IllegalStateException("node " + name() + " is stopped");
+        }
+        submitted.add(job);
+        wakeOne();
+    }
+
+    /**
+     * Takes the oldest job a worker of this node offers to thieves, for a thief on another node;
+     * null if none does. The job counts as stolen from that worker.
+     */
+    public InvocationRecord stealForRemote() {
+        int n = workers.length;
+        int start = ThreadLocalRandom.current().nextInt(n);
+        for (int k = 0; k < n; k++) {
+            Worker victim = workers[(start + k) % n];
+            InvocationRecord job = victim.stealFromMe();
+            if (job != null) {
+                return job;
+            }
+        }
+        return null;
+    }
+
+    /** The jobs waiting in this node's deques, for load reports and tests. */
+    public int queuedJobs() {
+        int sum = 0;
+        for (Worker w : workers) {
+            sum += w.deque.size();
+        }
+        return sum + submitted.size();
+    }
+
+    /** When this node's workers were busy and when all were idle. */
+    public ActivityTrace activity() {
+        return trace;
+    }
+
+    void remoteIdle() {
+        Remote r = remote;
+        if (r != null) {
+            r.idle();
+        }
+    }
+
+    void jobStarted() {
+        if (busy.getAndIncrement() == 0) {
+            trace.active(true);
+        }
+    }
+
+    void jobEnded() {
+        if (busy.decrementAndGet() == 0) {
+            trace.active(false);
+        }
     }
 
     /**

@@ -211,10 +211,16 @@ public final class Worker extends Thread {
             InvocationRecord job = findWork();
             if (job != null) {
                 stats.idleNanos += System.nanoTime() - idleSince;
-                runForOthers(job);
+                node.jobStarted();
+                try {
+                    runForOthers(job);
+                } finally {
+                    node.jobEnded();
+                }
                 idleSince = System.nanoTime();
                 rounds = 0;
             } else {
+                node.remoteIdle();
                 rounds = idle(rounds, null);
             }
         }
@@ -259,6 +265,11 @@ public final class Worker extends Thread {
         job.run();
     }
 
+    /** A thief on another node takes the oldest job this worker offers. */
+    InvocationRecord stealFromMe() {
+        return deque.steal(capture);
+    }
+
     /** Waits until a stolen child is done, doing other useful work meanwhile. */
     private void await(InvocationRecord record) {
         if (record.isDone()) {
@@ -276,6 +287,7 @@ public final class Worker extends Thread {
                 idleSince = System.nanoTime();
                 rounds = 0;
             } else {
+                node.remoteIdle();
                 rounds = idle(rounds, record);
             }
         }

@@ -1,0 +1,278 @@
+package satin.pool;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Registration;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
+import com.esotericsoftware.kryo.util.DefaultClassResolver;
+import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objenesis.strategy.StdInstantiatorStrategy;
+import satin.RemoteFailure;
+import satin.SpawnException;
+import satin.runtime.InvocationRecord;
+
+/**
+ * Writes a stolen job (its record's class, receiver and arguments) and what it came to (its result
+ * or its failure) as bytes, and reads them back on the other node: call by value. Values are
+ * written by Kryo, whose class resolver here consults the {@link Allowlist} both ways; a class that
+ * may not travel fails the write with Kryo's trace of the field path that led to it.
+ *
+ * <p>A record's wire form is its own generated class, or for a record-form spawn into an array
+ * element the class it extends: the array and the index stay on the owner, which stores the result
+ * when it comes back.
+ */
+public final class JobCodec {
+
+    private final Allowlist allowlist;
+    private final ThreadLocal<Kryo> kryos;
+    private final ConcurrentHashMap<Class<?>, Shape> shapes = new ConcurrentHashMap<>();
+
+    public JobCodec(Allowlist allowlist) {
+        this.allowlist = allowlist;
+        this.kryos = ThreadLocal.withInitial(this::newKryo);
+    }
+
+    /** How a record class keeps its call: receiver and arguments in order, and the result. */
+    private record Shape(Class<?> wire, List<Field> call, Field result) {
+    }
+
+    public byte[] writeJob(InvocationRecord record) {
+        Shape shape = shape(record.getClass());
+        if (!allowlist.allows(shape.wire())) {
+            throw new Allowlist.NotAllowedException(shape.wire().getName(), "only records the rewriter generated travel");
+        }
+        Output out = new Output(64, -1);
+        out.writeString(shape.wire().getName());
+        Kryo kryo = kryos.get();
+        try {
+            for (Field f : shape.call()) {
+                kryo.writeClassAndObject(out, f.get(record));
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (KryoException e) {
+            throw refusal(e);
+        }
+        return out.toBytes();
+    }
+
+    public InvocationRecord readJob(byte[] bytes) {
+        Input in = new Input(bytes);
+        Class<?> type = allowlist.resolve(in.readString());
+        if (!InvocationRecord.class.isAssignableFrom(type)) {
+            throw new Allowlist.NotAllowedException(type.getName(), "a job must be a record");
+        }
+        Shape shape = shape(type);
+        Kryo kryo = kryos.get();
+        InvocationRecord record = (InvocationRecord) kryo.newInstance(type);
+        try {
+            for (Field f : shape.call()) {
+                f.set(record, kryo.readClassAndObject(in));
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (KryoException e) {
+            throw refusal(e);
+        }
+        return record;
+    }
+
+    public byte[] writeResult(InvocationRecord record) {
+        Field result = shape(record.getClass()).result();
+        Output out = new Output(16, -1);
+        try {
+            kryos.get().writeClassAndObject(out, result == null ? null : result.get(record));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (KryoException e) {
+            throw refusal(e);
+        }
+        return out.toBytes();
+    }
+
+    /** Stores a result that came back into the owner's record. */
+    public void readResult(byte[] bytes, InvocationRecord into) {
+        Field result = shape(into.getClass()).result();
+        try {
+            Object value = kryos.get().readClassAndObject(new Input(bytes));
+            if (result != null) {
+                result.set(into, value);
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (KryoException e) {
+            throw refusal(e);
+        }
+    }
+
+    /** A failure, as data: class name, message, stack trace, cause and suppressed, recursively. */
+    public byte[] writeFailure(Throwable failure) {
+        Output out = new Output(256, -1);
+        failure(out, failure, 0);
+        return out.toBytes();
+    }
+
+    public Throwable readFailure(byte[] bytes) {
+        return failure(new Input(bytes), 0);
+    }
+
+    private void failure(Output out, Throwable t, int depth) {
+        out.writeString(t.getClass().getName());
+        out.writeString(t.getMessage());
+        StackTraceElement[] stack = t.getStackTrace();
+        out.writeVarInt(stack.length, true);
+        for (StackTraceElement e : stack) {
+            out.writeString(e.getClassName());
+            out.writeString(e.getMethodName());
+            out.writeString(e.getFileName());
+            out.writeVarInt(e.getLineNumber() + 2, true);
+        }
+        Throwable cause = depth < 16 && t.getCause() != t ? t.getCause() : null;
+        out.writeBoolean(cause != null);
+        if (cause != null) {
+            failure(out, cause, depth + 1);
+        }
+        Throwable[] suppressed = depth < 16 ? t.getSuppressed() : new Throwable[0];
+        out.writeVarInt(suppressed.length, true);
+        for (Throwable s : suppressed) {
+            failure(out, s, depth + 1);
+        }
+    }
+
+    private Throwable failure(Input in, int depth) {
+        if (depth > 16) {
+            throw new KryoException("failures nested deeper than 16");
+        }
+        String className = in.readString();
+        String message = in.readString();
+        int n = in.readVarInt(true);
+        if (n > 10_000) {
+            throw new KryoException("a stack of " + n + " frames");
+        }
+        StackTraceElement[] stack = new StackTraceElement[n];
+        for (int i = 0; i < n; i++) {
+            stack[i] = new StackTraceElement(in.readString(), in.readString(), in.readString(), in.readVarInt(true) - 2);
+        }
+        Throwable cause = in.readBoolean() ? failure(in, depth + 1) : null;
+        int suppressed = in.readVarInt(true);
+        List<Throwable> more = new ArrayList<>();
+        for (int i = 0; i < suppressed && i < 1000; i++) {
+            more.add(failure(in, depth + 1));
+        }
+        Throwable t = rebuild(className, message, cause);
+        t.setStackTrace(stack);
+        more.forEach(t::addSuppressed);
+        return t;
+    }
+
+    /**
+     * The same class again, if it is one of Java's own or an allowed one with a (String)
+     * constructor; otherwise a {@link RemoteFailure} that names it. No other class is ever built.
+     */
+    private Throwable rebuild(String className, String message, Throwable cause) {
+        if (className.equals(SpawnException.class.getName())) {
+            return new SpawnException(message, cause); // a sync failed over there: unwrapped again at this sync
+        }
+        boolean javaOwn = className.startsWith("java.lang.") || className.startsWith("java.util.")
+                || className.startsWith("java.io.");
+        try {
+            Class<?> type = javaOwn ? Class.forName(className, false, null) : allowlist.resolve(className);
+            if (Throwable.class.isAssignableFrom(type) && Modifier.isPublic(type.getModifiers())
+                    && !Modifier.isAbstract(type.getModifiers())) {
+                Constructor<?> c = type.getConstructor(String.class);
+                Throwable t = (Throwable) c.newInstance(message);
+                if (t.getCause() == null) {
+                    if (cause != null) {
+                        t.initCause(cause);
+                    }
+                    return t;
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // not rebuildable: described instead
+        }
+        RemoteFailure described = new RemoteFailure(className, message);
+        if (cause != null) {
+            described.initCause(cause);
+        }
+        return described;
+    }
+
+    private Shape shape(Class<?> type) {
+        return shapes.computeIfAbsent(type, JobCodec::shapeOf);
+    }
+
+    private static Shape shapeOf(Class<?> type) {
+        Class<?> wire = type;
+        while (wire.getSuperclass() != InvocationRecord.class) {
+            wire = wire.getSuperclass();
+            if (wire == null || wire == Object.class) {
+                throw new IllegalArgumentException(type.getName() + " is not a generated record");
+            }
+        }
+        List<Field> call = new ArrayList<>();
+        Field result = null;
+        for (Field f : wire.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            if (f.getName().equals("receiver") || f.getName().matches("p\\d+")) {
+                f.setAccessible(true);
+                call.add(f);
+            } else if (f.getName().equals("result")) {
+                f.setAccessible(true);
+                result = f;
+            }
+        }
+        call.sort(Comparator.comparing(f -> f.getName().equals("receiver") ? -1 : Integer.parseInt(f.getName().substring(1))));
+        return new Shape(wire, List.copyOf(call), result);
+    }
+
+    private Kryo newKryo() {
+        Kryo kryo = new Kryo(new DefaultClassResolver() {
+            @Override
+            public Registration registerImplicit(Class type) {
+                if (!allowlist.allows(type)) {
+                    throw new Allowlist.NotAllowedException(type.getName(), null);
+                }
+                return super.registerImplicit(type);
+            }
+
+            @Override
+            protected Class getTypeByName(String className) {
+                Class<?> known = super.getTypeByName(className);
+                return known != null ? known : allowlist.resolve(className);
+            }
+        }, null);
+        kryo.setRegistrationRequired(false);
+        kryo.setReferences(true);
+        kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        ImmutableCollectionsSerializers.registerSerializers(kryo);
+        return kryo;
+    }
+
+    /** Kryo's own message carries the field path ("Serialization trace"); the cause names the class. */
+    private static RuntimeException refusal(KryoException e) {
+        Throwable t = e;
+        while (t.getCause() != null && !(t instanceof Allowlist.NotAllowedException)) {
+            t = t.getCause();
+        }
+        if (t instanceof Allowlist.NotAllowedException) {
+            String trace = e.getMessage() == null ? "" : e.getMessage();
+            int at = trace.indexOf("Serialization trace:");
+            String path = at < 0 ? "" : " (field path, innermost first: "
+                    + trace.substring(at + "Serialization trace:".length()).trim().replaceAll("\\s*\\n\\s*", " < ") + ")";
+            return new Allowlist.NotAllowedException(t.getMessage() + path);
+        }
+        return e;
+    }
+}

@@ -1,0 +1,560 @@
+package satin.pool;
+
+import io.netty.channel.Channel;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import satin.lb.BalancerPort;
+import satin.lb.LoadBalancer;
+import satin.net.Connection;
+import satin.net.Inbox;
+import satin.net.Message;
+import satin.net.PipelineInitializer;
+import satin.net.PoolIdentity;
+import satin.net.Traffic;
+import satin.net.Transport;
+import satin.runtime.InvocationRecord;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
+import satin.stats.PoolStats;
+
+/**
+ * A node as a member of a pool: its workers ({@link Node}), and everything it says to the registry
+ * and to other nodes.
+ *
+ * <p>Stealing across nodes: when a worker has nothing to do, the node's {@link LoadBalancer} may
+ * send a steal request to another node. That node takes the oldest job one of its workers offers
+ * (as a local thief would), remembers it under a job number, and sends it; the thief runs a copy
+ * (call by value) and sends back the result or the failure, which the owner stores into the
+ * original record before it tells the waiting sync. A result is applied once: the job number is
+ * forgotten when it is, and a result for an unknown number, or from a connection that was not given
+ * the job, is ignored and logged. If a thief's connection closes before its result came, the job
+ * runs again here. Nothing is lost.
+ */
+public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+    private static final long JOIN_TIMEOUT_SECONDS = 30;
+    private static Transport transport;
+
+    private final PoolConfig config;
+    private final Node node;
+    private final JobCodec codec;
+    private final LoadBalancer balancer;
+    private final PoolIdentity identity;
+    final PoolStats stats = new PoolStats();
+    final Traffic traffic = new Traffic();
+    private final Channel listening;
+    private final String address;
+
+    private volatile Connection registry;
+    private volatile int self = -1;
+    private volatile int master = -1;
+    private final Map<Integer, Message.Member> members = new ConcurrentHashMap<>();
+    private volatile List<Integer> others = List.of();
+    private final Map<Integer, Link> links = new ConcurrentHashMap<>();
+    private final Map<Long, Away> away = new ConcurrentHashMap<>();
+    private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
+    private final AtomicLong nextJob = new AtomicLong();
+    private final AtomicLong nextRequest = new AtomicLong();
+    private final CountDownLatch joined = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final ConcurrentLinkedQueue<Message.Statistics> reports = new ConcurrentLinkedQueue<>();
+    private volatile int membersAtStop;
+    private volatile boolean closing;
+
+    /** A job given to a thief: the original record, and the connection its result must come on. */
+    private record Away(InvocationRecord record, Connection thief) {
+    }
+
+    /** A steal request of ours, waiting for its reply. */
+    private record Asked(int victim, long sentNanos) {
+    }
+
+    private PoolNode(PoolConfig config, NodeConfig nodeConfig, LoadBalancer balancer, Allowlist allowlist)
+            throws InterruptedException {
+        this.config = config;
+        this.node = Node.start(nodeConfig.withName(config.name()));
+        this.codec = new JobCodec(allowlist);
+        this.balancer = balancer;
+        this.identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
+        Channel bound;
+        try {
+            bound = transport().listen(config.listen(),
+                    new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic));
+        } catch (RuntimeException e) {
+            node.close();
+            throw new IllegalStateException("node " + config.name() + " cannot listen at " + config.listen() + ": "
+                    + e.getMessage(), e);
+        }
+        this.listening = bound;
+        this.address = Transport.addressOf(bound);
+        balancer.attach(this);
+    }
+
+    /**
+     * Starts a node, joins the pool through the registry and waits until the registry has answered.
+     *
+     * @throws IllegalStateException if the registry cannot be reached or refuses the node
+     */
+    public static PoolNode join(PoolConfig config, NodeConfig nodeConfig, LoadBalancer balancer, Allowlist allowlist)
+            throws InterruptedException {
+        PoolNode p = new PoolNode(config, nodeConfig, balancer, allowlist);
+        try {
+            p.connectToRegistry();
+        } catch (RuntimeException | InterruptedException e) {
+            p.close();
+            throw e;
+        }
+        p.node.setRemote(p);
+        return p;
+    }
+
+    /** The transport all nodes of this JVM share. */
+    public static synchronized Transport transport() {
+        if (transport == null) {
+            transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()));
+        }
+        return transport;
+    }
+
+    private void connectToRegistry() throws InterruptedException {
+        PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), address, config.secret());
+        transport().connect(config.registry(),
+                new PipelineInitializer(asJoiner, false, config.maxFrame(), new FromRegistry(), traffic), 10_000);
+        if (!joined.await(JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
+                    + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s (wrong secret or pool?)");
+        }
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public int id() {
+        return self;
+    }
+
+    public boolean isMaster() {
+        return self == master;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    public PoolStats poolStats() {
+        return stats;
+    }
+
+    public Traffic traffic() {
+        return traffic;
+    }
+
+    public String balancerName() {
+        return balancer.name();
+    }
+
+    public PoolConfig config() {
+        return config;
+    }
+
+    /** The members of the pool, this node included, as the registry announced them. */
+    public List<Message.Member> members() {
+        return List.copyOf(members.values());
+    }
+
+    // ------------------------------------------------------------------ Node.Remote and BalancerPort
+
+    @Override
+    public void idle() {
+        if (closing || self < 0) {
+            return;
+        }
+        expireRequests();
+        synchronized (balancer) {
+            balancer.idle();
+        }
+    }
+
+    /** A steal request unanswered for this long (its link broke as it was sent) is given up. */
+    private static final long REQUEST_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private void expireRequests() {
+        if (asked.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (Map.Entry<Long, Asked> e : asked.entrySet()) {
+            if (now - e.getValue().sentNanos() > REQUEST_TIMEOUT_NANOS) {
+                LOG.log(Level.WARNING, "node {0}: no reply from member {1} in 5 s; asking elsewhere", config.name(),
+                        e.getValue().victim());
+                replied(e.getKey(), false);
+            }
+        }
+    }
+
+    @Override
+    public int self() {
+        return self;
+    }
+
+    @Override
+    public List<Integer> others() {
+        return others;
+    }
+
+    @Override
+    public String clusterOf(int member) {
+        Message.Member m = members.get(member);
+        return m == null ? "" : m.cluster();
+    }
+
+    @Override
+    public void requestSteal(int victim) {
+        long request = nextRequest.incrementAndGet();
+        asked.put(request, new Asked(victim, System.nanoTime()));
+        stats.stealRequestsSent.incrementAndGet();
+        Link link = link(victim);
+        if (link == null) {
+            replied(request, false);
+        } else {
+            link.send(new Message.StealRequest(request));
+        }
+    }
+
+    @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    @Override
+    public int random(int bound) {
+        return ThreadLocalRandom.current().nextInt(bound);
+    }
+
+    /** A reply (or its impossibility) for one of our steal requests: tell the balancer. */
+    private void replied(long request, boolean gotJob) {
+        Asked a = asked.remove(request);
+        if (a == null) {
+            return;
+        }
+        stats.stealWaitNanos.addAndGet(System.nanoTime() - a.sentNanos());
+        (gotJob ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
+        synchronized (balancer) {
+            balancer.stealReplied(a.victim(), gotJob);
+        }
+    }
+
+    // ------------------------------------------------------------------ links to other nodes
+
+    /** The connection this node opened to a member, for its steal requests and its results. */
+    private final class Link implements Inbox {
+        final int member;
+        private volatile Connection connection;
+        private final List<Message> waiting = new ArrayList<>();
+
+        Link(int member) {
+            this.member = member;
+        }
+
+        synchronized void send(Message m) {
+            if (connection != null) {
+                connection.send(m);
+            } else {
+                waiting.add(m);
+            }
+        }
+
+        @Override
+        public synchronized void opened(Connection c) {
+            connection = c;
+            waiting.forEach(c::send);
+            waiting.clear();
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            if (m instanceof Message.StealReply r) {
+                stealReply(c, r, member);
+            } else {
+                protocolError(c, "a " + m.type() + " message on a link to a victim");
+            }
+        }
+
+        @Override
+        public void closed(Connection c) {
+            links.remove(member, this);
+            giveUpRequestsTo(member);
+        }
+    }
+
+    private Link link(int member) {
+        Message.Member m = members.get(member);
+        if (m == null || closing) {
+            return null;
+        }
+        Link existing = links.get(member);
+        if (existing != null) {
+            return existing;
+        }
+        Link created = new Link(member);
+        Link raced = links.putIfAbsent(member, created);
+        if (raced != null) {
+            return raced;
+        }
+        // Never wait for the connection here: the caller may hold the balancer, which the
+        // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
+        transport().connectAsync(m.address(), new PipelineInitializer(identity, false, config.maxFrame(), created, traffic))
+                .addListener(f -> {
+                    if (!f.isSuccess()) {
+                        links.remove(member, created);
+                        LOG.log(Level.WARNING, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
+                                m.address(), f.cause() == null ? "?" : f.cause().getMessage());
+                        giveUpRequestsTo(member);
+                    }
+                });
+        return created;
+    }
+
+    private void giveUpRequestsTo(int member) {
+        for (Map.Entry<Long, Asked> e : asked.entrySet()) {
+            if (e.getValue().victim() == member) {
+                replied(e.getKey(), false);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the steal protocol
+
+    /** On the victim: a thief asks for work. */
+    private void stealRequest(Connection thief, Message.StealRequest r) {
+        stats.stealRequestsReceived.incrementAndGet();
+        InvocationRecord job = closing ? null : node.stealForRemote();
+        if (job == null) {
+            thief.send(new Message.StealReply(r.request(), 0, null));
+            return;
+        }
+        byte[] payload;
+        try {
+            payload = codec.writeJob(job);
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node {0} cannot give a job to {1}, running it here: {2}", config.name(), thief,
+                    e.getMessage());
+            stats.jobsRefused.incrementAndGet();
+            node.submit(job);
+            thief.send(new Message.StealReply(r.request(), 0, null));
+            return;
+        }
+        long id = nextJob.incrementAndGet();
+        away.put(id, new Away(job, thief));
+        stats.jobsGiven.incrementAndGet();
+        thief.send(new Message.StealReply(r.request(), id, payload));
+    }
+
+    /** On the thief: the reply to a steal request. */
+    private void stealReply(Connection victim, Message.StealReply r, int member) {
+        if (r.payload() == null) {
+            replied(r.request(), false);
+            return;
+        }
+        InvocationRecord call;
+        try {
+            call = codec.readJob(r.payload());
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node {0} refuses a job from member {1}: {2}", config.name(), member, e.getMessage());
+            victim.send(new Message.Result(r.job(), true, codec.writeFailure(e)));
+            replied(r.request(), false);
+            return;
+        }
+        node.submit(new RemoteJob(call, r.job(), victim, codec, this));
+        replied(r.request(), true);
+    }
+
+    /** On the owner: what a stolen job came to. */
+    private void result(Connection from, Message.Result r) {
+        Away a = away.get(r.job());
+        if (a == null || a.thief() != from) {
+            LOG.log(Level.WARNING, "node {0} ignores a result for job {1} from {2}: {3}", config.name(), r.job(), from,
+                    a == null ? "no such job is away (already done?)" : "the job was given to another node");
+            return;
+        }
+        if (!away.remove(r.job(), a)) {
+            return;
+        }
+        stats.resultsReceived.incrementAndGet();
+        Throwable failure = null;
+        try {
+            if (r.failed()) {
+                failure = codec.readFailure(r.payload());
+            } else {
+                codec.readResult(r.payload(), a.record());
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        a.record().finishElsewhere(failure);
+    }
+
+    /** A thief's connection closed: its jobs run here again, and their results, if they come, are ignored. */
+    private void thiefGone(Connection thief) {
+        for (Map.Entry<Long, Away> e : away.entrySet()) {
+            if (e.getValue().thief() == thief && away.remove(e.getKey(), e.getValue())) {
+                stats.jobsRerun.incrementAndGet();
+                if (!closing) {
+                    node.submit(e.getValue().record());
+                }
+            }
+        }
+    }
+
+    /** Connections other nodes opened to this one: their steal requests, and results of jobs they took. */
+    private final class Accepted implements Inbox {
+        @Override
+        public void opened(Connection c) {
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            if (m instanceof Message.StealRequest r) {
+                stealRequest(c, r);
+            } else if (m instanceof Message.Result r) {
+                result(c, r);
+            } else {
+                protocolError(c, "a " + m.type() + " message from another node");
+            }
+        }
+
+        @Override
+        public void closed(Connection c) {
+            thiefGone(c);
+        }
+    }
+
+    // ------------------------------------------------------------------ the registry
+
+    private final class FromRegistry implements Inbox {
+        @Override
+        public void opened(Connection c) {
+            registry = c;
+            c.send(new Message.Join(config.name(), config.cluster(), address, config.wantsMaster()));
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            if (m instanceof Message.Members ms) {
+                for (Message.Member member : ms.members()) {
+                    members.put(member.id(), member);
+                }
+                master = ms.master();
+                self = ms.you();
+                membersChanged();
+                joined.countDown();
+            } else if (m instanceof Message.MemberJoined j) {
+                members.put(j.member().id(), j.member());
+                membersChanged();
+            } else if (m instanceof Message.MemberGone g) {
+                members.remove(g.id());
+                Link l = links.remove(g.id());
+                if (l != null && l.connection != null) {
+                    l.connection.close();
+                }
+                giveUpRequestsTo(g.id());
+                membersChanged();
+                if (g.died() && g.id() == master) {
+                    LOG.log(Level.ERROR, "node {0}: the master died; the run is lost", config.name());
+                    stopped.countDown();
+                }
+            } else if (m instanceof Message.Stop) {
+                membersAtStop = members.size();
+                c.send(new Message.Statistics(self, PoolReport.json(PoolNode.this)));
+                stopped.countDown();
+            } else if (m instanceof Message.Statistics s) {
+                reports.add(s);
+            } else if (m instanceof Message.Refused r) {
+                LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
+            } else {
+                protocolError(c, "a " + m.type() + " message from the registry");
+            }
+        }
+
+        @Override
+        public void closed(Connection c) {
+            if (!closing && stopped.getCount() > 0) {
+                LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
+                        config.registry());
+            }
+            stopped.countDown();
+            joined.countDown();
+        }
+    }
+
+    private void membersChanged() {
+        List<Integer> now = new ArrayList<>(members.keySet());
+        now.remove(Integer.valueOf(self));
+        now.sort(null);
+        others = List.copyOf(now);
+        synchronized (balancer) {
+            balancer.membersChanged();
+        }
+    }
+
+    private static void protocolError(Connection c, String what) {
+        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
+        c.close();
+    }
+
+    // ------------------------------------------------------------------ the end of the run
+
+    /** The master's main returned: tells the registry, which stops every node. */
+    public void endRun() {
+        Connection r = registry;
+        if (r != null) {
+            r.send(new Message.Stop());
+        }
+    }
+
+    /** Waits until the run is over (stopped by the master, or the registry gone). */
+    public boolean awaitStop(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+
+    /**
+     * On the master, after {@link #endRun()}: the statistics of every member, as JSON, waiting at
+     * most {@code timeout} for them to arrive.
+     */
+    public List<String> gatherReports(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        stopped.await(timeout, unit);
+        while (reports.size() < membersAtStop && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        List<String> out = new ArrayList<>();
+        reports.stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).forEach(s -> out.add(s.json()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        Connection r = registry;
+        if (r != null && r.isOpen()) {
+            r.sendAndClose(new Message.Leave());
+        }
+        for (Link l : links.values()) {
+            if (l.connection != null) {
+                l.connection.close();
+            }
+        }
+        listening.close();
+        node.close();
+    }
+}

@@ -1,0 +1,85 @@
+package satin.pool;
+
+import java.util.Locale;
+import satin.runtime.ActivityTrace;
+import satin.stats.NodeStats;
+import satin.stats.PoolStats;
+import satin.stats.WorkerStats;
+
+/** A node's statistics as JSON: workers, stealing across nodes, traffic, and the activity trace. */
+final class PoolReport {
+
+    private PoolReport() {
+    }
+
+    static String json(PoolNode p) {
+        NodeStats n = p.node().statistics();
+        WorkerStats.Snapshot t = n.total();
+        PoolStats s = p.stats;
+        StringBuilder b = new StringBuilder(256);
+        b.append('{');
+        field(b, "node", p.id());
+        string(b, "name", p.config().name());
+        string(b, "cluster", p.config().cluster());
+        string(b, "balancer", p.balancerName());
+        field(b, "workers", n.workers().size());
+        field(b, "wallNanos", n.wallNanos());
+        field(b, "spawns", t.spawns());
+        field(b, "jobsRun", t.jobsRun());
+        field(b, "localStealAttempts", t.stealAttempts());
+        field(b, "localSteals", t.steals());
+        field(b, "syncWaits", t.syncWaits());
+        field(b, "syncWaitNanos", t.syncWaitNanos());
+        field(b, "syncIdleNanos", t.syncIdleNanos());
+        field(b, "idleNanos", t.idleNanos());
+        field(b, "remoteStealRequests", s.stealRequestsSent.get());
+        field(b, "remoteSteals", s.stealRepliesWithJob.get());
+        field(b, "remoteStealsEmpty", s.stealRepliesEmpty.get());
+        field(b, "stealWaitNanos", s.stealWaitNanos.get());
+        field(b, "stealRequestsReceived", s.stealRequestsReceived.get());
+        field(b, "jobsGiven", s.jobsGiven.get());
+        field(b, "resultsSent", s.resultsSent.get());
+        field(b, "resultsReceived", s.resultsReceived.get());
+        field(b, "jobsRerun", s.jobsRerun.get());
+        field(b, "jobsRefused", s.jobsRefused.get());
+        field(b, "messagesSent", p.traffic().messagesOut.get());
+        field(b, "messagesReceived", p.traffic().messagesIn.get());
+        field(b, "bytesSent", p.traffic().bytesOut.get());
+        field(b, "bytesReceived", p.traffic().bytesIn.get());
+        ActivityTrace trace = p.node().activity();
+        long[] times = trace.times();
+        boolean[] states = trace.states();
+        b.append("\"activity\":[");
+        for (int i = 0; i < times.length; i++) {
+            b.append(i > 0 ? "," : "").append('[').append(times[i]).append(',').append(states[i] ? 1 : 0).append(']');
+        }
+        b.append("]}");
+        return b.toString();
+    }
+
+    private static void field(StringBuilder b, String key, long value) {
+        b.append('"').append(key).append("\":").append(value).append(',');
+    }
+
+    private static void string(StringBuilder b, String key, String value) {
+        b.append('"').append(key).append("\":\"").append(escape(value)).append("\",");
+    }
+
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,46 @@
+package satin.pool;
+
+import satin.net.Connection;
+import satin.net.Message;
+import satin.runtime.InvocationRecord;
+
+/**
+ * A job this node stole from another: the call (deserialized, so by value) runs on a worker here,
+ * and when it is done its result or failure goes back to the node it came from.
+ */
+final class RemoteJob extends InvocationRecord {
+
+    private final InvocationRecord call;
+    private final long job;
+    private final Connection owner;
+    private final JobCodec codec;
+    private final PoolNode node;
+
+    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node) {
+        this.call = call;
+        this.job = job;
+        this.owner = owner;
+        this.codec = codec;
+        this.node = node;
+    }
+
+    @Override
+    protected void invoke() throws Throwable {
+        call.invokeNow();
+    }
+
+    @Override
+    protected void completed() {
+        Throwable failure = failure();
+        byte[] payload;
+        boolean failed = failure != null;
+        try {
+            payload = failed ? codec.writeFailure(failure) : codec.writeResult(call);
+        } catch (RuntimeException e) {
+            failed = true; // the result may not travel: its owner learns why instead
+            payload = codec.writeFailure(e);
+        }
+        owner.send(new Message.Result(job, failed, payload));
+        node.stats.resultsSent.incrementAndGet();
+    }
+}

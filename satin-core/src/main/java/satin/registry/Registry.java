@@ -1,0 +1,150 @@
+package satin.registry;
+
+import io.netty.channel.Channel;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import satin.net.Connection;
+import satin.net.FrameFormat;
+import satin.net.Inbox;
+import satin.net.Message;
+import satin.net.PipelineInitializer;
+import satin.net.PoolIdentity;
+import satin.net.Transport;
+
+/**
+ * The registry of a pool, the role Ibis IPL's server plays: nodes join it with the pool's secret,
+ * their name, cluster and address; it numbers them, tells each newcomer who is there and everyone
+ * else who came, left or died; the first node that asks to be master is the master. When the
+ * master says the run is over, the registry tells every node, and forwards their final statistics
+ * to the master. By default the master's process embeds it; a standalone one serves multi-host runs.
+ */
+public final class Registry implements Inbox, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("satin.registry");
+
+    private final Channel listening;
+    private final String address;
+    private final Map<Integer, Message.Member> members = new LinkedHashMap<>();
+    private final Map<Integer, Connection> connections = new LinkedHashMap<>();
+    private final Map<Connection, Integer> ids = new LinkedHashMap<>();
+    private int nextId = 1;
+    private int master = -1;
+    private boolean stopped;
+
+    private Registry(Transport transport, PoolIdentity identity, String address) throws InterruptedException {
+        this.listening = transport.listen(address,
+                new PipelineInitializer(identity, true, FrameFormat.DEFAULT_MAX_FRAME, this));
+        this.address = Transport.addressOf(listening);
+    }
+
+    /**
+     * Starts a registry for a pool.
+     *
+     * @param address where to listen: {@code tcp://host:port} (port 0 for any) or {@code local://name}
+     */
+    public static Registry start(Transport transport, String pool, String secret, String address)
+            throws InterruptedException {
+        return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address);
+    }
+
+    /** Where nodes reach this registry. */
+    public String address() {
+        return address;
+    }
+
+    @Override
+    public void opened(Connection connection) {
+    }
+
+    @Override
+    public synchronized void received(Connection c, Message m) {
+        if (m instanceof Message.Join j) {
+            join(c, j);
+        } else if (m instanceof Message.Leave) {
+            gone(c, false);
+        } else if (m instanceof Message.Stop) {
+            Integer id = ids.get(c);
+            if (id != null && id == master) {
+                stopped = true;
+                LOG.log(Level.INFO, "the master ended the run: stopping {0} nodes", members.size());
+                broadcast(new Message.Stop(), null);
+            } else {
+                refuse(c, "only the master may end the run");
+            }
+        } else if (m instanceof Message.Statistics s) {
+            Connection to = connections.get(master);
+            if (to != null) {
+                to.send(s);
+            }
+        } else {
+            refuse(c, "a " + m.type() + " message is not for the registry");
+        }
+    }
+
+    @Override
+    public synchronized void closed(Connection c) {
+        gone(c, true);
+    }
+
+    private void join(Connection c, Message.Join j) {
+        if (ids.containsKey(c)) {
+            refuse(c, "joined twice");
+            return;
+        }
+        if (stopped) {
+            refuse(c, "the run is over");
+            return;
+        }
+        int id = nextId++;
+        Message.Member member = new Message.Member(id, j.name(), j.cluster(), j.address());
+        if (j.wantsMaster() && master < 0) {
+            master = id;
+        }
+        members.put(id, member);
+        connections.put(id, c);
+        ids.put(c, id);
+        LOG.log(Level.DEBUG, "{0} joined as member {1}", member, id);
+        c.send(new Message.Members(id, master, new ArrayList<>(members.values())));
+        broadcast(new Message.MemberJoined(member), c);
+    }
+
+    private void gone(Connection c, boolean died) {
+        Integer id = ids.remove(c);
+        if (id == null) {
+            return;
+        }
+        members.remove(id);
+        connections.remove(id);
+        if (died && !stopped) {
+            LOG.log(Level.WARNING, "member {0} died", id);
+        }
+        broadcast(new Message.MemberGone(id, died && !stopped), null);
+    }
+
+    private void broadcast(Message m, Connection except) {
+        for (Connection c : new ArrayList<>(connections.values())) {
+            if (c != except) {
+                c.send(m);
+            }
+        }
+    }
+
+    private static void refuse(Connection c, String reason) {
+        LOG.log(Level.WARNING, "refusing {0}: {1}", c, reason);
+        c.send(new Message.Refused(reason));
+        c.close();
+    }
+
+    /** The members now, for tests and reports. */
+    public synchronized List<Message.Member> members() {
+        return List.copyOf(members.values());
+    }
+
+    @Override
+    public void close() {
+        listening.close();
+    }
+}

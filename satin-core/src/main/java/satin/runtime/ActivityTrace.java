@@ -1,0 +1,45 @@
+package satin.runtime;
+
+import java.util.Arrays;
+
+/**
+ * When a node became active (some worker running a job) and idle (none), as offsets from its start
+ * in nanoseconds: the raw material of occupancy over time and of seed 001's starting and ending
+ * latencies. Bounded: after {@link #LIMIT} transitions it keeps counting but stops recording.
+ */
+public final class ActivityTrace {
+
+    public static final int LIMIT = 1 << 20;
+
+    private final long origin = System.nanoTime();
+    private long[] times = new long[64];
+    private boolean[] states = new boolean[64];
+    private int size;
+    private long transitions;
+
+    synchronized void active(boolean now) {
+        transitions++;
+        if (size == LIMIT) {
+            return;
+        }
+        if (size == times.length) {
+            times = Arrays.copyOf(times, size * 2);
+            states = Arrays.copyOf(states, size * 2);
+        }
+        times[size] = System.nanoTime() - origin;
+        states[size++] = now;
+    }
+
+    /** The transitions recorded: offset in nanoseconds, and whether the node became active. */
+    public synchronized long[] times() {
+        return Arrays.copyOf(times, size);
+    }
+
+    public synchronized boolean[] states() {
+        return Arrays.copyOf(states, size);
+    }
+
+    public synchronized long transitions() {
+        return transitions;
+    }
+}

@@ -1,0 +1,21 @@
+package satin.stats;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** What a node did with the rest of the pool: steals asked and answered, jobs and results that travelled. */
+public final class PoolStats {
+
+    public final AtomicLong stealRequestsSent = new AtomicLong();
+    public final AtomicLong stealRepliesWithJob = new AtomicLong();
+    public final AtomicLong stealRepliesEmpty = new AtomicLong();
+    /** Time between sending steal requests and their replies, summed. */
+    public final AtomicLong stealWaitNanos = new AtomicLong();
+    public final AtomicLong stealRequestsReceived = new AtomicLong();
+    public final AtomicLong jobsGiven = new AtomicLong();
+    public final AtomicLong resultsReceived = new AtomicLong();
+    public final AtomicLong resultsSent = new AtomicLong();
+    /** Jobs given away whose thief vanished, run here again. */
+    public final AtomicLong jobsRerun = new AtomicLong();
+    /** Jobs a thief could not take because a class in them may not travel: run here instead. */
+    public final AtomicLong jobsRefused = new AtomicLong();
+}

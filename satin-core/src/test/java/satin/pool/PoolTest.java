@@ -1,0 +1,108 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.SpawnException;
+import satin.lb.RandomStealing;
+import satin.registry.Registry;
+import satin.runtime.NodeConfig;
+
+/**
+ * A pool of nodes in this JVM, over in-VM channels: they join through the registry, steal from
+ * each other with RS, and compute what the sequential program computes; failures cross nodes;
+ * the master's end stops everyone and gathers their statistics.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class PoolTest {
+
+    static List<PoolNode> pool(String name, int nodes) throws InterruptedException {
+        Registry registry = Registry.start(PoolNode.transport(), name, "secret", "local://" + name + "-registry");
+        List<PoolNode> all = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            all.add(PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c" + (i % 2), "local://" + name + "-" + i,
+                    registry.address(), i == 0), NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram()));
+        }
+        return all;
+    }
+
+    static void close(List<PoolNode> nodes) {
+        nodes.forEach(PoolNode::close);
+    }
+
+    @Test
+    void sixteenNodesComputeTheSequentialResultAndStealFromEachOther() throws Exception {
+        List<PoolNode> nodes = pool("sixteen", 16);
+        try {
+            PoolNode master = nodes.get(0);
+            assertTrue(master.isMaster());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (master.members().size() < 16 && System.nanoTime() < deadline) {
+                Thread.sleep(1); // the last joins reach the master a moment after their own answer
+            }
+            assertEquals(16, master.members().size());
+            long n = 40_000;
+            long result = master.node().call(() -> new Summing(50, 500_000).sum(0, n));
+            assertEquals(Summing.sequential(0, n), result);
+            long given = nodes.stream().mapToLong(p -> p.poolStats().jobsGiven.get()).sum();
+            long received = nodes.stream().mapToLong(p -> p.poolStats().resultsReceived.get()).sum();
+            long sent = nodes.stream().mapToLong(p -> p.poolStats().resultsSent.get()).sum();
+            assertTrue(given > 10, "jobs travelled between nodes: " + given);
+            assertEquals(given, received, "every job given came back once");
+            assertEquals(given, sent);
+            master.endRun();
+            List<String> reports = master.gatherReports(20, TimeUnit.SECONDS);
+            assertEquals(16, reports.size(), "the master has everyone's statistics");
+            assertTrue(reports.get(0).startsWith("{\"node\":1,"), reports.get(0));
+            assertTrue(reports.stream().allMatch(r -> r.contains("\"activity\":[")));
+        } finally {
+            close(nodes);
+        }
+    }
+
+    @Test
+    void aFailureOnAThiefComesBackToTheSyncAsItsCause() throws Exception {
+        List<PoolNode> nodes = pool("failing", 4);
+        try {
+            PoolNode master = nodes.get(0);
+            SpawnException e = assertThrows(SpawnException.class,
+                    () -> master.node().call(() -> new Summing(10, 200_000).sum(-1, 2_000)));
+            IllegalArgumentException cause = assertInstanceOf(IllegalArgumentException.class, e.getCause());
+            assertEquals("negative element -1", cause.getMessage());
+            assertTrue(cause.getStackTrace().length > 0 && cause.getStackTrace()[0].getMethodName().equals("sum"));
+        } finally {
+            close(nodes);
+        }
+    }
+
+    @Test
+    void aThiefThatVanishesHasItsJobsRunAgainByTheOwner() throws Exception {
+        List<PoolNode> nodes = pool("vanishing", 3);
+        try {
+            PoolNode master = nodes.get(0);
+            Thread killer = new Thread(() -> {
+                try {
+                    while (nodes.get(1).poolStats().stealRepliesWithJob.get() == 0) {
+                        Thread.sleep(1);
+                    }
+                    nodes.get(1).close(); // mid-run, with a stolen job in hand
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            killer.start();
+            long n = 20_000;
+            assertEquals(Summing.sequential(0, n), (long) master.node().call(() -> new Summing(50, 300_000).sum(0, n)));
+            killer.join();
+        } finally {
+            close(nodes);
+        }
+    }
+}
