@@ -8,6 +8,7 @@ final class Delivery extends ChannelInboundHandlerAdapter {
 
     private final Inbox inbox;
     private Connection connection;
+    private boolean refused;
 
     Delivery(Inbox inbox) {
         this.inbox = inbox;
@@ -18,6 +19,9 @@ final class Delivery extends ChannelInboundHandlerAdapter {
         if (event instanceof Handshake.Admitted admitted) {
             connection = new Connection(ctx.channel(), admitted);
             inbox.opened(connection);
+        } else if (event instanceof Handshake.Refusal refusal) {
+            refused = true;
+            inbox.refused(refusal.reason());
         } else {
             super.userEventTriggered(ctx, event);
         }
@@ -32,6 +36,8 @@ final class Delivery extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (connection != null) {
             inbox.closed(connection);
+        } else if (!refused) {
+            inbox.refused("the connection closed before the handshake finished");
         }
         super.channelInactive(ctx);
     }

@@ -22,6 +22,10 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     public record Admitted(String node, String cluster, String address) {
     }
 
+    /** The connection was not admitted, for this reason: told to the inbox before it closes. */
+    public record Refusal(String reason) {
+    }
+
     private final PoolIdentity self;
     private final boolean accepting;
     private byte[] myNonce;
@@ -68,6 +72,7 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
             }
         } else if (msg instanceof Message.Refused r) {
             LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), r.reason());
+            ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + r.reason()));
             ctx.close();
         } else {
             refuse(ctx, "a " + ((Message) msg).type() + " message before the handshake finished");
@@ -85,6 +90,7 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        ctx.fireUserEventTriggered(new Refusal(reason));
         ctx.writeAndFlush(new Message.Refused(reason)).addListener(f -> ctx.close());
     }
 

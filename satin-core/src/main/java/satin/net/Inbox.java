@@ -8,4 +8,8 @@ public interface Inbox {
     void received(Connection connection, Message message);
 
     void closed(Connection connection);
+
+    /** The connection was not admitted (wrong secret, wrong pool, no handshake in time), and closes. */
+    default void refused(String reason) {
+    }
 }

@@ -20,7 +20,7 @@ public record PoolIdentity(String pool, String node, String cluster, String addr
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    static byte[] nonce() {
+    public static byte[] nonce() {
         byte[] n = new byte[16];
         RANDOM.nextBytes(n);
         return n;

@@ -16,19 +16,35 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Listens and connects. An address is {@code tcp://host:port} (port 0: any free port) or
  * {@code local://name} for a node in this JVM; both kinds of channel get the same pipeline from a
  * {@link PipelineInitializer}, so that the protocol measured in one JVM is the protocol deployed.
+ *
+ * <p>A TCP listener is also reachable in-VM: a connection from this JVM to a TCP address that this
+ * transport listens on goes through a {@code LocalChannel} instead of the loopback interface, with
+ * the same pipeline. Nodes in one JVM thus talk in-VM and to other JVMs over TCP while announcing
+ * one address. Turn it off (to measure TCP in one JVM) with the constructor's flag.
  */
 public final class Transport implements AutoCloseable {
 
     private final EventLoopGroup tcp;
     private final EventLoopGroup local;
+    private final boolean shortcut;
+    /** The in-VM addresses of this transport's TCP listeners, by their announced address. */
+    private final Map<String, LocalAddress> sameJvm = new ConcurrentHashMap<>();
 
     public Transport(int threads) {
+        this(threads, true);
+    }
+
+    /** @param sameJvmShortcut whether connections to this transport's own TCP listeners go in-VM */
+    public Transport(int threads, boolean sameJvmShortcut) {
+        this.shortcut = sameJvmShortcut;
         tcp = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("satin-tcp", true),
                 NioIoHandler.newFactory());
         local = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("satin-local", true),
@@ -38,18 +54,36 @@ public final class Transport implements AutoCloseable {
     /** Accepts connections at {@code address}; returns the listening channel. */
     public Channel listen(String address, PipelineInitializer initializer) throws InterruptedException {
         SocketAddress where = parse(address);
-        ServerBootstrap b = new ServerBootstrap().childHandler(initializer);
         if (where instanceof LocalAddress) {
-            b.group(local).channel(LocalServerChannel.class);
-        } else {
-            b.group(tcp).channel(NioServerSocketChannel.class).childOption(ChannelOption.TCP_NODELAY, true);
+            return listenLocally(where, initializer);
         }
-        return b.bind(where).sync().channel();
+        Channel listening = new ServerBootstrap().childHandler(initializer).group(tcp)
+                .channel(NioServerSocketChannel.class).childOption(ChannelOption.TCP_NODELAY, true)
+                .bind(where).sync().channel();
+        if (shortcut) {
+            String announced = addressOf(listening);
+            Channel inVm = listenLocally(new LocalAddress("same-jvm/" + announced), initializer);
+            sameJvm.put(announced, (LocalAddress) inVm.localAddress());
+            listening.closeFuture().addListener(f -> {
+                sameJvm.remove(announced);
+                inVm.close();
+            });
+        }
+        return listening;
+    }
+
+    private Channel listenLocally(SocketAddress where, PipelineInitializer initializer) throws InterruptedException {
+        return new ServerBootstrap().childHandler(initializer).group(local).channel(LocalServerChannel.class)
+                .bind(where).sync().channel();
     }
 
     /** Starts connecting to {@code address} and returns at once; the future tells how it went. */
     public io.netty.channel.ChannelFuture connectAsync(String address, PipelineInitializer initializer) {
         SocketAddress where = parse(address);
+        LocalAddress inVm = sameJvm.get(address);
+        if (inVm != null) {
+            where = inVm;
+        }
         Bootstrap b = new Bootstrap().handler(initializer);
         if (where instanceof LocalAddress) {
             b.group(local).channel(LocalChannel.class);
@@ -103,9 +137,15 @@ public final class Transport implements AutoCloseable {
         throw new IllegalArgumentException("bad address '" + address + "': expected tcp://host:port or local://name");
     }
 
+    /**
+     * Stops the event loops and waits (a second at most) until their threads are gone: a JVM that
+     * exits while they sit in a native select waits some 300 ms for them.
+     */
     @Override
     public void close() {
-        tcp.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        local.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        var a = tcp.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        var b = local.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        a.awaitUninterruptibly(1, TimeUnit.SECONDS);
+        b.awaitUninterruptibly(1, TimeUnit.SECONDS);
     }
 }

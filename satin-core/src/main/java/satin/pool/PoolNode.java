@@ -43,6 +43,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private static final System.Logger LOG = System.getLogger("satin.pool");
     private static final long JOIN_TIMEOUT_SECONDS = 30;
     private static Transport transport;
+    private static final java.util.concurrent.atomic.AtomicBoolean PRIMED = new java.util.concurrent.atomic.AtomicBoolean();
 
     private final PoolConfig config;
     private final Node node;
@@ -68,6 +69,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ConcurrentLinkedQueue<Message.Statistics> reports = new ConcurrentLinkedQueue<>();
     private volatile int membersAtStop;
+    /** Why the registry did not admit this node, or null. */
+    private volatile String refusal;
+    /** Why the run ended without the master's stop, or null. */
+    private volatile String lost;
     private volatile boolean closing;
 
     /** A job given to a thief: the original record, and the connection its result must come on. */
@@ -78,10 +83,15 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private record Asked(int victim, long sentNanos) {
     }
 
-    private PoolNode(PoolConfig config, NodeConfig nodeConfig, LoadBalancer balancer, Allowlist allowlist)
+    private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
         this.config = config;
-        this.node = Node.start(nodeConfig.withName(config.name()));
+        if (PRIMED.compareAndSet(false, true)) {
+            Thread primer = new Thread(JobCodec::prime, "satin-codec-primer");
+            primer.setDaemon(true);
+            primer.start();
+        }
+        this.node = node;
         this.codec = new JobCodec(allowlist);
         this.balancer = balancer;
         this.identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
@@ -106,7 +116,16 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public static PoolNode join(PoolConfig config, NodeConfig nodeConfig, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
-        PoolNode p = new PoolNode(config, nodeConfig, balancer, allowlist);
+        return join(config, Node.start(nodeConfig.withName(config.name())), balancer, allowlist);
+    }
+
+    /**
+     * Joins the pool with a node that already runs (and may already compute: the master's main
+     * can start before the pool has formed). Closing the pool node closes the node.
+     */
+    public static PoolNode join(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
+            throws InterruptedException {
+        PoolNode p = new PoolNode(config, node, balancer, allowlist);
         try {
             p.connectToRegistry();
         } catch (RuntimeException | InterruptedException e) {
@@ -117,21 +136,55 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return p;
     }
 
-    /** The transport all nodes of this JVM share. */
+    /**
+     * The transport all nodes of this JVM share. {@code -Dsatin.sameJvmShortcut=false} makes nodes
+     * of this JVM talk to each other's TCP addresses over TCP rather than in-VM.
+     */
     public static synchronized Transport transport() {
         if (transport == null) {
-            transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()));
+            transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    !"false".equals(System.getProperty("satin.sameJvmShortcut")));
         }
         return transport;
     }
 
+    /** Stops the shared transport (when every node and registry of this JVM is closed). */
+    public static synchronized void closeTransport() {
+        if (transport != null) {
+            transport.close();
+            transport = null;
+        }
+    }
+
+    /**
+     * Joins through the registry, trying again while it does not accept connections yet, so that
+     * the processes of a run may start in any order.
+     */
     private void connectToRegistry() throws InterruptedException {
         PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), address, config.secret());
-        transport().connect(config.registry(),
-                new PipelineInitializer(asJoiner, false, config.maxFrame(), new FromRegistry(), traffic), 10_000);
-        if (!joined.await(JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_TIMEOUT_SECONDS);
+        for (long pause = 5; ; pause = Math.min(pause * 2, 500)) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            try {
+                transport().connect(config.registry(), new PipelineInitializer(asJoiner, false, config.maxFrame(),
+                        new FromRegistry(), traffic), Math.max(1, left));
+                break;
+            } catch (IllegalStateException e) {
+                if (left <= pause) {
+                    throw new IllegalStateException("node " + config.name() + " cannot reach the registry at "
+                            + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s: " + e.getMessage(), e);
+                }
+                Thread.sleep(pause);
+            }
+        }
+        if (!joined.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
             throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
-                    + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s (wrong secret or pool?)");
+                    + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s");
+        }
+        if (self < 0) {
+            throw new IllegalStateException("node " + config.name() + " was not admitted to pool " + config.pool()
+                    + " by the registry at " + config.registry() + ": "
+                    + (refusal != null ? refusal : "it closed the connection"));
         }
     }
 
@@ -288,6 +341,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             } else {
                 protocolError(c, "a " + m.type() + " message on a link to a victim");
             }
+        }
+
+        @Override
+        public void refused(String reason) {
+            LOG.log(Level.WARNING, "node {0}: member {1} did not admit a link: {2}", config.name(), member, reason);
+            links.remove(member, this);
+            giveUpRequestsTo(member);
         }
 
         @Override
@@ -471,6 +531,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 membersChanged();
                 if (g.died() && g.id() == master) {
                     LOG.log(Level.ERROR, "node {0}: the master died; the run is lost", config.name());
+                    lost = "the master died";
                     stopped.countDown();
                 }
             } else if (m instanceof Message.Stop) {
@@ -481,9 +542,16 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 reports.add(s);
             } else if (m instanceof Message.Refused r) {
                 LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
+                refusal = r.reason();
             } else {
                 protocolError(c, "a " + m.type() + " message from the registry");
             }
+        }
+
+        @Override
+        public void refused(String reason) {
+            refusal = reason;
+            joined.countDown();
         }
 
         @Override
@@ -491,6 +559,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             if (!closing && stopped.getCount() > 0) {
                 LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
                         config.registry());
+                lost = "the registry at " + config.registry() + " went away";
             }
             stopped.countDown();
             joined.countDown();
@@ -520,6 +589,16 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (r != null) {
             r.send(new Message.Stop());
         }
+    }
+
+    /** How many members there were when the master's stop came: the reports the master waits for. */
+    int membersAtStop() {
+        return membersAtStop;
+    }
+
+    /** Why the run ended other than by the master's stop (the master died, the registry went), or null. */
+    public String lostReason() {
+        return lost;
     }
 
     /** Waits until the run is over (stopped by the master, or the registry gone). */

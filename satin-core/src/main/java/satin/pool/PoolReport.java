@@ -49,6 +49,8 @@ final class PoolReport {
         ActivityTrace trace = p.node().activity();
         long[] times = trace.times();
         boolean[] states = trace.states();
+        field(b, "activityOriginEpochMicros", trace.originEpochMicros());
+        field(b, "activityTransitions", trace.transitions());
         b.append("\"activity\":[");
         for (int i = 0; i < times.length; i++) {
             b.append(i > 0 ? "," : "").append('[').append(times[i]).append(',').append(states[i] ? 1 : 0).append(']');

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import satin.net.Connection;
 import satin.net.FrameFormat;
 import satin.net.Inbox;
@@ -27,14 +29,21 @@ public final class Registry implements Inbox, AutoCloseable {
 
     private final Channel listening;
     private final String address;
+    /** The name of the node that will be master, if the registry keeps the place for it. */
+    private final String reservedMaster;
     private final Map<Integer, Message.Member> members = new LinkedHashMap<>();
     private final Map<Integer, Connection> connections = new LinkedHashMap<>();
     private final Map<Connection, Integer> ids = new LinkedHashMap<>();
     private int nextId = 1;
     private int master = -1;
     private boolean stopped;
+    private boolean masterDied;
+    /** Counted down when the run is over (ended by the master, or lost with it) and everyone left. */
+    private final CountDownLatch finished = new CountDownLatch(1);
 
-    private Registry(Transport transport, PoolIdentity identity, String address) throws InterruptedException {
+    private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster)
+            throws InterruptedException {
+        this.reservedMaster = reservedMaster;
         this.listening = transport.listen(address,
                 new PipelineInitializer(identity, true, FrameFormat.DEFAULT_MAX_FRAME, this));
         this.address = Transport.addressOf(listening);
@@ -47,7 +56,17 @@ public final class Registry implements Inbox, AutoCloseable {
      */
     public static Registry start(Transport transport, String pool, String secret, String address)
             throws InterruptedException {
-        return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address);
+        return start(transport, pool, secret, address, null);
+    }
+
+    /**
+     * Starts a registry that keeps the master's place for the node called {@code reservedMaster}
+     * (when it asks for it), whoever joins first: the process that embeds the registry can then run
+     * main before its own node has joined.
+     */
+    public static Registry start(Transport transport, String pool, String secret, String address,
+            String reservedMaster) throws InterruptedException {
+        return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address, reservedMaster);
     }
 
     /** Where nodes reach this registry. */
@@ -69,7 +88,7 @@ public final class Registry implements Inbox, AutoCloseable {
             Integer id = ids.get(c);
             if (id != null && id == master) {
                 stopped = true;
-                LOG.log(Level.INFO, "the master ended the run: stopping {0} nodes", members.size());
+                LOG.log(Level.DEBUG, "the master ended the run: stopping {0} nodes", members.size());
                 broadcast(new Message.Stop(), null);
             } else {
                 refuse(c, "only the master may end the run");
@@ -98,9 +117,13 @@ public final class Registry implements Inbox, AutoCloseable {
             refuse(c, "the run is over");
             return;
         }
+        if (members.values().stream().anyMatch(m -> m.name().equals(j.name()))) {
+            refuse(c, "a node called " + j.name() + " is already in the pool");
+            return;
+        }
         int id = nextId++;
         Message.Member member = new Message.Member(id, j.name(), j.cluster(), j.address());
-        if (j.wantsMaster() && master < 0) {
+        if (j.wantsMaster() && master < 0 && (reservedMaster == null || reservedMaster.equals(j.name()))) {
             master = id;
         }
         members.put(id, member);
@@ -120,8 +143,17 @@ public final class Registry implements Inbox, AutoCloseable {
         connections.remove(id);
         if (died && !stopped) {
             LOG.log(Level.WARNING, "member {0} died", id);
+            masterDied |= id == master;
         }
         broadcast(new Message.MemberGone(id, died && !stopped), null);
+        if (members.isEmpty() && (stopped || masterDied)) {
+            finished.countDown();
+        }
+    }
+
+    /** Waits until the run is over and every member has left; false if the time ran out first. */
+    public boolean awaitFinished(long timeout, TimeUnit unit) throws InterruptedException {
+        return finished.await(timeout, unit);
     }
 
     private void broadcast(Message m, Connection except) {

@@ -6,12 +6,14 @@ import java.util.Arrays;
  * When a node became active (some worker running a job) and idle (none), as offsets from its start
  * in nanoseconds: the raw material of occupancy over time and of seed 001's starting and ending
  * latencies. Bounded: after {@link #LIMIT} transitions it keeps counting but stops recording.
+ * {@link #originEpochMicros()} puts the offsets of nodes in different JVMs on one time line.
  */
 public final class ActivityTrace {
 
     public static final int LIMIT = 1 << 20;
 
     private final long origin = System.nanoTime();
+    private final long originEpochMicros = epochMicros();
     private long[] times = new long[64];
     private boolean[] states = new boolean[64];
     private int size;
@@ -28,6 +30,16 @@ public final class ActivityTrace {
         }
         times[size] = System.nanoTime() - origin;
         states[size++] = now;
+    }
+
+    private static long epochMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+    }
+
+    /** The wall-clock time of offset zero, in microseconds since the epoch. */
+    public long originEpochMicros() {
+        return originEpochMicros;
     }
 
     /** The transitions recorded: offset in nanoseconds, and whether the node became active. */

@@ -1,0 +1,181 @@
+package satin.pool;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
+record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
+        boolean registryOnly, int nodes, int workers, String cluster, String host, String namePrefix,
+        String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
+        String mainClass, List<String> mainArgs) {
+
+    static final String USAGE = """
+            usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]
+                   satin.pool.PoolMain --registry-only --registry-listen tcp://HOST:PORT [--pool P] [--secret S]
+            Starts nodes of a pool in this JVM. The node the registry elects master runs MAIN-CLASS's main;
+            when it returns, every node stops and the master prints and writes the run's statistics.
+              --pool NAME            the pool's name (default: satin)
+              --secret S             the pool's secret (default: $SATIN_SECRET); --secret-file F reads it
+              --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it)
+              --registry-listen ADDR where the embedded registry listens (default: tcp://127.0.0.1:0)
+              --registry-only        be a standalone registry, for runs over several hosts
+              --nodes N              nodes in this process (default: 1)
+              --workers W            workers per node (default: 1)
+              --cluster NAME         the cluster of this process's nodes (default: local)
+              --host HOST            the interface the nodes listen on (default: 127.0.0.1);
+                                     "local": in-VM channels only, for a pool inside one JVM
+              --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid)
+              --wait-for N           the master runs main once N nodes have joined (default: at once)
+              --wait-seconds S       how long the master waits for them (default: 60)
+              --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
+              --no-master            this process's nodes never run main
+              --exit-with-parent     exit when the process that started this one exits
+            """;
+
+    static LaunchOptions parse(String[] args, Map<String, String> env) {
+        Parser p = new Parser(args);
+        String pool = "satin";
+        String secret = env.get("SATIN_SECRET");
+        String registry = null;
+        String registryListen = "tcp://127.0.0.1:0";
+        boolean registryOnly = false;
+        int nodes = 1;
+        int workers = 1;
+        String cluster = "local";
+        String host = "127.0.0.1";
+        String namePrefix = defaultName();
+        String stats = "satin-stats.json";
+        boolean exitWithParent = false;
+        boolean wantsMaster = true;
+        int waitFor = 0;
+        int waitSeconds = 60;
+        String mainClass = null;
+        while (p.more()) {
+            String option = p.next();
+            switch (option) {
+                case "--pool" -> pool = p.value(option);
+                case "--secret" -> secret = p.value(option);
+                case "--secret-file" -> secret = readSecret(p.value(option));
+                case "--registry" -> registry = p.value(option);
+                case "--registry-listen" -> registryListen = p.value(option);
+                case "--registry-only" -> registryOnly = true;
+                case "--nodes" -> nodes = p.number(option, 1, 4096);
+                case "--workers" -> workers = p.number(option, 1, 4096);
+                case "--cluster" -> cluster = p.value(option);
+                case "--host" -> host = p.value(option);
+                case "--name" -> namePrefix = p.value(option);
+                case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
+                case "--wait-seconds" -> waitSeconds = p.number(option, 1, 86_400);
+                case "--stats" -> stats = p.value(option);
+                case "--no-master" -> wantsMaster = false;
+                case "--exit-with-parent" -> exitWithParent = true;
+                default -> {
+                    if (option.startsWith("-")) {
+                        throw new IllegalArgumentException("unknown option " + option);
+                    }
+                    mainClass = option;
+                }
+            }
+            if (mainClass != null) {
+                break;
+            }
+        }
+        if (registryOnly && registry != null) {
+            throw new IllegalArgumentException("--registry-only serves a registry; it cannot join one (--registry)");
+        }
+        if (!registryOnly && mainClass == null) {
+            throw new IllegalArgumentException("no main class given");
+        }
+        if (registryOnly && mainClass != null) {
+            throw new IllegalArgumentException("--registry-only runs no main class, but " + mainClass + " was given");
+        }
+        boolean madeUp = false;
+        if (secret == null || secret.isEmpty()) {
+            if (registry != null || registryOnly) {
+                throw new IllegalArgumentException("a pool shared with other processes needs a secret: give --secret, "
+                        + "--secret-file or SATIN_SECRET");
+            }
+            secret = java.util.HexFormat.of().formatHex(satin.net.PoolIdentity.nonce());
+            madeUp = true;
+        }
+        return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
+                cluster, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, mainClass,
+                p.rest());
+    }
+
+    /** Where node {@code i} of this process listens. */
+    String listenAddress(int i) {
+        return inVmOnly() ? "local://" + pool + "/" + namePrefix + "-" + i : "tcp://" + host + ":0";
+    }
+
+    boolean inVmOnly() {
+        return host.equals("local");
+    }
+
+    private static String readSecret(String file) {
+        try {
+            return Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the secret from " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static String defaultName() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "node";
+        }
+        int dot = host.indexOf('.');
+        return (dot > 0 ? host.substring(0, dot) : host) + "-" + ProcessHandle.current().pid();
+    }
+
+    /** Walks the arguments; what follows the main class belongs to the main class. */
+    private static final class Parser {
+        private final List<String> args;
+        private int next;
+
+        Parser(String[] args) {
+            this.args = new ArrayList<>(Arrays.asList(args));
+        }
+
+        boolean more() {
+            return next < args.size();
+        }
+
+        String next() {
+            return args.get(next++);
+        }
+
+        String value(String option) {
+            if (!more() || args.get(next).startsWith("--")) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return next();
+        }
+
+        int number(String option, int min, int max) {
+            String text = value(option);
+            try {
+                int v = Integer.parseInt(text.trim());
+                if (v < min || v > max) {
+                    throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", not " + v);
+                }
+                return v;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " needs a number, not '" + text + "'");
+            }
+        }
+
+        List<String> rest() {
+            return List.copyOf(args.subList(next, args.size()));
+        }
+    }
+}

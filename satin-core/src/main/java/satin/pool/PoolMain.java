@@ -1,0 +1,279 @@
+package satin.pool;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import satin.lb.RandomStealing;
+import satin.registry.Registry;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
+
+/**
+ * The main of a process that is one or more nodes of a pool. Every process of a run gets the same
+ * main class; the registry elects one node master, and only that one runs the main class's
+ * {@code main}, with its calls to spawning methods running on the master node. When {@code main}
+ * returns, every node stops, and the master prints a table of everyone's statistics and writes
+ * them as JSON. By default the process embeds the registry and prints where it is, so that more
+ * processes can join with {@code --registry}.
+ */
+public final class PoolMain {
+
+    /** The exit codes: the run went well, it failed (main threw, the pool was lost), or the command line was wrong. */
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private PoolMain() {
+    }
+
+    public static void main(String[] args) {
+        int code;
+        try {
+            code = run(args, System.out, System.err);
+        } catch (InterruptedException e) {
+            code = FAILED;
+        }
+        System.exit(code);
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        LaunchOptions o;
+        try {
+            o = LaunchOptions.parse(args, System.getenv());
+        } catch (IllegalArgumentException e) {
+            err.println("satin: " + e.getMessage());
+            err.print(LaunchOptions.USAGE);
+            return USAGE;
+        }
+        if (o.exitWithParent()) {
+            exitWithParent();
+        }
+        MethodHandle main = null;
+        if (!o.registryOnly()) {
+            try {
+                main = findMain(o.mainClass());
+            } catch (IllegalArgumentException e) {
+                err.println("satin: " + e.getMessage());
+                return USAGE;
+            }
+        }
+        return new Run(o, main, err).start();
+    }
+
+    private static MethodHandle findMain(String name) {
+        Class<?> c;
+        try {
+            c = Class.forName(name, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException("cannot load the main class " + name + ": " + e);
+        }
+        try {
+            return MethodHandles.publicLookup().findStatic(c, "main",
+                    MethodType.methodType(void.class, String[].class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new IllegalArgumentException(name + " has no public static void main(String[])");
+        }
+    }
+
+    /** A process whose parent dies takes its nodes with it: a launcher's crash leaves nothing behind. */
+    private static void exitWithParent() {
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+            System.err.println("satin: the process that started this one is gone; exiting");
+            Runtime.getRuntime().halt(FAILED);
+        }));
+    }
+
+    /** One run of this process: its registry (if it embeds one), its nodes, and, on the master, main. */
+    private static final class Run {
+        private final LaunchOptions o;
+        private final MethodHandle main;
+        private final PrintStream err;
+        private final long start = System.nanoTime();
+        private final NodeConfig nodeConfig;
+        /** Written by the thread that forms the pool; read after joining it. */
+        private volatile Registry registry;
+        private final List<PoolNode> nodes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private Node firstNode;
+
+        Run(LaunchOptions o, MethodHandle main, PrintStream err) {
+            this.o = o;
+            this.main = main;
+            this.err = err;
+            this.nodeConfig = NodeConfig.defaults().withWorkers(o.workers());
+        }
+
+        int start() throws InterruptedException {
+            try {
+                if (o.registryOnly()) {
+                    startRegistry(null);
+                    registry.awaitFinished(Long.MAX_VALUE, TimeUnit.DAYS);
+                    return OK;
+                }
+                if (o.registry() == null && o.wantsMaster()) {
+                    return masterAtOnce();
+                }
+                firstNode = Node.start(nodeConfig.withName(name(0)));
+                formPool();
+                PoolNode first = nodes.get(0);
+                return first.isMaster() ? master(first) : follower(first);
+            } catch (IllegalStateException e) {
+                err.println("satin: " + e.getMessage());
+                return FAILED;
+            } finally {
+                nodes.forEach(PoolNode::close);
+                if (nodes.isEmpty() && firstNode != null) {
+                    firstNode.close();
+                }
+                if (registry != null) {
+                    registry.close();
+                }
+                PoolNode.closeTransport();
+            }
+        }
+
+        private String name(int i) {
+            return o.namePrefix() + "-" + i;
+        }
+
+        /**
+         * This process embeds the registry, which keeps the master's place for this process's first
+         * node; so main starts at once, and the pool forms while it runs (a cold JVM needs a few
+         * hundred milliseconds for the network, time the master spends computing). If the pool
+         * cannot form, the process says why and exits at once rather than compute alone.
+         */
+        private int masterAtOnce() throws InterruptedException {
+            firstNode = Node.start(nodeConfig.withName(name(0)));
+            Node.setEmbedded(firstNode);
+            Thread forming = new Thread(() -> {
+                try {
+                    formPool();
+                } catch (IllegalStateException | InterruptedException e) {
+                    err.println("satin: the pool cannot form: " + e.getMessage());
+                    System.exit(FAILED);
+                }
+            }, "satin-pool-forming");
+            forming.start();
+            if (o.waitFor() > 0) {
+                forming.join();
+            }
+            int code;
+            try {
+                if (o.waitFor() > 0) {
+                    waitForMembers(nodes.get(0));
+                }
+                code = runMain();
+            } finally {
+                forming.join();
+            }
+            return finish(nodes.get(0), code);
+        }
+
+        /** Starts the registry if this process embeds it, then joins with every node of this process. */
+        private void formPool() throws InterruptedException {
+            String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
+            for (int i = 0; i < o.nodes(); i++) {
+                PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.cluster(), o.listenAddress(i),
+                        registryAddress, o.wantsMaster() && i == 0);
+                Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
+                nodes.add(PoolNode.join(config, node, new RandomStealing(), Allowlist.forProgram()));
+            }
+        }
+
+        private String startRegistry(String reservedMaster) throws InterruptedException {
+            String where = o.inVmOnly() && o.registryListen().startsWith("tcp://")
+                    ? "local://" + o.pool() + "/registry" : o.registryListen();
+            try {
+                registry = Registry.start(PoolNode.transport(), o.pool(), o.secret(), where, reservedMaster);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
+            }
+            err.println("satin: registry of pool " + o.pool() + " at " + registry.address()
+                    + (o.secretMadeUp() ? " (made-up secret: only this process's nodes can join)" : ""));
+            return registry.address();
+        }
+
+        private int master(PoolNode master) throws InterruptedException {
+            waitForMembers(master);
+            Node.setEmbedded(master.node());
+            return finish(master, runMain());
+        }
+
+        /** Main has returned: the run ends everywhere, and the master reports. */
+        private int finish(PoolNode master, int code) throws InterruptedException {
+            long wall = System.nanoTime() - start;
+            master.endRun();
+            List<String> reports = master.gatherReports(30, TimeUnit.SECONDS);
+            report(master, reports, wall);
+            return code;
+        }
+
+        private void waitForMembers(PoolNode master) throws InterruptedException {
+            if (o.waitFor() == 0) {
+                return;
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.waitSeconds());
+            while (master.members().size() < o.waitFor() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            if (master.members().size() < o.waitFor()) {
+                err.println("satin: only " + master.members().size() + " of " + o.waitFor() + " nodes joined within "
+                        + o.waitSeconds() + " s; running with them");
+            }
+        }
+
+        private int runMain() {
+            try {
+                main.invokeExact(o.mainArgs().toArray(new String[0]));
+                return OK;
+            } catch (Throwable t) {
+                err.println("satin: " + o.mainClass() + ".main failed:");
+                t.printStackTrace(err);
+                return FAILED;
+            }
+        }
+
+        private int follower(PoolNode node) throws InterruptedException {
+            node.awaitStop(Long.MAX_VALUE, TimeUnit.DAYS);
+            String lost = nodes.stream().map(PoolNode::lostReason).filter(r -> r != null).findFirst().orElse(null);
+            if (lost != null) {
+                err.println("satin: the run is lost: " + lost);
+                return FAILED;
+            }
+            if (registry != null) {
+                registry.awaitFinished(30, TimeUnit.SECONDS); // the others still report through it
+            }
+            return OK;
+        }
+
+        private void report(PoolNode master, List<String> reports, long wallNanos) {
+            PoolSummary summary = new PoolSummary(reports);
+            int expected = master.membersAtStop();
+            String title = String.format(Locale.ROOT, "pool %s: %d node%s, balancer %s, %.3f s from start to the end of main",
+                    o.pool(), summary.nodes(), summary.nodes() == 1 ? "" : "s", master.balancerName(), wallNanos / 1e9);
+            err.print(summary.table(title));
+            if (reports.size() < expected) {
+                err.println("satin: the statistics of " + (expected - reports.size()) + " of " + expected
+                        + " nodes did not arrive");
+            }
+            if (!o.statsFile().equals("-")) {
+                Path file = Path.of(o.statsFile());
+                try {
+                    Files.writeString(file, summary.json(o.pool(), master.balancerName(), o.mainClass(), wallNanos),
+                            StandardCharsets.UTF_8);
+                    err.println("satin: statistics written to " + file.toAbsolutePath());
+                } catch (IOException e) {
+                    err.println("satin: cannot write the statistics to " + file + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+}
