@@ -377,7 +377,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 .addListener(f -> {
                     if (!f.isSuccess()) {
                         links.remove(member, created);
-                        LOG.log(Level.WARNING, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
+                        Level level = closing || !members.containsKey(member) ? Level.DEBUG : Level.WARNING;
+                        LOG.log(level, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
                                 m.address(), f.cause() == null ? "?" : f.cause().getMessage());
                         giveUpRequestsTo(member);
                     }
@@ -535,6 +536,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                     stopped.countDown();
                 }
             } else if (m instanceof Message.Stop) {
+                closing = true; // main has returned: nothing is left to steal
                 membersAtStop = members.size();
                 c.send(new Message.Statistics(self, PoolReport.json(PoolNode.this)));
                 stopped.countDown();

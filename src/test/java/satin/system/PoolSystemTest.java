@@ -1,0 +1,198 @@
+package satin.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pools of nodes as users start them: {@code satin.pool.PoolMain} processes on this machine. The
+ * master prints what the sequential program (the same applications, not rewritten) prints; the
+ * statistics account for every job; and no process outlives its test.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class PoolSystemTest {
+
+    /** The programs every pool runs: main class and arguments. */
+    private static final List<List<String>> PROGRAMS = List.of(
+            List.of("satin.apps.fib.FibThreshold", "40", "18"),
+            List.of("satin.apps.nqueens.NQueens", "14", "3"));
+
+    private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
+
+    private static List<String> pool(String pool, String... options) {
+        List<String> args = new ArrayList<>(List.of("--pool", pool, "--secret", "system-test", "--exit-with-parent"));
+        args.addAll(List.of(options));
+        return args;
+    }
+
+    private static List<String> with(List<String> options, List<String> program) {
+        List<String> all = new ArrayList<>(options);
+        all.addAll(program);
+        return all;
+    }
+
+    private static String registryOf(Processes.Child master) throws InterruptedException {
+        Matcher m = REGISTRY.matcher(master.awaitErrLine(l -> REGISTRY.matcher(l).find(), 60));
+        assertTrue(m.find());
+        return m.group(1);
+    }
+
+    @Test
+    void fourProcessesOfTwoNodesComputeWhatTheSequentialProgramComputes(@TempDir Path dir) throws Exception {
+        for (List<String> program : PROGRAMS) {
+            try (Processes ps = new Processes()) {
+                String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+                Path stats = dir.resolve("four-" + program.get(0) + ".json");
+                Processes.Child master = ps.start("master", null, "satin.pool.PoolMain", with(pool("four", "--nodes", "2",
+                        "--wait-for", "8", "--name", "first", "--stats", stats.toString()), program));
+                String registry = registryOf(master);
+                List<Processes.Child> others = new ArrayList<>();
+                for (int i = 1; i < 4; i++) {
+                    others.add(ps.start("process" + i, null, "satin.pool.PoolMain", with(pool("four", "--nodes", "2",
+                            "--registry", registry, "--name", "process" + i), program)));
+                }
+                assertEquals(0, master.exit(240), master::toString);
+                assertEquals(expected, master.out(), "the master prints what the sequential program prints");
+                assertTrue(master.err().contains("pool four: 8 nodes, balancer RS"), master::toString);
+                for (Processes.Child other : others) {
+                    assertEquals(0, other.exit(30), other::toString);
+                    assertEquals("", other.out(), "only the master runs main");
+                }
+                Statistics s = Statistics.read(stats);
+                assertEquals(8, s.nodes());
+                s.assertEveryJobRanOnce();
+                assertTrue(s.nodesThatRanJobs() >= 2, "the work spread over the pool: " + s);
+            }
+        }
+    }
+
+    @Test
+    void sixteenNodesInOneProcessTalkInVm(@TempDir Path dir) throws Exception {
+        for (List<String> program : PROGRAMS) {
+            try (Processes ps = new Processes()) {
+                String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+                Path stats = dir.resolve("sixteen.json");
+                Processes.Child one = ps.start("sixteen", null, "satin.pool.PoolMain", with(pool("sixteen", "--nodes", "16",
+                        "--host", "local", "--wait-for", "16", "--stats", stats.toString()), program));
+                assertEquals(0, one.exit(240), one::toString);
+                assertEquals(expected, one.out());
+                assertTrue(one.err().contains("at local://sixteen/registry"), one::toString);
+                Statistics s = Statistics.read(stats);
+                assertEquals(16, s.nodes());
+                s.assertEveryJobRanOnce();
+                assertTrue(s.nodesThatRanJobs() >= 2, "the work spread over the pool: " + s);
+            }
+        }
+    }
+
+    @Test
+    void whenTheMasterDiesTheOthersSayTheRunIsLostAndExit() throws Exception {
+        try (Processes ps = new Processes()) {
+            List<String> longRun = List.of("satin.apps.nqueens.NQueens", "17", "4");
+            Processes.Child master = ps.start("master", null, "satin.pool.PoolMain",
+                    with(pool("lost", "--wait-for", "2", "--stats", "-"), longRun));
+            String registry = registryOf(master);
+            Processes.Child other = ps.start("other", null, "satin.pool.PoolMain",
+                    with(pool("lost", "--registry", registry), longRun));
+            Thread.sleep(3_000); // joined, and computing
+            assertTrue(master.process.isAlive() && other.process.isAlive(), () -> master + "\n" + other);
+            master.process.destroyForcibly();
+            assertEquals(1, other.exit(30), other::toString);
+            assertTrue(other.err().contains("satin: the run is lost"), other::toString);
+        }
+    }
+
+    @Test
+    void aWrongSecretIsRefusedAndThePoolRunsOn(@TempDir Path dir) throws Exception {
+        try (Processes ps = new Processes()) {
+            List<String> program = PROGRAMS.get(0);
+            String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+            Processes.Child master = ps.start("master", null, "satin.pool.PoolMain",
+                    with(pool("guarded", "--wait-for", "2", "--stats", "-"), program));
+            String registry = registryOf(master);
+            List<String> intruderArgs = new ArrayList<>(List.of("--pool", "guarded", "--secret", "guess",
+                    "--registry", registry, "--exit-with-parent"));
+            Processes.Child intruder = ps.start("intruder", null, "satin.pool.PoolMain", with(intruderArgs, program));
+            assertEquals(1, intruder.exit(60), intruder::toString);
+            assertTrue(intruder.err().contains("was not admitted to pool guarded"), intruder::toString);
+            assertTrue(intruder.err().contains("wrong pool secret"), intruder::toString);
+            Processes.Child member = ps.start("member", null, "satin.pool.PoolMain",
+                    with(pool("guarded", "--registry", registry), program));
+            assertEquals(0, master.exit(120), master::toString);
+            assertEquals(expected, master.out());
+            assertEquals(0, member.exit(30), member::toString);
+            assertTrue(master.err().contains("wrong pool secret"), "the refusal is logged where it happened");
+        }
+    }
+
+    @Test
+    void aBadCommandLineIsNamedWithTheUsage() throws Exception {
+        try (Processes ps = new Processes()) {
+            Processes.Child unknown = ps.start("unknown", null, "satin.pool.PoolMain", List.of("--nodez", "2", "X"));
+            assertEquals(2, unknown.exit(30));
+            assertTrue(unknown.err().contains("satin: unknown option --nodez"), unknown::toString);
+            assertTrue(unknown.err().contains("usage: satin.pool.PoolMain"), unknown::toString);
+            Processes.Child noClass = ps.start("noClass", null, "satin.pool.PoolMain", List.of("no.such.Main"));
+            assertEquals(2, noClass.exit(30));
+            assertTrue(noClass.err().contains("cannot load the main class no.such.Main"), noClass::toString);
+            Processes.Child noSecret = ps.start("noSecret", null, "satin.pool.PoolMain",
+                    List.of("--registry", "tcp://127.0.0.1:1", "satin.apps.fib.Fib"));
+            assertEquals(2, noSecret.exit(30));
+            assertTrue(noSecret.err().contains("needs a secret"), noSecret::toString);
+        }
+    }
+
+    /** The JSON the master wrote, read back through the same summary it printed. */
+    record Statistics(satin.pool.PoolSummary summary) {
+
+        static Statistics read(Path file) throws java.io.IOException {
+            String json = Files.readString(file, StandardCharsets.UTF_8);
+            List<String> nodes = new ArrayList<>();
+            for (String line : json.split("\n")) {
+                if (line.startsWith("{\"node\":")) {
+                    nodes.add(line.endsWith(",") ? line.substring(0, line.length() - 1) : line);
+                }
+            }
+            assertFalse(nodes.isEmpty(), json);
+            return new Statistics(new satin.pool.PoolSummary(nodes));
+        }
+
+        int nodes() {
+            return summary.nodes();
+        }
+
+        /** Every spawn and the root call ran exactly once, and every job given away came back once. */
+        void assertEveryJobRanOnce() {
+            assertEquals(0, summary.total("jobsRerun"), this::toString);
+            assertEquals(summary.total("spawns") + 1, summary.total("jobsRun"), this::toString);
+            assertEquals(summary.total("jobsGiven"), summary.total("resultsReceived"), this::toString);
+            assertEquals(summary.total("jobsGiven"), summary.total("resultsSent"), this::toString);
+            assertEquals(summary.total("remoteSteals"), summary.total("jobsGiven"), this::toString);
+        }
+
+        int nodesThatRanJobs() {
+            int n = 0;
+            for (int i = 0; i < summary.nodes(); i++) {
+                n += summary.value(i, "jobsRun") > 0 ? 1 : 0;
+            }
+            return n;
+        }
+
+        @Override
+        public String toString() {
+            return summary.table("statistics");
+        }
+    }
+}

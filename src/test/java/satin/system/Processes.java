@@ -1,0 +1,130 @@
+package satin.system;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * JVM processes of a test, started with this test's class path, their output collected as it
+ * comes. {@link #close()} kills whatever still runs, so that no process outlives its test, whether
+ * the test passed, failed or timed out.
+ */
+final class Processes implements AutoCloseable {
+
+    /** One process and everything it printed so far. */
+    static final class Child {
+        final String name;
+        final Process process;
+        private final StringBuffer out = new StringBuffer();
+        private final StringBuffer err = new StringBuffer();
+
+        Child(String name, Process process) {
+            this.name = name;
+            this.process = process;
+            collect(process.getInputStream(), out, name + "-out");
+            collect(process.getErrorStream(), err, name + "-err");
+        }
+
+        private static void collect(InputStream in, StringBuffer into, String thread) {
+            Thread t = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null;) {
+                        into.append(line).append('\n');
+                    }
+                } catch (IOException e) {
+                    // the process is gone
+                }
+            }, thread);
+            t.setDaemon(true);
+            t.start();
+        }
+
+        String out() {
+            return out.toString();
+        }
+
+        String err() {
+            return err.toString();
+        }
+
+        /** Waits for the exit and returns its code; fails the test if it takes longer than {@code seconds}. */
+        int exit(long seconds) throws InterruptedException {
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                throw new AssertionError(name + " still runs after " + seconds + " s; it printed:\n" + err());
+            }
+            Thread.sleep(50); // the last lines reach the collectors
+            return process.exitValue();
+        }
+
+        /** Waits until a line of standard error matches, and returns it. */
+        String awaitErrLine(Predicate<String> wanted, long seconds) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < deadline) {
+                for (String line : err().split("\n")) {
+                    if (wanted.test(line)) {
+                        return line;
+                    }
+                }
+                if (!process.isAlive()) {
+                    break;
+                }
+                Thread.sleep(10);
+            }
+            throw new AssertionError(name + " did not print the line expected within " + seconds + " s:\n" + err());
+        }
+
+        @Override
+        public String toString() {
+            return name + " (stdout:\n" + out() + "stderr:\n" + err() + ")";
+        }
+    }
+
+    private final List<Child> children = new ArrayList<>();
+
+    static String java() {
+        return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+    }
+
+    /** Starts {@code mainClass} in a JVM with this test's class path (after {@code prefix}, if given). */
+    Child start(String name, String classPathPrefix, String mainClass, List<String> args) throws IOException {
+        String classPath = System.getProperty("java.class.path");
+        if (classPathPrefix != null) {
+            classPath = classPathPrefix + File.pathSeparator + classPath;
+        }
+        List<String> command = new ArrayList<>(List.of(java(), "-cp", classPath, mainClass));
+        command.addAll(args);
+        ProcessBuilder b = new ProcessBuilder(command);
+        b.environment().remove("SATIN_SECRET");
+        Child c = new Child(name, b.start());
+        children.add(c);
+        return c;
+    }
+
+    /** What the sequential program (the applications not rewritten) prints for these arguments. */
+    String sequential(String mainClass, String... args) throws IOException, InterruptedException {
+        Child c = start("sequential", System.getProperty("satin.sequentialClasses"), mainClass, List.of(args));
+        int exit = c.exit(120);
+        if (exit != 0) {
+            throw new AssertionError("the sequential program failed: " + c);
+        }
+        return c.out();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (Child c : children) {
+            c.process.descendants().forEach(ProcessHandle::destroyForcibly);
+            c.process.destroyForcibly();
+        }
+        for (Child c : children) {
+            c.process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
