@@ -27,11 +27,17 @@ import satin.spec.FibByHand;
 public final class Bench {
 
     private static final String USAGE = "usage: bench [--n N] [--rounds R] [--warmup W] [--deque split|locked] [--samples]\n"
-            + "       bench serialization [ROUNDS]";
+            + "       bench serialization [ROUNDS]\n"
+            + "       bench steal [ROUNDS [STEALS-PER-ROUND]]\n"
+            + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds]";
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
             SerializationBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 9);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("steal")) {
+            StealBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 15, args.length > 2 ? Integer.parseInt(args[2]) : 200);
             return;
         }
         int n = 35;

@@ -24,8 +24,9 @@ import satin.runtime.Rewritten;
 public final class Allowlist {
 
     private static final Pattern RECORD_NAME = Pattern.compile("[\\w.$]+\\$\\$Spawn\\d+(\\$Site\\d+)?");
-    private static final Set<String> JDK = Set.of("java.lang.String", "java.lang.Integer", "java.lang.Long",
-            "java.lang.Double", "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
+    /** Value and collection types of the JDK; Object too, as a declared type (what it holds is checked itself). */
+    private static final Set<String> JDK = Set.of("java.lang.Object", "java.lang.String", "java.lang.Integer",
+            "java.lang.Long", "java.lang.Double", "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
             "java.lang.Boolean", "java.math.BigInteger", "java.math.BigDecimal", "java.util.ArrayList",
             "java.util.LinkedList", "java.util.HashMap", "java.util.LinkedHashMap", "java.util.TreeMap",
             "java.util.HashSet", "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.ArrayDeque",

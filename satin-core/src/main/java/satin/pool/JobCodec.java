@@ -5,7 +5,6 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.lang.reflect.Constructor;
@@ -74,18 +73,26 @@ public final class JobCodec {
         Kryo kryo = kryos.get();
         try {
             for (Field f : shape.call()) {
-                kryo.writeClassAndObject(out, f.get(record));
+                writeField(kryo, out, record, f);
             }
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        } catch (KryoException e) {
-            throw refusal(e);
+        } finally {
+            kryo.reset(); // the whole call was one object graph: arguments that share an object share its copy
         }
         return out.toBytes();
     }
 
+    private void writeField(Kryo kryo, Output out, InvocationRecord record, Field f) {
+        try {
+            kryo.writeClassAndObject(out, f.get(record));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw refusal(e, f);
+        }
+    }
+
     public InvocationRecord readJob(byte[] bytes) {
-        Input in = new Input(bytes);
+        Input in = new BoundedInput(bytes);
         Class<?> type = allowlist.resolve(in.readString());
         if (!InvocationRecord.class.isAssignableFrom(type)) {
             throw new Allowlist.NotAllowedException(type.getName(), "a job must be a record");
@@ -99,8 +106,10 @@ public final class JobCodec {
             }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
-        } catch (KryoException e) {
-            throw refusal(e);
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw refusal(e, null);
+        } finally {
+            kryo.reset();
         }
         return record;
     }
@@ -108,12 +117,15 @@ public final class JobCodec {
     public byte[] writeResult(InvocationRecord record) {
         Field result = shape(record.getClass()).result();
         Output out = new Output(16, -1);
+        Kryo kryo = kryos.get();
         try {
-            kryos.get().writeClassAndObject(out, result == null ? null : result.get(record));
+            kryo.writeClassAndObject(out, result == null ? null : result.get(record));
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
-        } catch (KryoException e) {
-            throw refusal(e);
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw refusal(e, result);
+        } finally {
+            kryo.reset();
         }
         return out.toBytes();
     }
@@ -121,15 +133,18 @@ public final class JobCodec {
     /** Stores a result that came back into the owner's record. */
     public void readResult(byte[] bytes, InvocationRecord into) {
         Field result = shape(into.getClass()).result();
+        Kryo kryo = kryos.get();
         try {
-            Object value = kryos.get().readClassAndObject(new Input(bytes));
+            Object value = kryo.readClassAndObject(new BoundedInput(bytes));
             if (result != null) {
                 result.set(into, value);
             }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
-        } catch (KryoException e) {
-            throw refusal(e);
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw refusal(e, null);
+        } finally {
+            kryo.reset();
         }
     }
 
@@ -141,7 +156,7 @@ public final class JobCodec {
     }
 
     public Throwable readFailure(byte[] bytes) {
-        return failure(new Input(bytes), 0);
+        return failure(new BoundedInput(bytes), 0);
     }
 
     private void failure(Output out, Throwable t, int depth) {
@@ -275,23 +290,40 @@ public final class JobCodec {
         kryo.setRegistrationRequired(false);
         kryo.setReferences(true);
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
-        ImmutableCollectionsSerializers.registerSerializers(kryo);
+        kryo.setAutoReset(false); // a job's fields are one graph; the codec resets after each message
+        CollectionCodecs.register(kryo);
         return kryo;
     }
 
-    /** Kryo's own message carries the field path ("Serialization trace"); the cause names the class. */
-    private static RuntimeException refusal(KryoException e) {
+    /**
+     * A refusal that names the class and the path to it: the record's field (receiver, parameter
+     * or result), then the fields inside, from Kryo's "serialization trace". Other Kryo errors
+     * (bad bytes) pass through as they are.
+     */
+    private static RuntimeException refusal(RuntimeException e, Field recordField) {
         Throwable t = e;
         while (t.getCause() != null && !(t instanceof Allowlist.NotAllowedException)) {
             t = t.getCause();
         }
-        if (t instanceof Allowlist.NotAllowedException) {
-            String trace = e.getMessage() == null ? "" : e.getMessage();
-            int at = trace.indexOf("Serialization trace:");
-            String path = at < 0 ? "" : " (field path, innermost first: "
-                    + trace.substring(at + "Serialization trace:".length()).trim().replaceAll("\\s*\\n\\s*", " < ") + ")";
-            return new Allowlist.NotAllowedException(t.getMessage() + path);
+        if (!(t instanceof Allowlist.NotAllowedException)) {
+            return e;
         }
-        return e;
+        String trace = e == t || e.getMessage() == null ? "" : e.getMessage();
+        int at = trace.indexOf("Serialization trace:");
+        List<String> path = new ArrayList<>();
+        if (at >= 0) {
+            for (String step : trace.substring(at + "Serialization trace:".length()).trim().split("\\s*\\n\\s*")) {
+                path.add(step);
+            }
+        }
+        if (recordField != null) {
+            path.add(recordField.getName() + " of " + recordField.getDeclaringClass().getName());
+        }
+        String message = t.getMessage();
+        if (message.contains(" (field path")) {
+            return (RuntimeException) t; // already named at a deeper level
+        }
+        return path.isEmpty() ? (RuntimeException) t : new Allowlist.NotAllowedException(message
+                + " (field path, innermost first: " + String.join(" < ", path) + ")");
     }
 }

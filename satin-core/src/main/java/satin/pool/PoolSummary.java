@@ -54,7 +54,7 @@ public final class PoolSummary {
             Map<String, String> t = new LinkedHashMap<>();
             m = TEXT.matcher(flat);
             while (m.find()) {
-                t.put(m.group(1), m.group(2));
+                t.put(m.group(1), m.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
             }
             numbers.add(n);
             texts.add(t);

@@ -123,15 +123,26 @@ public final class Registry implements Inbox, AutoCloseable {
         }
         int id = nextId++;
         Message.Member member = new Message.Member(id, j.name(), j.cluster(), j.address());
-        if (j.wantsMaster() && master < 0 && (reservedMaster == null || reservedMaster.equals(j.name()))) {
+        boolean elected = j.wantsMaster() && master < 0 && (reservedMaster == null || reservedMaster.equals(j.name()));
+        if (elected) {
             master = id;
         }
         members.put(id, member);
         connections.put(id, c);
         ids.put(c, id);
         LOG.log(Level.DEBUG, "{0} joined as member {1}", member, id);
-        c.send(new Message.Members(id, master, new ArrayList<>(members.values())));
-        broadcast(new Message.MemberJoined(member), c);
+        List<Message.Member> all = new ArrayList<>(members.values());
+        c.send(new Message.Members(id, master, all));
+        if (elected) {
+            // who came before the master learns it now, with the whole membership
+            connections.forEach((other, to) -> {
+                if (to != c) {
+                    to.send(new Message.Members(other, master, all));
+                }
+            });
+        } else {
+            broadcast(new Message.MemberJoined(member), c);
+        }
     }
 
     private void gone(Connection c, boolean died) {
@@ -175,8 +186,10 @@ public final class Registry implements Inbox, AutoCloseable {
         return List.copyOf(members.values());
     }
 
+    /** Stops listening and closes every member's connection. */
     @Override
-    public void close() {
+    public synchronized void close() {
         listening.close();
+        new ArrayList<>(connections.values()).forEach(Connection::close);
     }
 }

@@ -23,8 +23,11 @@ import satin.stats.WorkerStats;
  */
 public final class Worker extends Thread {
 
-    /** Idle rounds spent spinning, then yielding, before a worker parks. */
-    private static final int SPIN_ROUNDS = 2_000;
+    /**
+     * Idle rounds spent spinning, then yielding, before a worker parks. Few spins, then yields: a spinning idle worker holds its core, which on a small machine the
+     * network's event loops need; yielding lets them run (docs/decisions/0006-idle-workers-yield.md).
+     */
+    private static final int SPIN_ROUNDS = 50;
     private static final int YIELD_ROUNDS = 200;
     private static final long MIN_PARK_NANOS = 20_000;
     private static final long MAX_PARK_NANOS = 1_000_000;

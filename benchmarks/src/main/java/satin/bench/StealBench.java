@@ -1,0 +1,236 @@
+package satin.bench;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import satin.deque.DequeKind;
+import satin.lb.BalancerPort;
+import satin.lb.LoadBalancer;
+import satin.pool.Allowlist;
+import satin.pool.PoolConfig;
+import satin.pool.PoolNode;
+import satin.registry.Registry;
+import satin.runtime.NodeConfig;
+
+/**
+ * The round trip of a steal between two nodes over loopback TCP, beside the round trip of a raw
+ * Netty echo measured in the same run. A steal is what a thief's balancer sets off: the request
+ * goes to the victim, which takes the oldest job from its worker's deque and sends it; the thief
+ * deserializes it, a worker of the thief runs it, and the result goes back to the victim, which
+ * stores it into the waiting record. The clock stops when the victim has applied the result. The
+ * echo is a 64-byte frame through a bare Netty pipeline (length framing only) and back. Both wait
+ * the same way (yielding), and they alternate in blocks so that noise hits both.
+ */
+final class StealBench {
+
+    private static final int ECHO_BYTES = 64;
+
+    private StealBench() {
+    }
+
+    static void run(int rounds, int perRound) throws Exception {
+        System.setProperty("satin.sameJvmShortcut", "false"); // both nodes are in this JVM, but talk TCP
+        int warmup = Math.max(2, rounds / 3);
+        int jobs = (warmup + rounds) * perRound;
+        Registry registry = Registry.start(PoolNode.transport(), "bench", "bench", "tcp://127.0.0.1:0");
+        PoolNode victim = join("victim", registry, true);
+        PoolNode thief = join("thief", registry, false);
+        StealTarget.release = new CountDownLatch(1);
+        long[] sum = new long[1];
+        Thread offering = new Thread(() -> sum[0] = victim.node().call(() -> new StealTarget().offer(jobs)), "offering");
+        offering.start();
+        Echo echo = new Echo();
+        try {
+            awaitQueued(victim, jobs);
+            List<Long> steals = new ArrayList<>();
+            List<Long> echoes = new ArrayList<>();
+            for (int r = 0; r < warmup + rounds; r++) {
+                List<Long> s = stealRound(thief, victim, perRound);
+                List<Long> e = echo.round(perRound);
+                if (r >= warmup) {
+                    steals.addAll(s);
+                    echoes.addAll(e);
+                }
+            }
+            report(steals, echoes, rounds, perRound, victim);
+        } finally {
+            StealTarget.release.countDown();
+            offering.join(30_000);
+            echo.close();
+            thief.close();
+            victim.close();
+            registry.close();
+            PoolNode.closeTransport();
+        }
+        long n = jobs;
+        if (sum[0] != n * (n + 1) / 2) {
+            throw new AssertionError("the victim's sum is " + sum[0] + ", not " + n * (n + 1) / 2 + ": a result was lost");
+        }
+    }
+
+    /**
+     * The victim's worker sits in a job for the whole benchmark; a split deque would offer thieves
+     * only its oldest job until the owner pushes or pops again, so the victim uses the locked
+     * deque, which offers all. The deque is not what this measures: the protocol is the same.
+     */
+    private static PoolNode join(String name, Registry registry, boolean master) throws InterruptedException {
+        return PoolNode.join(PoolConfig.of("bench", "bench", name, "here", "tcp://127.0.0.1:0", registry.address(), master),
+                NodeConfig.defaults().withDeque(DequeKind.LOCKED), new Manual(), Allowlist.forProgram());
+    }
+
+    private static void awaitQueued(PoolNode victim, int jobs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (victim.node().queuedJobs() < jobs) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the victim spawned only " + victim.node().queuedJobs() + " jobs");
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    private static List<Long> stealRound(PoolNode thief, PoolNode victim, int count) {
+        List<Long> times = new ArrayList<>(count);
+        AtomicLong applied = victim.poolStats().resultsReceived;
+        for (int i = 0; i < count; i++) {
+            long before = applied.get();
+            long start = System.nanoTime();
+            thief.requestSteal(victim.id());
+            while (applied.get() == before) {
+                Thread.yield();
+                if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(10)) {
+                    throw new IllegalStateException("steal " + i + " did not come back in 10 s; thief "
+                            + describe(thief) + "; victim " + describe(victim));
+                }
+            }
+            times.add(System.nanoTime() - start);
+        }
+        if (thief.poolStats().stealRepliesEmpty.get() > 0) {
+            throw new IllegalStateException("the victim ran out of jobs to steal");
+        }
+        return times;
+    }
+
+    private static String describe(PoolNode p) {
+        var s = p.poolStats();
+        return "asked " + s.stealRequestsSent + ", got " + s.stealRepliesWithJob + ", empty " + s.stealRepliesEmpty
+                + ", requests received " + s.stealRequestsReceived + ", given " + s.jobsGiven + ", results sent "
+                + s.resultsSent + ", received " + s.resultsReceived + ", queued " + p.node().queuedJobs();
+    }
+
+    private static void report(List<Long> steals, List<Long> echoes, int rounds, int perRound, PoolNode victim) {
+        double steal = Bench.median(steals);
+        double echo = Bench.median(echoes);
+        System.out.printf(Locale.ROOT, "steal round trip over loopback TCP: %d rounds of %d, java %s, %d cpus%n", rounds,
+                perRound, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "%-44s %10s %10s %10s%n", "", "median us", "p10 us", "p90 us");
+        row("steal: request, job, run on the thief, result", steals);
+        row("raw Netty echo of " + ECHO_BYTES + " bytes", echoes);
+        System.out.printf(Locale.ROOT, "a steal costs %.2fx an echo (bytes per steal: %d)%n", steal / echo,
+                victim.traffic().bytesOut.get() / Math.max(1, victim.poolStats().jobsGiven.get()));
+    }
+
+    private static void row(String name, List<Long> samples) {
+        long[] s = samples.stream().mapToLong(Long::longValue).sorted().toArray();
+        System.out.printf(Locale.ROOT, "%-44s %10.1f %10.1f %10.1f%n", name, Bench.median(samples) / 1e3,
+                s[s.length / 10] / 1e3, s[s.length * 9 / 10] / 1e3);
+    }
+
+    /** A balancer that never steals by itself: the benchmark decides when. */
+    private static final class Manual implements LoadBalancer {
+        @Override
+        public void attach(BalancerPort port) {
+        }
+
+        @Override
+        public void idle() {
+        }
+
+        @Override
+        public void stealReplied(int victim, boolean gotJob) {
+        }
+
+        @Override
+        public String name() {
+            return "manual";
+        }
+    }
+
+    /** A bare Netty echo over loopback TCP: length framing and a handler that sends each frame back. */
+    private static final class Echo implements AutoCloseable {
+        private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+        private final Channel server;
+        private final Channel client;
+        private final AtomicLong replies = new AtomicLong();
+
+        Echo() throws InterruptedException {
+            server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(framed(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            ctx.writeAndFlush(msg);
+                        }
+                    })).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+            client = new Bootstrap().group(group).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
+                    .handler(framed(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            ((ByteBuf) msg).release();
+                            replies.incrementAndGet();
+                        }
+                    })).connect(server.localAddress()).sync().channel();
+        }
+
+        private static ChannelInitializer<Channel> framed(ChannelInboundHandlerAdapter last) {
+            return new ChannelInitializer<>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(1 << 20, 0, 4, 0, 4),
+                            new LengthFieldPrepender(4), last);
+                }
+            };
+        }
+
+        List<Long> round(int count) {
+            List<Long> times = new ArrayList<>(count);
+            byte[] payload = new byte[ECHO_BYTES];
+            for (int i = 0; i < count; i++) {
+                long before = replies.get();
+                long start = System.nanoTime();
+                client.writeAndFlush(Unpooled.wrappedBuffer(payload));
+                while (replies.get() == before) {
+                    Thread.yield();
+                }
+                times.add(System.nanoTime() - start);
+            }
+            return times;
+        }
+
+        @Override
+        public void close() {
+            client.close();
+            server.close();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+    }
+}

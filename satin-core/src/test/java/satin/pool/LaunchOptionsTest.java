@@ -1,0 +1,134 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher's command line: defaults, what goes to main, and a mistake named by its option. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class LaunchOptionsTest {
+
+    private static LaunchOptions parse(String... args) {
+        return LaunchOptions.parse(args, Map.of());
+    }
+
+    private static void assertRefused(String message, String... args) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class, () -> parse(args)).getMessage());
+    }
+
+    @Test
+    void aBadNumberIsNamedWithItsOption() {
+        assertRefused("--nodes needs a number, not 'x'", "--nodes", "x", "Main");
+        assertRefused("--workers must be between 1 and 4096, not 0", "--workers", "0", "Main");
+        assertRefused("--wait-seconds must be between 1 and 86400, not -3", "--wait-seconds", "-3", "Main");
+    }
+
+    @Test
+    void anOptionWithoutItsValueIsNamed() {
+        assertRefused("--pool needs a value", "--pool");
+        assertRefused("--cluster needs a value", "--cluster", "--nodes", "2", "Main");
+    }
+
+    @Test
+    void anUnknownOptionIsNamed() {
+        assertRefused("unknown option --bogus", "--bogus", "Main");
+    }
+
+    @Test
+    void aMainClassIsNeededUnlessOnlyARegistryIsServed() {
+        assertRefused("no main class given", "--nodes", "2");
+        assertRefused("--registry-only runs no main class, but Main was given", "--registry-only", "Main");
+        assertRefused("--registry-only serves a registry; it cannot join one (--registry)", "--registry-only",
+                "--registry", "tcp://h:1", "--secret", "s");
+    }
+
+    @Test
+    void aPoolSharedWithOtherProcessesNeedsASecret() {
+        String message = "a pool shared with other processes needs a secret: give --secret, --secret-file or SATIN_SECRET";
+        assertRefused(message, "--registry", "tcp://h:1", "Main");
+        assertRefused(message, "--registry-only");
+        assertRefused(message, "--secret", "", "--registry-only");
+    }
+
+    @Test
+    void theDefaultsAreOneNodeWithOneWorkerEmbeddingTheRegistry() {
+        LaunchOptions o = parse("Main");
+        assertEquals("satin", o.pool());
+        assertNull(o.registry());
+        assertEquals("tcp://127.0.0.1:0", o.registryListen());
+        assertFalse(o.registryOnly());
+        assertEquals(List.of(1, 1, 0, 60), List.of(o.nodes(), o.workers(), o.waitFor(), o.waitSeconds()));
+        assertEquals("local", o.cluster());
+        assertEquals("tcp://127.0.0.1:0", o.listenAddress(0));
+        assertEquals("satin-stats.json", o.statsFile());
+        assertTrue(o.wantsMaster());
+        assertFalse(o.exitWithParent());
+        assertEquals("Main", o.mainClass());
+        assertEquals(List.of(), o.mainArgs());
+    }
+
+    @Test
+    void withoutASecretAPrivatePoolMakesOneUp() {
+        LaunchOptions a = parse("Main");
+        assertTrue(a.secretMadeUp());
+        assertTrue(a.secret().matches("[0-9a-f]{32}"), a.secret());
+        assertFalse(a.secret().equals(parse("Main").secret()), "a made-up secret is not guessable from another");
+    }
+
+    @Test
+    void everythingAfterTheMainClassGoesToMain() {
+        LaunchOptions o = parse("--nodes", "3", "Main", "--nodes", "x", "--bogus", "-");
+        assertEquals(3, o.nodes());
+        assertEquals(List.of("--nodes", "x", "--bogus", "-"), o.mainArgs());
+    }
+
+    @Test
+    void everyOptionIsTaken() {
+        LaunchOptions o = parse("--pool", "p", "--registry-listen", "tcp://0.0.0.0:7000", "--cluster", "das",
+                "--host", "local", "--name", "n", "--wait-for", "4", "--stats", "-", "--no-master", "--exit-with-parent",
+                "--workers", "8", "Main");
+        assertEquals(List.of("p", "tcp://0.0.0.0:7000", "das", "n", "-"),
+                List.of(o.pool(), o.registryListen(), o.cluster(), o.namePrefix(), o.statsFile()));
+        assertEquals(List.of(4, 8), List.of(o.waitFor(), o.workers()));
+        assertFalse(o.wantsMaster());
+        assertTrue(o.exitWithParent());
+        assertTrue(o.inVmOnly());
+        assertEquals("local://p/n-2", o.listenAddress(2));
+    }
+
+    @Test
+    void theSecretComesFromTheEnvironmentUnlessGiven() {
+        Map<String, String> env = Map.of("SATIN_SECRET", "from-env");
+        LaunchOptions shared = LaunchOptions.parse(new String[] {"--registry", "tcp://h:1", "Main"}, env);
+        assertEquals("from-env", shared.secret());
+        assertFalse(shared.secretMadeUp());
+        assertEquals("given", LaunchOptions.parse(new String[] {"--secret", "given", "Main"}, env).secret());
+    }
+
+    @Test
+    void aSecretFileIsReadAndStripped(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("secret"), "  s3cret \n\n");
+        LaunchOptions o = parse("--secret-file", file.toString(), "--registry-only");
+        assertEquals("s3cret", o.secret());
+        assertFalse(o.secretMadeUp());
+    }
+
+    @Test
+    void aSecretFileThatCannotBeReadIsNamed(@TempDir Path dir) {
+        String missing = dir.resolve("missing").toString();
+        var e = assertThrows(IllegalArgumentException.class, () -> parse("--secret-file", missing, "Main"));
+        assertTrue(e.getMessage().startsWith("cannot read the secret from " + missing), e.getMessage());
+    }
+}

@@ -1,0 +1,101 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** What the master makes of everyone's reports: numbers, totals, the table and one JSON document. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class PoolSummaryTest {
+
+    /** The numeric fields of a report, in the order PoolReport writes them. */
+    private static final List<String> KEYS = List.of("workers", "wallNanos", "spawns", "jobsRun", "localStealAttempts",
+            "localSteals", "syncWaits", "syncWaitNanos", "syncIdleNanos", "idleNanos", "remoteStealRequests",
+            "remoteSteals", "remoteStealsEmpty", "stealWaitNanos", "stealRequestsReceived", "jobsGiven", "resultsSent",
+            "resultsReceived", "jobsRerun", "jobsRefused", "messagesSent", "messagesReceived", "bytesSent",
+            "bytesReceived", "activityOriginEpochMicros", "activityTransitions");
+
+    /**
+     * A report in PoolReport's shape, for node {@code n}: 10n jobs run, 2n KiB sent, 1.5n s idle, and
+     * n for every other number.
+     */
+    private static String report(int n, String name) {
+        StringBuilder b = new StringBuilder("{\"node\":" + n + ",\"name\":\"" + name + "\",\"cluster\":\"c" + n % 2
+                + "\",\"balancer\":\"RS\",");
+        for (String key : KEYS) {
+            long value = switch (key) {
+                case "jobsRun" -> 10L * n;
+                case "bytesSent" -> 2048L * n;
+                case "idleNanos" -> 1_500_000_000L * n;
+                default -> n;
+            };
+            b.append('"').append(key).append("\":").append(value).append(',');
+        }
+        return b.append("\"activity\":[[10,1],[20,0]]}").toString();
+    }
+
+    private static final PoolSummary TWO = new PoolSummary(List.of(report(1, "a"), report(2, "b")));
+
+    /** A table row as its cells: node, name, cluster, then the columns. */
+    private static List<String> row(String table, int line) {
+        return Arrays.asList(table.split("\\R")[line].trim().split("\\s+"));
+    }
+
+    @Test
+    void itReadsEveryReportsFlatFields() {
+        assertEquals(2, TWO.nodes());
+        assertEquals(2, TWO.value(1, "node"));
+        assertEquals(20, TWO.value(1, "jobsRun"));
+        assertEquals(1, TWO.value(0, "activityTransitions"), "a field named like the trace is not the trace");
+        assertEquals(0, TWO.value(0, "noSuchField"));
+    }
+
+    @Test
+    void totalsSumOverTheNodes() {
+        assertEquals(30, TWO.total("jobsRun"));
+        assertEquals(6144, TWO.total("bytesSent"));
+        assertEquals(3, TWO.total("jobsGiven"));
+    }
+
+    @Test
+    void theTableHasARowPerNodeAndATotal() {
+        String table = TWO.table("the title");
+        assertEquals(5, table.split("\\R").length, table);
+        assertTrue(table.startsWith("the title"));
+        assertEquals(List.of("node", "name", "cluster", "jobs", "run"), row(table, 1).subList(0, 5));
+        assertEquals(List.of("1", "a", "c1", "10", "1", "1", "1", "1", "1", "1", "1", "2.000", "0.000", "1.500"),
+                row(table, 2));
+        assertEquals(List.of("2", "b", "c0", "20"), row(table, 3).subList(0, 4));
+        assertEquals(List.of("total", "30", "3", "3", "3", "3", "3", "3", "3", "6.000", "0.000", "4.500"),
+                row(table, 4));
+    }
+
+    @Test
+    void aLongNameIsClippedAndAnUnreadableNumberShownAsUnknown() {
+        String odd = report(1, "a-very-long-node-name").replace("\"jobsRun\":10", "\"jobsRun\":99999999999999999999");
+        List<String> cells = row(new PoolSummary(List.of(odd)).table("t"), 2);
+        assertEquals("a-very-long-nod~", cells.get(1));
+        assertEquals("?", cells.get(3));
+    }
+
+    @Test
+    void theJsonHasTheRunAndEveryReportAsItCame() {
+        String json = TWO.json("p\"q", "RS", "x.Main", 5);
+        assertEquals("{\"pool\":\"p\\\"q\",\"balancer\":\"RS\",\"main\":\"x.Main\",\"wallNanos\":5,\"nodes\":[\n"
+                + report(1, "a") + ",\n" + report(2, "b") + "]}\n", json);
+    }
+
+    @Test
+    void noReportsMakeAnEmptySummary() {
+        PoolSummary none = new PoolSummary(List.of());
+        assertEquals(0, none.total("jobsRun"));
+        assertEquals(List.of("total", "0", "0", "0", "0", "0", "0", "0", "0", "0.000", "0.000", "0.000"),
+                row(none.table("t"), 2));
+        assertTrue(none.json("p", "RS", "M", 1).endsWith("\"nodes\":[]}\n"));
+    }
+}

@@ -1,0 +1,280 @@
+package satin.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.lb.RandomStealing;
+import satin.net.Connection;
+import satin.net.FrameFormat;
+import satin.net.Inbox;
+import satin.net.Message;
+import satin.net.PipelineInitializer;
+import satin.net.PoolIdentity;
+import satin.net.Transport;
+import satin.pool.Allowlist;
+import satin.pool.PoolConfig;
+import satin.pool.PoolNode;
+import satin.runtime.NodeConfig;
+
+/**
+ * The registry, talked to by fake members over in-VM channels: who is told what when nodes join,
+ * leave, die, end the run and report.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RegistryTest {
+
+    private static final String POOL = "registry-test";
+    private static final String SECRET = "s3cret";
+    private static final long WAIT_SECONDS = 5;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+
+    /** The transport the nodes of this JVM share; the pool tests use it as well, and nobody stops it. */
+    private final Transport transport = PoolNode.transport();
+    private Registry registry;
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    /** A member as the registry sees it: a connection, and everything that arrives on it, in order. */
+    final class FakeMember implements Inbox, AutoCloseable {
+        static final String CLOSED = "closed";
+        final String name;
+        final BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
+        private final BlockingQueue<Connection> opened = new LinkedBlockingQueue<>();
+        private final Channel channel;
+        private final Connection connection;
+        int id;
+
+        FakeMember(String name) throws InterruptedException {
+            this.name = name;
+            channel = transport.connect(registry.address(), new PipelineInitializer(new PoolIdentity(POOL, name, "c", "", SECRET),
+                    false, FrameFormat.DEFAULT_MAX_FRAME, this), WAIT_SECONDS * 1000);
+            connection = opened.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertNotNull(connection, name + " was admitted");
+            open.add(this);
+        }
+
+        @Override
+        public void opened(Connection c) {
+            opened.add(c);
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            arrived.add(m);
+        }
+
+        @Override
+        public void closed(Connection c) {
+            arrived.add(CLOSED);
+        }
+
+        @Override
+        public void refused(String reason) {
+            arrived.add("refused: " + reason);
+        }
+
+        void send(Message m) {
+            connection.send(m);
+        }
+
+        Message.Members join(boolean wantsMaster) throws InterruptedException {
+            send(new Message.Join(name, "c", "local://" + name, wantsMaster));
+            Message.Members answer = next(Message.Members.class);
+            id = answer.you();
+            return answer;
+        }
+
+        <T> T next(Class<T> type) throws InterruptedException {
+            Object o = arrived.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertNotNull(o, name + " waited in vain for a " + type.getSimpleName());
+            return assertInstanceOf(type, o, name + " got " + o);
+        }
+
+        void awaitClosed() throws InterruptedException {
+            assertEquals(CLOSED, next(String.class));
+        }
+
+        /** Refused by the registry after the handshake: told why, then closed. */
+        void awaitRefusal(String why) throws InterruptedException {
+            String reason = next(Message.Refused.class).reason();
+            assertTrue(reason.contains(why), reason);
+            awaitClosed();
+        }
+
+        /** Closes, and waits until it is closed, so that each test leaves nothing behind. */
+        @Override
+        public void close() {
+            channel.close().awaitUninterruptibly(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    @BeforeEach
+    void start() throws InterruptedException {
+        registry = Registry.start(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet());
+    }
+
+    private void restartReserving(String reservedMaster) throws InterruptedException {
+        registry.close();
+        registry = Registry.start(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                reservedMaster);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+        registry.close();
+    }
+
+    /** Members joined in order, the first wanting to be master, each having heard of those after it. */
+    private List<FakeMember> pool(String... names) throws InterruptedException {
+        List<FakeMember> members = new ArrayList<>();
+        for (String name : names) {
+            FakeMember m = new FakeMember(name);
+            m.join(members.isEmpty());
+            members.add(m);
+        }
+        for (int i = 0; i < members.size(); i++) {
+            for (FakeMember later : members.subList(i + 1, members.size())) {
+                assertEquals(later.id, members.get(i).next(Message.MemberJoined.class).member().id());
+            }
+        }
+        return members;
+    }
+
+    @Test
+    void joinersAreNumberedFromOneAndTheFirstWhoAsksIsMaster() throws InterruptedException {
+        FakeMember a = new FakeMember("a");
+        assertEquals(new Message.Members(1, 1, List.of(new Message.Member(1, "a", "c", "local://a"))), a.join(true));
+        FakeMember b = new FakeMember("b");
+        Message.Members toB = b.join(true);
+        assertEquals(2, toB.you());
+        assertEquals(1, toB.master(), "the place was taken");
+        assertEquals(List.of("a", "b"), toB.members().stream().map(Message.Member::name).toList());
+        assertEquals(new Message.Member(2, "b", "c", "local://b"), a.next(Message.MemberJoined.class).member());
+    }
+
+    @Test
+    void aNodeThatDoesNotAskLeavesThePlaceToOneThatDoes() throws InterruptedException {
+        assertEquals(-1, new FakeMember("a").join(false).master());
+        assertEquals(2, new FakeMember("b").join(true).master());
+    }
+
+    @Test
+    void aBrokenConnectionIsADeathAndALeaveIsNot() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        m.get(1).close();
+        assertEquals(new Message.MemberGone(2, true), m.get(0).next(Message.MemberGone.class));
+        m.get(2).send(new Message.Leave());
+        assertEquals(new Message.MemberGone(3, false), m.get(0).next(Message.MemberGone.class));
+        assertEquals(List.of("a"), registry.members().stream().map(Message.Member::name).toList());
+    }
+
+    @Test
+    void onlyTheMasterEndsTheRunAndThenEveryoneHears() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        m.get(1).send(new Message.Stop());
+        m.get(1).awaitRefusal("only the master");
+        for (FakeMember other : List.of(m.get(0), m.get(2))) {
+            assertEquals(2, other.next(Message.MemberGone.class).id(), "the refused member is gone, nothing stopped");
+        }
+        m.get(0).send(new Message.Stop());
+        m.get(0).next(Message.Stop.class);
+        m.get(2).next(Message.Stop.class);
+    }
+
+    @Test
+    void statisticsGoToTheMaster() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b");
+        Message.Statistics report = new Message.Statistics(2, "{\"jobsRun\":5}");
+        m.get(1).send(report);
+        assertEquals(report, m.get(0).next(Message.Statistics.class));
+    }
+
+    @Test
+    void aSecondNodeOfTheSameNameIsRefusedAndTakesNoNumber() throws InterruptedException {
+        FakeMember a = pool("a").get(0);
+        FakeMember again = new FakeMember("a");
+        again.send(new Message.Join("a", "c", "local://elsewhere", false));
+        again.awaitRefusal("already in the pool");
+        new FakeMember("b").join(false);
+        assertEquals(2, a.next(Message.MemberJoined.class).member().id(), "a hears of b, and of nobody before");
+    }
+
+    @Test
+    void aReservedMastersPlaceIsKeptForIt() throws InterruptedException {
+        restartReserving("boss");
+        assertEquals(-1, new FakeMember("early").join(true).master());
+        Message.Members toBoss = new FakeMember("boss").join(true);
+        assertEquals(2, toBoss.you());
+        assertEquals(2, toBoss.master());
+    }
+
+    @Test
+    void aMessageThatIsNotForTheRegistryIsRefused() throws InterruptedException {
+        FakeMember a = pool("a").get(0);
+        a.send(new Message.StealRequest(1));
+        a.awaitRefusal("STEAL_REQUEST");
+    }
+
+    @Test
+    void theRunIsFinishedOnceTheMasterStoppedItAndEveryoneLeft() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b");
+        assertFalse(registry.awaitFinished(10, TimeUnit.MILLISECONDS));
+        m.get(0).send(new Message.Stop());
+        m.get(0).next(Message.Stop.class);
+        m.get(1).next(Message.Stop.class);
+        FakeMember late = new FakeMember("late");
+        late.send(new Message.Join("late", "c", "local://late", false));
+        late.awaitRefusal("the run is over");
+        m.get(1).send(new Message.Leave());
+        assertEquals(2, m.get(0).next(Message.MemberGone.class).id());
+        assertFalse(registry.awaitFinished(10, TimeUnit.MILLISECONDS), "the master is still there");
+        m.get(0).close();
+        assertTrue(registry.awaitFinished(WAIT_SECONDS, TimeUnit.SECONDS));
+    }
+
+    private PoolNode follower() throws InterruptedException {
+        PoolNode follower = PoolNode.join(PoolConfig.of(POOL, SECRET, "follower", "c", "local://registry-test-follower-"
+                + RUNS.incrementAndGet(), registry.address(), false), NodeConfig.defaults(), new RandomStealing(),
+                Allowlist.forProgram());
+        open.add(follower);
+        return follower;
+    }
+
+    /** A master that goes without a Leave takes the run with it: its followers must stop. */
+    private static void assertTheRunIsLost(FakeMember master, PoolNode follower) throws InterruptedException {
+        master.close();
+        assertTrue(follower.awaitStop(WAIT_SECONDS, TimeUnit.SECONDS), "the follower still waits for a stop");
+        assertEquals("the master died", follower.lostReason());
+    }
+
+    @Test
+    void aMemberThatJoinedAfterTheMasterLearnsThatTheMasterDied() throws Exception {
+        FakeMember master = new FakeMember("master");
+        master.join(true);
+        assertTheRunIsLost(master, follower());
+    }
+
+    @Test
+    void aMemberThatJoinedBeforeTheMasterLearnsThatTheMasterDied() throws Exception {
+        PoolNode follower = follower();
+        FakeMember master = new FakeMember("master");
+        assertEquals(2, master.join(true).master());
+        assertTheRunIsLost(master, follower);
+    }
+}
