@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.apps.fib.Fib;
+import satin.apps.fib.FibThreshold;
+import satin.apps.nqueens.NQueens;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.runtime.Rewritten;
@@ -60,5 +62,32 @@ class RewrittenAppsTest {
                 assertEquals(expected, new Fib().fib(k), "called from outside every node");
             }
         }
+    }
+
+    @Test
+    void fibWithAThresholdAndNQueensComputeWhatTheSequentialProgramsCompute() throws Exception {
+        Class<?> seqFib = sequential(FibThreshold.class.getName());
+        Class<?> seqQueens = sequential(NQueens.class.getName());
+        try (Node two = Node.start(NodeConfig.defaults().withWorkers(2))) {
+            for (int threshold : new int[] {2, 5, 12}) {
+                Object oracle = seqFib.getConstructor(int.class).newInstance(threshold);
+                for (int n = 0; n <= 26; n += 4) {
+                    long expected = (long) seqFib.getMethod("fib", int.class).invoke(oracle, n);
+                    int k = n;
+                    assertEquals(expected, (long) two.call(() -> new FibThreshold(threshold).fib(k)));
+                }
+            }
+            for (int n = 1; n <= 10; n++) {
+                for (int rows = 1; rows <= 3; rows++) {
+                    Object oracle = seqQueens.getConstructor(int.class).newInstance(rows);
+                    long expected = (long) seqQueens.getMethod("count", int.class).invoke(oracle, n);
+                    int k = n;
+                    int r = rows;
+                    assertEquals(expected, (long) two.call(() -> new NQueens(r).count(k)), "n=" + n + " rows=" + rows);
+                }
+            }
+        }
+        assertTrue(FibThreshold.class.isAnnotationPresent(Rewritten.class));
+        assertTrue(NQueens.class.isAnnotationPresent(Rewritten.class));
     }
 }

@@ -36,6 +36,10 @@ public final class Bench {
             SerializationBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 9);
             return;
         }
+        if (args.length > 0 && args[0].equals("pool")) {
+            PoolBench.run(args);
+            return;
+        }
         if (args.length > 0 && args[0].equals("steal")) {
             StealBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 15, args.length > 2 ? Integer.parseInt(args[2]) : 200);
             return;

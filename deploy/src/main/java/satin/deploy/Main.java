@@ -1,24 +1,32 @@
 package satin.deploy;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.Locale;
 import satin.apps.fib.Fib;
+import satin.pool.PoolMain;
 import satin.runtime.Node;
 
 /**
- * The {@code satin} command. For now it has one job: Fibonacci spawning every call
+ * The {@code satin} command. {@code satin pool ...} starts nodes of a pool ({@link PoolMain}).
+ * Without it, the main job: Fibonacci spawning every call
  * ({@link satin.apps.fib.Fib}, rewritten by the build), on the embedded node of this JVM, checked
  * against the sequential program (the same class un-rewritten, {@code satin.spec.Fib}), with the
  * run's statistics.
  */
 public final class Main {
 
-    private static final String USAGE = "usage: satin [fib] [N] [--workers W]   (defaults: fib 35 --workers 1)";
+    private static final String USAGE = "usage: satin [fib] [N] [--workers W]   (defaults: fib 35 --workers 1)\n"
+            + "       satin pool [options] MAIN-CLASS [ARGS...]   (nodes of a pool; satin pool --help)";
 
     private Main() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("pool")) {
+            PoolMain.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         System.exit(run(args, System.out, System.err));
     }
 

@@ -34,6 +34,14 @@ public final class Connection {
         channel.close();
     }
 
+    /**
+     * Waits at most {@code millis} until the connection is closed (by either end); never call it
+     * on an event loop.
+     */
+    public void awaitClosed(long millis) {
+        channel.closeFuture().awaitUninterruptibly(millis);
+    }
+
     @Override
     public String toString() {
         return peer + " on " + channel;

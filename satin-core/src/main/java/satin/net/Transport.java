@@ -33,10 +33,13 @@ import java.util.concurrent.TimeUnit;
 public final class Transport implements AutoCloseable {
 
     private final EventLoopGroup tcp;
-    private final EventLoopGroup local;
+    private final int threads;
+    /** Made on first use: a process whose nodes all talk TCP needs no in-VM event loops. */
+    private EventLoopGroup local;
     private final boolean shortcut;
-    /** The in-VM addresses of this transport's TCP listeners, by their announced address. */
-    private final Map<String, LocalAddress> sameJvm = new ConcurrentHashMap<>();
+    /** This transport's TCP listeners' pipelines, and their in-VM twins once bound, by announced address. */
+    private final Map<String, PipelineInitializer> ownTcp = new ConcurrentHashMap<>();
+    private final Map<String, Channel> sameJvm = new ConcurrentHashMap<>();
 
     public Transport(int threads) {
         this(threads, true);
@@ -47,8 +50,15 @@ public final class Transport implements AutoCloseable {
         this.shortcut = sameJvmShortcut;
         tcp = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("satin-tcp", true),
                 NioIoHandler.newFactory());
-        local = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("satin-local", true),
-                LocalIoHandler.newFactory());
+        this.threads = threads;
+    }
+
+    private synchronized EventLoopGroup local() {
+        if (local == null) {
+            local = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("satin-local", true),
+                    LocalIoHandler.newFactory());
+        }
+        return local;
     }
 
     /** Accepts connections at {@code address}; returns the listening channel. */
@@ -62,31 +72,59 @@ public final class Transport implements AutoCloseable {
                 .bind(where).sync().channel();
         if (shortcut) {
             String announced = addressOf(listening);
-            Channel inVm = listenLocally(new LocalAddress("same-jvm/" + announced), initializer);
-            sameJvm.put(announced, (LocalAddress) inVm.localAddress());
+            ownTcp.put(announced, initializer);
             listening.closeFuture().addListener(f -> {
-                sameJvm.remove(announced);
-                inVm.close();
+                ownTcp.remove(announced);
+                Channel inVm = sameJvm.remove(announced);
+                if (inVm != null) {
+                    inVm.close();
+                }
             });
         }
         return listening;
     }
 
+    /**
+     * The in-VM listener for one of this transport's TCP listeners, bound when first needed (a
+     * process of one node never needs it); null if the address is not ours, or if this thread is an
+     * in-VM event loop, which must not wait for a bind (the connection then goes over TCP).
+     */
+    private SocketAddress inVmAddressOf(String address) {
+        PipelineInitializer initializer = ownTcp.get(address);
+        if (initializer == null) {
+            return null;
+        }
+        for (var loop : local()) {
+            if (loop.inEventLoop()) {
+                return null;
+            }
+        }
+        Channel inVm = sameJvm.computeIfAbsent(address, a -> {
+            try {
+                return listenLocally(new LocalAddress("same-jvm/" + a), initializer);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        });
+        return inVm == null ? null : inVm.localAddress();
+    }
+
     private Channel listenLocally(SocketAddress where, PipelineInitializer initializer) throws InterruptedException {
-        return new ServerBootstrap().childHandler(initializer).group(local).channel(LocalServerChannel.class)
+        return new ServerBootstrap().childHandler(initializer).group(local()).channel(LocalServerChannel.class)
                 .bind(where).sync().channel();
     }
 
     /** Starts connecting to {@code address} and returns at once; the future tells how it went. */
     public io.netty.channel.ChannelFuture connectAsync(String address, PipelineInitializer initializer) {
         SocketAddress where = parse(address);
-        LocalAddress inVm = sameJvm.get(address);
+        SocketAddress inVm = shortcut ? inVmAddressOf(address) : null;
         if (inVm != null) {
             where = inVm;
         }
         Bootstrap b = new Bootstrap().handler(initializer);
         if (where instanceof LocalAddress) {
-            b.group(local).channel(LocalChannel.class);
+            b.group(local()).channel(LocalChannel.class);
         } else {
             b.group(tcp).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
@@ -144,8 +182,13 @@ public final class Transport implements AutoCloseable {
     @Override
     public void close() {
         var a = tcp.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        var b = local.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        EventLoopGroup inVm;
+        synchronized (this) {
+            inVm = local;
+        }
+        if (inVm != null) {
+            inVm.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
         a.awaitUninterruptibly(1, TimeUnit.SECONDS);
-        b.awaitUninterruptibly(1, TimeUnit.SECONDS);
     }
 }

@@ -16,7 +16,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String mainClass, List<String> mainArgs) {
 
     static final String USAGE = """
-            usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]
+            usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]      (./satin pool [options] ...)
                    satin.pool.PoolMain --registry-only --registry-listen tcp://HOST:PORT [--pool P] [--secret S]
             Starts nodes of a pool in this JVM. The node the registry elects master runs MAIN-CLASS's main;
             when it returns, every node stops and the master prints and writes the run's statistics.

@@ -46,6 +46,10 @@ public final class PoolMain {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            out.print(LaunchOptions.USAGE);
+            return OK;
+        }
         LaunchOptions o;
         try {
             o = LaunchOptions.parse(args, System.getenv());
@@ -125,6 +129,9 @@ public final class PoolMain {
                 formPool();
                 PoolNode first = nodes.get(0);
                 return first.isMaster() ? master(first) : follower(first);
+            } catch (PoolNode.RunOver e) {
+                err.println("satin: " + e.getMessage());
+                return OK;
             } catch (IllegalStateException e) {
                 err.println("satin: " + e.getMessage());
                 return FAILED;

@@ -20,6 +20,7 @@ import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.Traffic;
 import satin.net.Transport;
+import satin.registry.Registry;
 import satin.runtime.InvocationRecord;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
@@ -61,6 +62,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final Map<Integer, Message.Member> members = new ConcurrentHashMap<>();
     private volatile List<Integer> others = List.of();
     private final Map<Integer, Link> links = new ConcurrentHashMap<>();
+    /** Connections other nodes opened to this one. */
+    private final java.util.Set<Connection> accepted = ConcurrentHashMap.newKeySet();
     private final Map<Long, Away> away = new ConcurrentHashMap<>();
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final AtomicLong nextJob = new AtomicLong();
@@ -75,6 +78,15 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private volatile String lost;
     private volatile boolean closing;
 
+    /** The node came after the master had ended the run: nothing is wrong, there is just nothing left to do. */
+    public static final class RunOver extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        RunOver(String message) {
+            super(message);
+        }
+    }
+
     /** A job given to a thief: the original record, and the connection its result must come on. */
     private record Away(InvocationRecord record, Connection thief) {
     }
@@ -87,7 +99,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             throws InterruptedException {
         this.config = config;
         if (PRIMED.compareAndSet(false, true)) {
-            Thread primer = new Thread(JobCodec::prime, "satin-codec-primer");
+            Thread primer = new Thread(() -> {
+                PoolIdentity.nonce(); // seeds the secure random generator the handshakes need
+                JobCodec.prime();
+            }, "satin-primer");
             primer.setDaemon(true);
             primer.start();
         }
@@ -163,7 +178,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private void connectToRegistry() throws InterruptedException {
         PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), address, config.secret());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_TIMEOUT_SECONDS);
-        for (long pause = 5; ; pause = Math.min(pause * 2, 500)) {
+        // every 10 ms while processes start together, then less often
+        for (int attempt = 0; ; attempt++) {
+            long pause = attempt < 100 ? 10 : 250;
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
                 transport().connect(config.registry(), new PipelineInitializer(asJoiner, false, config.maxFrame(),
@@ -180,6 +197,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (!joined.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
             throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
                     + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s");
+        }
+        if (self < 0 && Registry.RUN_OVER.equals(refusal)) {
+            throw new RunOver("the run of pool " + config.pool() + " ended before node " + config.name() + " joined");
         }
         if (self < 0) {
             throw new IllegalStateException("node " + config.name() + " was not admitted to pool " + config.pool()
@@ -481,6 +501,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final class Accepted implements Inbox {
         @Override
         public void opened(Connection c) {
+            accepted.add(c);
         }
 
         @Override
@@ -496,6 +517,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
         @Override
         public void closed(Connection c) {
+            accepted.remove(c);
             thiefGone(c);
         }
     }
@@ -543,8 +565,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             } else if (m instanceof Message.Statistics s) {
                 reports.add(s);
             } else if (m instanceof Message.Refused r) {
-                LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
                 refusal = r.reason();
+                if (!Registry.RUN_OVER.equals(r.reason())) {
+                    LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
+                }
             } else {
                 protocolError(c, "a " + m.type() + " message from the registry");
             }
@@ -558,7 +582,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
         @Override
         public void closed(Connection c) {
-            if (!closing && stopped.getCount() > 0) {
+            if (!closing && stopped.getCount() > 0 && refusal == null) {
                 LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
                         config.registry());
                 lost = "the registry at " + config.registry() + " went away";
@@ -624,18 +648,34 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     @Override
+    /**
+     * Leaves the pool and stops the node. Waits (briefly) until every connection has closed, so
+     * that nothing is left for the transport's event loops when they stop.
+     */
     public void close() {
         closing = true;
+        List<Connection> all = new ArrayList<>(accepted);
         Connection r = registry;
         if (r != null && r.isOpen()) {
             r.sendAndClose(new Message.Leave());
+            all.add(r);
         }
         for (Link l : links.values()) {
             if (l.connection != null) {
-                l.connection.close();
+                all.add(l.connection);
             }
         }
-        listening.close();
+        accepted.forEach(Connection::close);
+        links.values().forEach(l -> {
+            if (l.connection != null) {
+                l.connection.close();
+            }
+        });
+        listening.close().awaitUninterruptibly(1_000);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        for (Connection c : all) {
+            c.awaitClosed(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
         node.close();
     }
 }

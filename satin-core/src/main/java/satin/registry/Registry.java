@@ -26,6 +26,8 @@ import satin.net.Transport;
 public final class Registry implements Inbox, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("satin.registry");
+    /** Why a node that comes after the master ended the run is not admitted. */
+    public static final String RUN_OVER = "the run is over";
 
     private final Channel listening;
     private final String address;
@@ -114,7 +116,7 @@ public final class Registry implements Inbox, AutoCloseable {
             return;
         }
         if (stopped) {
-            refuse(c, "the run is over");
+            refuse(c, RUN_OVER);
             return;
         }
         if (members.values().stream().anyMatch(m -> m.name().equals(j.name()))) {
@@ -186,10 +188,15 @@ public final class Registry implements Inbox, AutoCloseable {
         return List.copyOf(members.values());
     }
 
-    /** Stops listening and closes every member's connection. */
+    /** Stops listening, closes every member's connection and waits (a second at most) until they are closed. */
     @Override
-    public synchronized void close() {
-        listening.close();
-        new ArrayList<>(connections.values()).forEach(Connection::close);
+    public void close() {
+        List<Connection> open;
+        synchronized (this) {
+            open = new ArrayList<>(connections.values());
+        }
+        open.forEach(Connection::close);
+        listening.close().awaitUninterruptibly(1_000);
+        open.forEach(c -> c.awaitClosed(1_000));
     }
 }

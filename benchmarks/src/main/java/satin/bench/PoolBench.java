@@ -1,0 +1,199 @@
+package satin.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A pool of 2 nodes in 2 JVMs on this machine against the sequential program, as a user would
+ * time them: the wall time from starting the processes until all have exited, start-up included.
+ * Each round runs, per program, the sequential program (the applications not rewritten), the pool,
+ * and the pool with an application class-data-sharing archive (AppCDS: the JVM maps the classes
+ * a training run loaded instead of loading them again), interleaved so that noise hits all alike.
+ * The master's own clock (from its start to the end of main, in its statistics) is reported too.
+ */
+final class PoolBench {
+
+    private static final Pattern WALL = Pattern.compile("\"wallNanos\":(\\d+),\"nodes\"");
+
+    /** The programs of the experiment: main class and arguments. */
+    private static final Map<String, List<String>> PROGRAMS = new LinkedHashMap<>();
+
+    static {
+        PROGRAMS.put("fib", List.of("satin.apps.fib.FibThreshold", "45", "20"));
+        PROGRAMS.put("nqueens", List.of("satin.apps.nqueens.NQueens", "16"));
+    }
+
+    private final Path dir;
+    private final String jars;
+    private final String sequentialClassPath;
+    private final Path archive;
+
+    private PoolBench(Path dir) {
+        this.dir = dir;
+        String classPath = System.getProperty("java.class.path");
+        // AppCDS archives only classes from jars: the pool's class path is the jars of this one
+        this.jars = Stream.of(classPath.split(File.pathSeparator)).filter(e -> e.endsWith(".jar"))
+                .collect(Collectors.joining(File.pathSeparator));
+        String sequential = System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes");
+        if (!Files.isDirectory(Path.of(sequential))) {
+            throw new IllegalStateException("no sequential classes at " + sequential + " (-Dsatin.sequentialClasses)");
+        }
+        this.sequentialClassPath = sequential + File.pathSeparator + jars;
+        this.archive = dir.resolve("pool.jsa");
+    }
+
+    static void run(String[] args) throws Exception {
+        int rounds = 5;
+        boolean cds = true;
+        List<String> only = new ArrayList<>(PROGRAMS.keySet());
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--only" -> only = List.of(args[++i]);
+                case "--no-cds" -> cds = false;
+                default -> rounds = Integer.parseInt(args[i]);
+            }
+        }
+        Path dir = Files.createTempDirectory("satin-pool-bench");
+        try {
+            new PoolBench(dir).measure(rounds, cds, only);
+        } finally {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Times of one variant of one program, wall and (for pools) the master's own clock. */
+    private record Times(List<Long> wall, List<Long> master) {
+        Times() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
+    private void measure(int rounds, boolean cds, List<String> only) throws Exception {
+        if (cds) { // the training run: a small pool whose master writes the archive at exit
+            pool(List.of("-XX:ArchiveClassesAtExit=" + archive), List.of(),
+                    List.of("--wait-for", "2", "satin.apps.fib.FibThreshold", "32", "15"), null, null);
+        }
+        Map<String, Map<String, Times>> all = new LinkedHashMap<>();
+        for (int r = 0; r < rounds; r++) {
+            for (String name : only) {
+                List<String> program = PROGRAMS.get(name);
+                Map<String, Times> times = all.computeIfAbsent(name, k -> new LinkedHashMap<>());
+                String expected = sequential(program, times.computeIfAbsent("sequential", k -> new Times()));
+                pool(List.of(), List.of(), program, times.computeIfAbsent("2 JVMs", k -> new Times()), expected);
+                if (cds) {
+                    List<String> shared = List.of("-XX:SharedArchiveFile=" + archive);
+                    pool(shared, shared, program, times.computeIfAbsent("2 JVMs, AppCDS", k -> new Times()), expected);
+                }
+            }
+        }
+        report(all, rounds);
+    }
+
+    private String sequential(List<String> program, Times times) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(java(), "-cp", sequentialClassPath));
+        command.addAll(program);
+        long start = System.nanoTime();
+        Process p = start(command, dir.resolve("sequential.out"));
+        await(p, "the sequential program", dir.resolve("sequential.out.err"));
+        times.wall().add(System.nanoTime() - start);
+        return Files.readString(dir.resolve("sequential.out"), StandardCharsets.UTF_8);
+    }
+
+    private void pool(List<String> masterOptions, List<String> otherOptions, List<String> program, Times times,
+            String expected) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path stats = dir.resolve("stats.json");
+        List<String> master = command(masterOptions, List.of("--registry-listen", "tcp://127.0.0.1:" + port,
+                "--stats", stats.toString()), program);
+        List<String> other = command(otherOptions, List.of("--registry", "tcp://127.0.0.1:" + port, "--no-master"),
+                program);
+        long start = System.nanoTime();
+        Process m = start(master, dir.resolve("master.out"));
+        Process o = start(other, dir.resolve("other.out"));
+        await(m, "the master", dir.resolve("master.out.err"));
+        await(o, "the other node", dir.resolve("other.out.err"));
+        long wall = System.nanoTime() - start;
+        if (times == null) {
+            return;
+        }
+        String out = Files.readString(dir.resolve("master.out"), StandardCharsets.UTF_8);
+        if (!out.equals(expected)) {
+            throw new AssertionError("the pool printed " + out + " but the sequential program " + expected);
+        }
+        times.wall().add(wall);
+        Matcher w = WALL.matcher(Files.readString(stats, StandardCharsets.UTF_8));
+        if (w.find()) {
+            times.master().add(Long.parseLong(w.group(1)));
+        }
+    }
+
+    private List<String> command(List<String> jvmOptions, List<String> poolOptions, List<String> program) {
+        List<String> c = new ArrayList<>(List.of(java()));
+        c.addAll(jvmOptions);
+        c.addAll(List.of("-cp", jars, "satin.pool.PoolMain", "--secret", "bench", "--exit-with-parent"));
+        c.addAll(poolOptions);
+        c.addAll(program);
+        return c;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static Process start(List<String> command, Path out) throws IOException {
+        return new ProcessBuilder(command).redirectOutput(out.toFile())
+                .redirectError(out.resolveSibling(out.getFileName() + ".err").toFile()).start();
+    }
+
+    private static void await(Process p, String what, Path err) throws InterruptedException, IOException {
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(what + " did not finish in 10 minutes");
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(what + " failed with exit code " + p.exitValue() + ":\n"
+                    + Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void report(Map<String, Map<String, Times>> all, int rounds) {
+        System.out.printf(Locale.ROOT, "2 nodes in 2 JVMs vs the sequential program, wall time with start-up; median of %d"
+                + " rounds; java %s, %d cpus%n", rounds, System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "%-26s %-16s %9s %9s %14s %14s%n", "program", "variant", "wall s", "speedup",
+                "master clock s", "speedup");
+        for (Map.Entry<String, Map<String, Times>> p : all.entrySet()) {
+            double seq = Bench.median(p.getValue().get("sequential").wall());
+            String program = String.join(" ", PROGRAMS.get(p.getKey()).subList(1, PROGRAMS.get(p.getKey()).size()));
+            for (Map.Entry<String, Times> v : p.getValue().entrySet()) {
+                double wall = Bench.median(v.getValue().wall());
+                String clock = v.getValue().master().isEmpty() ? "" : String.format(Locale.ROOT, "%14.3f %14.2f",
+                        Bench.median(v.getValue().master()) / 1e9, seq / Bench.median(v.getValue().master()));
+                System.out.printf(Locale.ROOT, "%-26s %-16s %9.3f %9.2f %s%n", p.getKey() + " " + program, v.getKey(),
+                        wall / 1e9, seq / wall, clock);
+            }
+        }
+    }
+}
