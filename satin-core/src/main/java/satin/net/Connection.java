@@ -17,6 +17,11 @@ public final class Connection {
         channel.writeAndFlush(m, channel.voidPromise());
     }
 
+    /** Counts this connection's traffic as wide-area (between clusters) or local from now on. */
+    public void classify(boolean wideArea) {
+        Traffic.classify(channel, wideArea);
+    }
+
     public Handshake.Admitted peer() {
         return peer;
     }

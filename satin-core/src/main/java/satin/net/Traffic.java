@@ -1,26 +1,66 @@
 package satin.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
+import io.netty.util.AttributeKey;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Counts what crosses a node's connections: messages and bytes (frames), each way. */
+/**
+ * Counts what crosses a node's connections: messages and bytes (frames), each way, apart for
+ * links within the node's cluster (LAN) and between clusters (WAN). A connection counts as LAN
+ * until its node learns the peer's cluster and {@link #classify classifies} it.
+ */
 @ChannelHandler.Sharable
 public final class Traffic extends ChannelDuplexHandler {
 
-    public final AtomicLong messagesIn = new AtomicLong();
-    public final AtomicLong messagesOut = new AtomicLong();
-    public final AtomicLong bytesIn = new AtomicLong();
-    public final AtomicLong bytesOut = new AtomicLong();
+    private static final AttributeKey<Boolean> WIDE_AREA = AttributeKey.valueOf("satin.wideArea");
+
+    /** Messages and bytes of one link class. */
+    public static final class Counts {
+        public final AtomicLong messagesIn = new AtomicLong();
+        public final AtomicLong messagesOut = new AtomicLong();
+        public final AtomicLong bytesIn = new AtomicLong();
+        public final AtomicLong bytesOut = new AtomicLong();
+    }
+
+    public final Counts lan = new Counts();
+    public final Counts wan = new Counts();
+
+    /** Marks a connection's link as wide-area (between clusters) or not. */
+    static void classify(Channel channel, boolean wideArea) {
+        channel.attr(WIDE_AREA).set(wideArea);
+    }
+
+    private Counts of(ChannelHandlerContext ctx) {
+        return Boolean.TRUE.equals(ctx.channel().attr(WIDE_AREA).get()) ? wan : lan;
+    }
+
+    public long messagesOut() {
+        return lan.messagesOut.get() + wan.messagesOut.get();
+    }
+
+    public long messagesIn() {
+        return lan.messagesIn.get() + wan.messagesIn.get();
+    }
+
+    public long bytesOut() {
+        return lan.bytesOut.get() + wan.bytesOut.get();
+    }
+
+    public long bytesIn() {
+        return lan.bytesIn.get() + wan.bytesIn.get();
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof ByteBuf b) {
-            bytesIn.addAndGet(b.readableBytes() + FrameFormat.LENGTH_BYTES);
-            messagesIn.incrementAndGet();
+            Counts c = of(ctx);
+            c.bytesIn.addAndGet(b.readableBytes() + FrameFormat.LENGTH_BYTES);
+            c.messagesIn.incrementAndGet();
         }
         ctx.fireChannelRead(msg);
     }
@@ -28,8 +68,9 @@ public final class Traffic extends ChannelDuplexHandler {
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
         if (msg instanceof ByteBuf b && b.readableBytes() > FrameFormat.LENGTH_BYTES) {
-            bytesOut.addAndGet(b.readableBytes());
-            messagesOut.incrementAndGet();
+            Counts c = of(ctx);
+            c.bytesOut.addAndGet(b.readableBytes());
+            c.messagesOut.incrementAndGet();
         }
         ctx.write(msg, promise);
     }

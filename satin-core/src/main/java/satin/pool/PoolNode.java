@@ -349,6 +349,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
         @Override
         public synchronized void opened(Connection c) {
+            c.classify(!clusterOf(member).equals(config.cluster()));
             connection = c;
             waiting.forEach(c::send);
             waiting.clear();
@@ -501,6 +502,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final class Accepted implements Inbox {
         @Override
         public void opened(Connection c) {
+            c.classify(!c.peer().cluster().equals(config.cluster()));
             accepted.add(c);
         }
 

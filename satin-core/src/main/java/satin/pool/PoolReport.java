@@ -1,6 +1,7 @@
 package satin.pool;
 
 import java.util.Locale;
+import satin.net.Traffic;
 import satin.runtime.ActivityTrace;
 import satin.stats.NodeStats;
 import satin.stats.PoolStats;
@@ -42,10 +43,13 @@ final class PoolReport {
         field(b, "resultsReceived", s.resultsReceived.get());
         field(b, "jobsRerun", s.jobsRerun.get());
         field(b, "jobsRefused", s.jobsRefused.get());
-        field(b, "messagesSent", p.traffic().messagesOut.get());
-        field(b, "messagesReceived", p.traffic().messagesIn.get());
-        field(b, "bytesSent", p.traffic().bytesOut.get());
-        field(b, "bytesReceived", p.traffic().bytesIn.get());
+        Traffic traffic = p.traffic();
+        field(b, "messagesSent", traffic.messagesOut());
+        field(b, "messagesReceived", traffic.messagesIn());
+        field(b, "bytesSent", traffic.bytesOut());
+        field(b, "bytesReceived", traffic.bytesIn());
+        counts(b, "lan", traffic.lan);
+        counts(b, "wan", traffic.wan);
         ActivityTrace trace = p.node().activity();
         long[] times = trace.times();
         boolean[] states = trace.states();
@@ -57,6 +61,13 @@ final class PoolReport {
         }
         b.append("]}");
         return b.toString();
+    }
+
+    private static void counts(StringBuilder b, String linkClass, Traffic.Counts c) {
+        field(b, linkClass + "MessagesSent", c.messagesOut.get());
+        field(b, linkClass + "MessagesReceived", c.messagesIn.get());
+        field(b, linkClass + "BytesSent", c.bytesOut.get());
+        field(b, linkClass + "BytesReceived", c.bytesIn.get());
     }
 
     private static void field(StringBuilder b, String key, long value) {

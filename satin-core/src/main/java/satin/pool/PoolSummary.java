@@ -30,6 +30,7 @@ public final class PoolSummary {
             new Column("results in", "resultsReceived", 10, 1),
             new Column("reruns", "jobsRerun", 6, 1),
             new Column("messages out", "messagesSent", 12, 1),
+            new Column("of them WAN", "wanMessagesSent", 11, 1),
             new Column("KiB out", "bytesSent", 10, 1024),
             new Column("steal wait s", "stealWaitNanos", 12, 1e9),
             new Column("idle s", "idleNanos", 9, 1e9));

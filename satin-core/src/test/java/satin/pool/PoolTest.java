@@ -62,6 +62,11 @@ class PoolTest {
             assertEquals(16, reports.size(), "the master has everyone's statistics");
             assertTrue(reports.get(0).startsWith("{\"node\":1,"), reports.get(0));
             assertTrue(reports.stream().allMatch(r -> r.contains("\"activity\":[")));
+            PoolSummary summary = new PoolSummary(reports);
+            // the nodes alternate between clusters c0 and c1, and steal at random across both
+            assertTrue(summary.total("wanMessagesSent") > 0 && summary.total("lanMessagesSent") > 0, summary.table(""));
+            assertEquals(summary.total("messagesSent"),
+                    summary.total("wanMessagesSent") + summary.total("lanMessagesSent"));
         } finally {
             close(nodes);
         }
