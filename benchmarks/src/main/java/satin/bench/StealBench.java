@@ -24,8 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import satin.deque.DequeKind;
-import satin.lb.BalancerPort;
-import satin.lb.LoadBalancer;
+import satin.lb.NoBalancing;
 import satin.pool.Allowlist;
 import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
@@ -95,7 +94,7 @@ final class StealBench {
      */
     private static PoolNode join(String name, Registry registry, boolean master) throws InterruptedException {
         return PoolNode.join(PoolConfig.of("bench", "bench", name, "here", "tcp://127.0.0.1:0", registry.address(), master),
-                NodeConfig.defaults().withDeque(DequeKind.LOCKED), new Manual(), Allowlist.forProgram());
+                NodeConfig.defaults().withDeque(DequeKind.LOCKED), new NoBalancing(), Allowlist.forProgram());
     }
 
     private static void awaitQueued(PoolNode victim, int jobs) throws InterruptedException {
@@ -153,26 +152,6 @@ final class StealBench {
         long[] s = samples.stream().mapToLong(Long::longValue).sorted().toArray();
         System.out.printf(Locale.ROOT, "%-44s %10.1f %10.1f %10.1f%n", name, Bench.median(samples) / 1e3,
                 s[s.length / 10] / 1e3, s[s.length * 9 / 10] / 1e3);
-    }
-
-    /** A balancer that never steals by itself: the benchmark decides when. */
-    private static final class Manual implements LoadBalancer {
-        @Override
-        public void attach(BalancerPort port) {
-        }
-
-        @Override
-        public void idle() {
-        }
-
-        @Override
-        public void stealReplied(int victim, boolean gotJob) {
-        }
-
-        @Override
-        public String name() {
-            return "manual";
-        }
     }
 
     /** A bare Netty echo over loopback TCP: length framing and a handler that sends each frame back. */

@@ -1,34 +1,30 @@
 package satin.lb;
 
-import java.util.List;
-
 /**
  * Random Stealing (RS, seed 004 section 3.1): an idle node sends a steal request to a member chosen
- * uniformly at random, and waits for the reply before it asks again; the reply either brings a job
- * or says there is none, and then the next idle moment picks another random victim. Cluster
- * boundaries play no part.
+ * at random (uniformly, unless another {@link VictimSelector} is given) and waits for the reply
+ * before it asks again: the steal is synchronous. Cluster boundaries play no part.
  */
-public final class RandomStealing implements LoadBalancer {
+public final class RandomStealing extends MemberAware {
 
-    private BalancerPort port;
+    private final VictimSelector victims;
     private boolean waiting;
 
-    @Override
-    public void attach(BalancerPort port) {
-        this.port = port;
+    public RandomStealing() {
+        this(VictimSelector.uniform());
+    }
+
+    public RandomStealing(VictimSelector victims) {
+        this.victims = victims;
     }
 
     @Override
     public void idle() {
-        if (waiting) {
-            return;
-        }
-        List<Integer> others = port.others();
-        if (others.isEmpty()) {
+        if (waiting || members.others().isEmpty()) {
             return;
         }
         waiting = true;
-        port.requestSteal(others.get(port.random(others.size())));
+        port.requestSteal(victims.pick(members.others(), port));
     }
 
     @Override
@@ -37,12 +33,12 @@ public final class RandomStealing implements LoadBalancer {
     }
 
     @Override
-    public void membersChanged() {
-        // a victim that left answers no more: its reply is given up by the node (stealReplied)
+    public String name() {
+        return "RS";
     }
 
     @Override
-    public String name() {
-        return "RS";
+    public java.util.Map<String, String> settings() {
+        return java.util.Map.of("victims", victims.name());
     }
 }

@@ -17,9 +17,13 @@ public final class Connection {
         channel.writeAndFlush(m, channel.voidPromise());
     }
 
-    /** Counts this connection's traffic as wide-area (between clusters) or local from now on. */
-    public void classify(boolean wideArea) {
+    /**
+     * Tells the connection the peer's cluster: from now on its traffic counts as wide-area or
+     * local, and what this end sends crosses the emulated link between the two clusters, if any.
+     */
+    public void classify(String peerCluster, boolean wideArea) {
         Traffic.classify(channel, wideArea);
+        channel.attr(WanEmulator.PEER_CLUSTER).set(peerCluster);
     }
 
     public Handshake.Admitted peer() {

@@ -106,6 +106,23 @@ public sealed interface Message {
         }
     }
 
+    /** A job pushed to a node that did not ask for it (random pushing); its result comes back as for a steal. */
+    record Push(long job, byte[] payload) implements Message {
+        public MessageType type() {
+            return MessageType.PUSH;
+        }
+    }
+
+    /**
+     * What one node's load balancer tells another's (a load report, for one): a kind the balancer
+     * defines and a value. {@code from} is the sender's member id.
+     */
+    record BalancerNote(int from, int kind, long value) implements Message {
+        public MessageType type() {
+            return MessageType.BALANCER_NOTE;
+        }
+    }
+
     /** A member of the pool. */
     record Member(int id, String name, String cluster, String address) {
     }

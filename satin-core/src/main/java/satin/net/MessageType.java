@@ -24,7 +24,9 @@ public enum MessageType {
     LEAVE(16),
     STEAL_REQUEST(20),
     STEAL_REPLY(21),
-    RESULT(22);
+    RESULT(22),
+    PUSH(23),
+    BALANCER_NOTE(24);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -96,6 +98,13 @@ public enum MessageType {
             out.writeLong(r.job());
             out.writeBoolean(r.failed());
             bytes(out, r.payload());
+        } else if (m instanceof Message.Push p) {
+            out.writeLong(p.job());
+            bytes(out, p.payload());
+        } else if (m instanceof Message.BalancerNote n) {
+            out.writeInt(n.from());
+            out.writeInt(n.kind());
+            out.writeLong(n.value());
         }
         // Stop and Leave carry nothing
     }
@@ -129,6 +138,8 @@ public enum MessageType {
                 yield new Message.StealReply(request, job, bool(in) ? bytes(in) : null);
             }
             case RESULT -> new Message.Result(in.readLong(), bool(in), bytes(in));
+            case PUSH -> new Message.Push(in.readLong(), bytes(in));
+            case BALANCER_NOTE -> new Message.BalancerNote(in.readInt(), in.readInt(), in.readLong());
         };
     }
 

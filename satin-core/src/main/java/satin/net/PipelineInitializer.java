@@ -8,8 +8,8 @@ import io.netty.handler.codec.LengthFieldPrepender;
 
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
- * frames in and out, messages in and out, the handshake, delivery to the inbox, and closing on
- * errors.
+ * frames in and out, the emulated wide-area delay (if any), messages in and out, the handshake,
+ * delivery to the inbox, and closing on errors.
  */
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
@@ -21,18 +21,24 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final int maxFrame;
     private final Inbox inbox;
     private final Traffic traffic;
+    private final WanLinks wan;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
-        this(self, accepting, maxFrame, inbox, null);
+        this(self, accepting, maxFrame, inbox, null, WanLinks.none());
     }
 
-    /** @param traffic where to count frames and bytes, or null */
-    public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic) {
+    /**
+     * @param traffic where to count frames and bytes, or null
+     * @param wan     the emulated wide-area links what this end sends may cross
+     */
+    public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic,
+            WanLinks wan) {
         this.self = self;
         this.accepting = accepting;
         this.maxFrame = maxFrame;
         this.inbox = inbox;
         this.traffic = traffic;
+        this.wan = wan;
     }
 
     @Override
@@ -44,6 +50,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         p.addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0, FrameFormat.LENGTH_BYTES, 0,
                 FrameFormat.LENGTH_BYTES, true));
         p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
+        if (wan.emulates()) {
+            p.addLast("wan", new WanEmulator(wan, self.cluster()));
+        }
         p.addLast("decoder", new MessageDecoder());
         p.addLast("encoder", ENCODER);
         p.addLast("handshake", new Handshake(self, accepting));

@@ -37,8 +37,7 @@ public final class Transport implements AutoCloseable {
     /** Made on first use: a process whose nodes all talk TCP needs no in-VM event loops. */
     private EventLoopGroup local;
     private final boolean shortcut;
-    /** This transport's TCP listeners' pipelines, and their in-VM twins once bound, by announced address. */
-    private final Map<String, PipelineInitializer> ownTcp = new ConcurrentHashMap<>();
+    /** The in-VM twins of this transport's TCP listeners, by announced address. */
     private final Map<String, Channel> sameJvm = new ConcurrentHashMap<>();
 
     public Transport(int threads) {
@@ -71,43 +70,17 @@ public final class Transport implements AutoCloseable {
                 .channel(NioServerSocketChannel.class).childOption(ChannelOption.TCP_NODELAY, true)
                 .bind(where).sync().channel();
         if (shortcut) {
+            // bound now, not when first needed: a connect may come from a thread that holds a lock
+            // an in-VM event loop waits for, and must then not wait for a bind itself
             String announced = addressOf(listening);
-            ownTcp.put(announced, initializer);
+            Channel inVm = listenLocally(new LocalAddress("same-jvm/" + announced), initializer);
+            sameJvm.put(announced, inVm);
             listening.closeFuture().addListener(f -> {
-                ownTcp.remove(announced);
-                Channel inVm = sameJvm.remove(announced);
-                if (inVm != null) {
-                    inVm.close();
-                }
+                sameJvm.remove(announced);
+                inVm.close();
             });
         }
         return listening;
-    }
-
-    /**
-     * The in-VM listener for one of this transport's TCP listeners, bound when first needed (a
-     * process of one node never needs it); null if the address is not ours, or if this thread is an
-     * in-VM event loop, which must not wait for a bind (the connection then goes over TCP).
-     */
-    private SocketAddress inVmAddressOf(String address) {
-        PipelineInitializer initializer = ownTcp.get(address);
-        if (initializer == null) {
-            return null;
-        }
-        for (var loop : local()) {
-            if (loop.inEventLoop()) {
-                return null;
-            }
-        }
-        Channel inVm = sameJvm.computeIfAbsent(address, a -> {
-            try {
-                return listenLocally(new LocalAddress("same-jvm/" + a), initializer);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-        });
-        return inVm == null ? null : inVm.localAddress();
     }
 
     private Channel listenLocally(SocketAddress where, PipelineInitializer initializer) throws InterruptedException {
@@ -115,12 +88,17 @@ public final class Transport implements AutoCloseable {
                 .bind(where).sync().channel();
     }
 
+    /** Runs {@code task} every {@code periodNanos} on one of the event loops, until the returned future is cancelled. */
+    public java.util.concurrent.ScheduledFuture<?> every(long periodNanos, Runnable task) {
+        return tcp.next().scheduleAtFixedRate(task, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+    }
+
     /** Starts connecting to {@code address} and returns at once; the future tells how it went. */
     public io.netty.channel.ChannelFuture connectAsync(String address, PipelineInitializer initializer) {
         SocketAddress where = parse(address);
-        SocketAddress inVm = shortcut ? inVmAddressOf(address) : null;
+        Channel inVm = shortcut ? sameJvm.get(address) : null;
         if (inVm != null) {
-            where = inVm;
+            where = inVm.localAddress();
         }
         Bootstrap b = new Bootstrap().handler(initializer);
         if (where instanceof LocalAddress) {

@@ -1,6 +1,7 @@
 package satin.pool;
 
 import satin.net.FrameFormat;
+import satin.net.WanLinks;
 
 /**
  * How a node joins a pool.
@@ -14,9 +15,10 @@ import satin.net.FrameFormat;
  * @param registry    where the registry is
  * @param wantsMaster whether this node asks to be the master, the node that runs main
  * @param maxFrame    the longest frame this node accepts, in bytes
+ * @param wan         the emulated wide-area links between clusters
  */
 public record PoolConfig(String pool, String secret, String name, String cluster, String listen, String registry,
-        boolean wantsMaster, int maxFrame) {
+        boolean wantsMaster, int maxFrame, WanLinks wan) {
 
     public PoolConfig {
         if (pool == null || pool.isBlank()) {
@@ -25,6 +27,12 @@ public record PoolConfig(String pool, String secret, String name, String cluster
         if (secret == null || secret.isEmpty()) {
             throw new IllegalArgumentException("pool " + pool + " needs a secret");
         }
+        if (cluster == null || cluster.isBlank()) {
+            throw new IllegalArgumentException("node " + name + " needs a cluster name");
+        }
+        if (wan == null) {
+            wan = WanLinks.none();
+        }
         if (maxFrame < 1024) {
             throw new IllegalArgumentException("a frame limit of " + maxFrame + " bytes is below 1024");
         }
@@ -32,6 +40,12 @@ public record PoolConfig(String pool, String secret, String name, String cluster
 
     public static PoolConfig of(String pool, String secret, String name, String cluster, String listen,
             String registry, boolean wantsMaster) {
-        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, FrameFormat.DEFAULT_MAX_FRAME);
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, FrameFormat.DEFAULT_MAX_FRAME,
+                WanLinks.none());
+    }
+
+    /** The same node, with wide-area links emulated between its cluster and the others. */
+    public PoolConfig withWan(WanLinks links) {
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links);
     }
 }

@@ -20,6 +20,7 @@ import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.Traffic;
 import satin.net.Transport;
+import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.InvocationRecord;
 import satin.runtime.Node;
@@ -77,6 +78,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** Why the run ended without the master's stop, or null. */
     private volatile String lost;
     private volatile boolean closing;
+    /** The balancer's periodic work, if it has any. */
+    private volatile java.util.concurrent.ScheduledFuture<?> ticks;
 
     /** The node came after the master had ended the run: nothing is wrong, there is just nothing left to do. */
     public static final class RunOver extends IllegalStateException {
@@ -87,12 +90,19 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
     }
 
-    /** A job given to a thief: the original record, and the connection its result must come on. */
-    private record Away(InvocationRecord record, Connection thief) {
+    /**
+     * A job given away: the original record, the connection its result must come on, and whether
+     * it was pushed (rather than stolen).
+     */
+    private record Away(InvocationRecord record, Connection thief, Link link, boolean pushed) {
+        /** Whether a result on this connection may be this job's: it must come back the way the job went. */
+        boolean cameBackOn(Connection c) {
+            return thief == c || (link != null && link.connection == c);
+        }
     }
 
-    /** A steal request of ours, waiting for its reply. */
-    private record Asked(int victim, long sentNanos) {
+    /** A steal request of ours, waiting for its reply; a prefetch asks ahead of need. */
+    private record Asked(int victim, long sentNanos, boolean prefetch) {
     }
 
     private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
@@ -113,7 +123,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         Channel bound;
         try {
             bound = transport().listen(config.listen(),
-                    new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic));
+                    new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic,
+                            config.wan()));
         } catch (RuntimeException e) {
             node.close();
             throw new IllegalStateException("node " + config.name() + " cannot listen at " + config.listen() + ": "
@@ -148,7 +159,21 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             throw e;
         }
         p.node.setRemote(p);
+        p.startTicking();
         return p;
+    }
+
+    private void startTicking() {
+        long period = balancer.tickNanos();
+        if (period > 0) {
+            ticks = transport().every(period, () -> {
+                if (!closing) {
+                    synchronized (balancer) {
+                        balancer.tick();
+                    }
+                }
+            });
+        }
     }
 
     /**
@@ -184,7 +209,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
                 transport().connect(config.registry(), new PipelineInitializer(asJoiner, false, config.maxFrame(),
-                        new FromRegistry(), traffic), Math.max(1, left));
+                        new FromRegistry(), traffic, WanLinks.none()), Math.max(1, left));
                 break;
             } catch (IllegalStateException e) {
                 if (left <= pause) {
@@ -234,6 +259,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     public String balancerName() {
         return balancer.name();
+    }
+
+    /** The balancer's tunables as {@code name=value, ...}. */
+    public String balancerSettings() {
+        StringBuilder b = new StringBuilder();
+        balancer.settings().forEach((k, v) -> b.append(b.length() > 0 ? ", " : "").append(k).append('=').append(v));
+        return b.toString();
     }
 
     public PoolConfig config() {
@@ -293,14 +325,70 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     @Override
     public void requestSteal(int victim) {
+        ask(victim, false);
+    }
+
+    @Override
+    public void prefetch(int victim) {
+        ask(victim, true);
+    }
+
+    private void ask(int victim, boolean prefetch) {
         long request = nextRequest.incrementAndGet();
-        asked.put(request, new Asked(victim, System.nanoTime()));
+        asked.put(request, new Asked(victim, System.nanoTime(), prefetch));
         stats.stealRequestsSent.incrementAndGet();
+        (prefetch ? stats.prefetchRequests : wideArea(victim) ? stats.wanStealRequests : stats.lanStealRequests)
+                .incrementAndGet();
         Link link = link(victim);
         if (link == null) {
             replied(request, false);
         } else {
             link.send(new Message.StealRequest(request));
+        }
+    }
+
+    private boolean wideArea(int member) {
+        return !clusterOf(member).equals(config.cluster());
+    }
+
+    @Override
+    public long latencyNanos(int member) {
+        WanLinks.Spec spec = config.wan().spec(config.cluster(), clusterOf(member));
+        return spec == null ? 0 : spec.latencyNanos();
+    }
+
+    @Override
+    public int queueLength() {
+        return node.queuedJobs();
+    }
+
+    @Override
+    public boolean pushJob(int target) {
+        Link link = link(target);
+        if (link == null || closing) {
+            return false;
+        }
+        InvocationRecord job = node.stealForRemote();
+        if (job == null) {
+            return false;
+        }
+        byte[] payload = encode(job, "push a job to member " + target);
+        if (payload == null) {
+            return false;
+        }
+        long id = nextJob.incrementAndGet();
+        link.awaitingResult(id, job);
+        stats.jobsPushed.incrementAndGet();
+        link.send(new Message.Push(id, payload));
+        return true;
+    }
+
+    @Override
+    public void note(int member, int kind, long value) {
+        Link link = link(member);
+        if (link != null) {
+            stats.notesSent.incrementAndGet();
+            link.send(new Message.BalancerNote(self, kind, value));
         }
     }
 
@@ -322,6 +410,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         stats.stealWaitNanos.addAndGet(System.nanoTime() - a.sentNanos());
         (gotJob ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
+        if (gotJob) {
+            (a.prefetch() ? stats.prefetched : wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals).incrementAndGet();
+        }
         synchronized (balancer) {
             balancer.stealReplied(a.victim(), gotJob);
         }
@@ -339,6 +430,11 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             this.member = member;
         }
 
+        /** A job pushed over this link, whose result will come back on it. */
+        void awaitingResult(long id, InvocationRecord job) {
+            away.put(id, new Away(job, null, this, true));
+        }
+
         synchronized void send(Message m) {
             if (connection != null) {
                 connection.send(m);
@@ -349,7 +445,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
         @Override
         public synchronized void opened(Connection c) {
-            c.classify(!clusterOf(member).equals(config.cluster()));
+            c.classify(clusterOf(member), !clusterOf(member).equals(config.cluster()));
             connection = c;
             waiting.forEach(c::send);
             waiting.clear();
@@ -359,6 +455,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         public void received(Connection c, Message m) {
             if (m instanceof Message.StealReply r) {
                 stealReply(c, r, member);
+            } else if (m instanceof Message.Result r) {
+                result(c, r); // of a job this node pushed over the link
             } else {
                 protocolError(c, "a " + m.type() + " message on a link to a victim");
             }
@@ -375,6 +473,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         public void closed(Connection c) {
             links.remove(member, this);
             giveUpRequestsTo(member);
+            thiefGone(c);
         }
     }
 
@@ -394,7 +493,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        transport().connectAsync(m.address(), new PipelineInitializer(identity, false, config.maxFrame(), created, traffic))
+        transport().connectAsync(m.address(),
+                new PipelineInitializer(identity, false, config.maxFrame(), created, traffic, config.wan()))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
                         links.remove(member, created);
@@ -421,25 +521,31 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
         InvocationRecord job = closing ? null : node.stealForRemote();
-        if (job == null) {
-            thief.send(new Message.StealReply(r.request(), 0, null));
-            return;
-        }
-        byte[] payload;
-        try {
-            payload = codec.writeJob(job);
-        } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "node {0} cannot give a job to {1}, running it here: {2}", config.name(), thief,
-                    e.getMessage());
-            stats.jobsRefused.incrementAndGet();
-            node.submit(job);
+        byte[] payload = job == null ? null : encode(job, "give a job to " + thief);
+        if (payload == null) {
             thief.send(new Message.StealReply(r.request(), 0, null));
             return;
         }
         long id = nextJob.incrementAndGet();
-        away.put(id, new Away(job, thief));
+        away.put(id, new Away(job, thief, null, false));
         stats.jobsGiven.incrementAndGet();
         thief.send(new Message.StealReply(r.request(), id, payload));
+    }
+
+    /**
+     * The bytes of a job that leaves this node; a job that came from elsewhere travels on as its
+     * call, and its result will be passed back. Null if a class in it may not travel: then it runs
+     * here.
+     */
+    private byte[] encode(InvocationRecord job, String what) {
+        try {
+            return codec.writeJob(job instanceof RemoteJob passing ? passing.call() : job);
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, e.getMessage());
+            stats.jobsRefused.incrementAndGet();
+            node.submit(job);
+            return null;
+        }
     }
 
     /** On the thief: the reply to a steal request. */
@@ -464,7 +570,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** On the owner: what a stolen job came to. */
     private void result(Connection from, Message.Result r) {
         Away a = away.get(r.job());
-        if (a == null || a.thief() != from) {
+        if (a == null || !a.cameBackOn(from)) {
             LOG.log(Level.WARNING, "node {0} ignores a result for job {1} from {2}: {3}", config.name(), r.job(), from,
                     a == null ? "no such job is away (already done?)" : "the job was given to another node");
             return;
@@ -473,36 +579,62 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             return;
         }
         stats.resultsReceived.incrementAndGet();
+        RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
         Throwable failure = null;
         try {
             if (r.failed()) {
                 failure = codec.readFailure(r.payload());
             } else {
-                codec.readResult(r.payload(), a.record());
+                codec.readResult(r.payload(), passedOn != null ? passedOn.call() : a.record());
             }
         } catch (RuntimeException e) {
             failure = e;
         }
-        a.record().finishElsewhere(failure);
+        if (passedOn != null) {
+            passedOn.reportBack(failure); // a job this node had itself from elsewhere: its owner learns
+        } else {
+            a.record().finishElsewhere(failure);
+        }
+        synchronized (balancer) {
+            balancer.jobCameBack(a.pushed());
+        }
     }
 
-    /** A thief's connection closed: its jobs run here again, and their results, if they come, are ignored. */
+    /** A connection a job went away on closed: its jobs run here again, and their results, if they come, are ignored. */
     private void thiefGone(Connection thief) {
         for (Map.Entry<Long, Away> e : away.entrySet()) {
-            if (e.getValue().thief() == thief && away.remove(e.getKey(), e.getValue())) {
+            Away a = e.getValue();
+            if (a.cameBackOn(thief) && away.remove(e.getKey(), a)) {
                 stats.jobsRerun.incrementAndGet();
                 if (!closing) {
-                    node.submit(e.getValue().record());
+                    node.submit(a.record());
+                }
+                synchronized (balancer) {
+                    balancer.jobCameBack(a.pushed());
                 }
             }
         }
+    }
+
+    /** On the receiver of a pushed job: it runs here like a stolen one, and its result goes back. */
+    private void pushed(Connection from, Message.Push p) {
+        InvocationRecord call;
+        try {
+            call = codec.readJob(p.payload());
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node {0} refuses a pushed job from {1}: {2}", config.name(), from, e.getMessage());
+            from.send(new Message.Result(p.job(), true, codec.writeFailure(e)));
+            return;
+        }
+        stats.pushesReceived.incrementAndGet();
+        node.submit(new RemoteJob(call, p.job(), from, codec, this));
     }
 
     /** Connections other nodes opened to this one: their steal requests, and results of jobs they took. */
     private final class Accepted implements Inbox {
         @Override
         public void opened(Connection c) {
-            c.classify(!c.peer().cluster().equals(config.cluster()));
+            c.classify(c.peer().cluster(), !c.peer().cluster().equals(config.cluster()));
             accepted.add(c);
         }
 
@@ -512,6 +644,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 stealRequest(c, r);
             } else if (m instanceof Message.Result r) {
                 result(c, r);
+            } else if (m instanceof Message.Push p) {
+                pushed(c, p);
+            } else if (m instanceof Message.BalancerNote n) {
+                stats.notesReceived.incrementAndGet();
+                synchronized (balancer) {
+                    balancer.noted(n.from(), n.kind(), n.value());
+                }
             } else {
                 protocolError(c, "a " + m.type() + " message from another node");
             }
@@ -656,6 +795,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public void close() {
         closing = true;
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
         List<Connection> all = new ArrayList<>(accepted);
         Connection r = registry;
         if (r != null && r.isOpen()) {

@@ -23,6 +23,7 @@ final class PoolReport {
         string(b, "name", p.config().name());
         string(b, "cluster", p.config().cluster());
         string(b, "balancer", p.balancerName());
+        string(b, "balancerSettings", p.balancerSettings());
         field(b, "workers", n.workers().size());
         field(b, "wallNanos", n.wallNanos());
         field(b, "spawns", t.spawns());
@@ -43,6 +44,16 @@ final class PoolReport {
         field(b, "resultsReceived", s.resultsReceived.get());
         field(b, "jobsRerun", s.jobsRerun.get());
         field(b, "jobsRefused", s.jobsRefused.get());
+        field(b, "lanStealRequests", s.lanStealRequests.get());
+        field(b, "lanSteals", s.lanSteals.get());
+        field(b, "wanStealRequests", s.wanStealRequests.get());
+        field(b, "wanSteals", s.wanSteals.get());
+        field(b, "prefetchRequests", s.prefetchRequests.get());
+        field(b, "prefetched", s.prefetched.get());
+        field(b, "jobsPushed", s.jobsPushed.get());
+        field(b, "pushesReceived", s.pushesReceived.get());
+        field(b, "notesSent", s.notesSent.get());
+        field(b, "notesReceived", s.notesReceived.get());
         Traffic traffic = p.traffic();
         field(b, "messagesSent", traffic.messagesOut());
         field(b, "messagesReceived", traffic.messagesIn());

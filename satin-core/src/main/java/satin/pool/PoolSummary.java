@@ -26,6 +26,7 @@ public final class PoolSummary {
             new Column("spawns", "spawns", 12, 1),
             new Column("steals asked", "remoteStealRequests", 12, 1),
             new Column("steals got", "remoteSteals", 10, 1),
+            new Column("WAN got", "wanSteals", 8, 1),
             new Column("jobs given", "jobsGiven", 10, 1),
             new Column("results in", "resultsReceived", 10, 1),
             new Column("reruns", "jobsRerun", 6, 1),

@@ -29,9 +29,21 @@ final class RemoteJob extends InvocationRecord {
         call.invokeNow();
     }
 
+    /** The call itself, as it arrived. */
+    InvocationRecord call() {
+        return call;
+    }
+
     @Override
     protected void completed() {
-        Throwable failure = failure();
+        reportBack(failure());
+    }
+
+    /**
+     * Sends what the call came to back to its owner: run here, or passed on to a third node
+     * whose result is already stored in {@link #call()}.
+     */
+    void reportBack(Throwable failure) {
         byte[] payload;
         boolean failed = failure != null;
         try {

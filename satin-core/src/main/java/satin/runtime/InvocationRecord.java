@@ -100,6 +100,14 @@ public abstract class InvocationRecord {
         invoke();
     }
 
+    /**
+     * Whether this job may be handed to another node while it waits in a node's queue: a call's
+     * record may; a root call from outside the node may not.
+     */
+    public boolean mayTravel() {
+        return true;
+    }
+
     /** Told after the call ran on this node, for a job that must report back somewhere. */
     protected void completed() {
     }

@@ -103,6 +103,12 @@ public final class Node implements AutoCloseable {
      * null if none does. The job counts as stolen from that worker.
      */
     public InvocationRecord stealForRemote() {
+        // jobs that came from elsewhere and wait here (prefetched, pushed, run again) are the oldest
+        for (InvocationRecord waiting : submitted) {
+            if (waiting.mayTravel() && submitted.remove(waiting)) {
+                return waiting;
+            }
+        }
         int n = workers.length;
         int start = ThreadLocalRandom.current().nextInt(n);
         for (int k = 0; k < n; k++) {
@@ -297,6 +303,11 @@ public final class Node implements AutoCloseable {
 
         CallRecord(Callable<T> task) {
             this.task = task;
+        }
+
+        @Override
+        public boolean mayTravel() {
+            return false; // its caller waits on this node
         }
 
         @Override

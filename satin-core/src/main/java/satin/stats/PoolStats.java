@@ -18,4 +18,18 @@ public final class PoolStats {
     public final AtomicLong jobsRerun = new AtomicLong();
     /** Jobs a thief could not take because a class in them may not travel: run here instead. */
     public final AtomicLong jobsRefused = new AtomicLong();
+    /** Steal requests and successful steals, inside this node's cluster and across the wide area. */
+    public final AtomicLong lanStealRequests = new AtomicLong();
+    public final AtomicLong lanSteals = new AtomicLong();
+    public final AtomicLong wanStealRequests = new AtomicLong();
+    public final AtomicLong wanSteals = new AtomicLong();
+    /** Steal requests sent ahead of need (CLS), and the jobs they brought. */
+    public final AtomicLong prefetchRequests = new AtomicLong();
+    public final AtomicLong prefetched = new AtomicLong();
+    /** Jobs pushed to other nodes (RP), and jobs pushed here. */
+    public final AtomicLong jobsPushed = new AtomicLong();
+    public final AtomicLong pushesReceived = new AtomicLong();
+    /** Notes between balancers (CLS load reports). */
+    public final AtomicLong notesSent = new AtomicLong();
+    public final AtomicLong notesReceived = new AtomicLong();
 }

@@ -17,6 +17,12 @@ import org.junit.jupiter.api.Test;
 class MessageCodecTest {
 
     @Test
+    void theSamplesCoverEveryType() {
+        assertEquals(java.util.EnumSet.allOf(MessageType.class),
+                java.util.EnumSet.copyOf(Frames.everyMessage().stream().map(Message::type).toList()));
+    }
+
+    @Test
     void everyMessageSurvivesTheRoundTripByteForByte() {
         for (Message m : Frames.everyMessage()) {
             EmbeddedChannel out = new EmbeddedChannel(new MessageEncoder());

@@ -68,10 +68,10 @@ class PoolSummaryTest {
         assertEquals(5, table.split("\\R").length, table);
         assertTrue(table.startsWith("the title"));
         assertEquals(List.of("node", "name", "cluster", "jobs", "run"), row(table, 1).subList(0, 5));
-        assertEquals(List.of("1", "a", "c1", "10", "1", "1", "1", "1", "1", "1", "1", "?", "2.000", "0.000", "1.500"),
+        assertEquals(List.of("1", "a", "c1", "10", "1", "1", "1", "?", "1", "1", "1", "1", "?", "2.000", "0.000", "1.500"),
                 row(table, 2));
         assertEquals(List.of("2", "b", "c0", "20"), row(table, 3).subList(0, 4));
-        assertEquals(List.of("total", "30", "3", "3", "3", "3", "3", "3", "3", "0", "6.000", "0.000", "4.500"),
+        assertEquals(List.of("total", "30", "3", "3", "3", "0", "3", "3", "3", "3", "0", "6.000", "0.000", "4.500"),
                 row(table, 4));
     }
 
@@ -94,7 +94,7 @@ class PoolSummaryTest {
     void noReportsMakeAnEmptySummary() {
         PoolSummary none = new PoolSummary(List.of());
         assertEquals(0, none.total("jobsRun"));
-        assertEquals(List.of("total", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0.000", "0.000", "0.000"),
+        assertEquals(List.of("total", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0.000", "0.000", "0.000"),
                 row(none.table("t"), 2));
         assertTrue(none.json("p", "RS", "M", 1).endsWith("\"nodes\":[]}\n"));
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.SpawnException;
+import satin.lb.NoBalancing;
 import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
@@ -108,6 +109,54 @@ class PoolTest {
             killer.join();
         } finally {
             close(nodes);
+        }
+    }
+
+    @Test
+    void aJobStolenFromANodeThatHadItFromElsewhereReportsBackThroughIt() throws Exception {
+        String name = "twice";
+        Registry registry = Registry.start(PoolNode.transport(), name, "secret", "local://" + name + "-registry");
+        List<PoolNode> nodes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            nodes.add(PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c", "local://" + name + "-" + i,
+                    registry.address(), i == 0), NodeConfig.defaults(), new NoBalancing(), Allowlist.forProgram()));
+        }
+        PoolNode owner = nodes.get(0);
+        PoolNode middle = nodes.get(1);
+        PoolNode last = nodes.get(2);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread busy = new Thread(() -> middle.node().call(() -> release.await(30, TimeUnit.SECONDS)));
+        try {
+            busy.start(); // the middle node's only worker waits: a job it steals stays in its queue
+            long n = 4_000;
+            var sum = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> owner.node().call(() -> new Summing(1_000, 20_000_000).sum(0, n)));
+            awaitCount(() -> owner.node().queuedJobs(), 1);
+            middle.requestSteal(owner.id());
+            awaitCount(() -> middle.poolStats().stealRepliesWithJob.get(), 1);
+            assertEquals(1, middle.node().queuedJobs(), "the stolen job waits in the middle node's queue");
+            last.requestSteal(middle.id());
+            assertEquals(Summing.sequential(0, n), (long) sum.get(60, TimeUnit.SECONDS));
+            assertEquals(1, middle.poolStats().jobsGiven.get(), "the middle node passed the job on");
+            assertEquals(1, last.poolStats().resultsSent.get(), "the last node ran it");
+            awaitCount(() -> middle.poolStats().resultsSent.get(), 1);
+            assertEquals(1, middle.poolStats().resultsReceived.get());
+            assertEquals(1, owner.poolStats().resultsReceived.get(), "the owner got the result through the middle");
+        } finally {
+            release.countDown();
+            busy.join();
+            close(nodes);
+            registry.close();
+        }
+    }
+
+    private static void awaitCount(java.util.function.LongSupplier count, long atLeast) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (count.getAsLong() < atLeast) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 20 s for a count of " + atLeast + ", have " + count.getAsLong());
+            }
+            Thread.sleep(1);
         }
     }
 }

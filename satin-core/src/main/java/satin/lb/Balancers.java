@@ -1,0 +1,121 @@
+package satin.lb;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Balancers by name, with their tunables: {@code RS}, {@code RP:threshold=8,inFlight=4,interval=1ms},
+ * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}; each also
+ * takes {@code victims=uniform|distance|distance:FLOOR_US}. What is not given keeps its default.
+ */
+public final class Balancers {
+
+    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS");
+
+    private Balancers() {
+    }
+
+    /**
+     * A maker of balancers, one per node, as the text describes.
+     *
+     * @throws IllegalArgumentException naming the balancer or the setting that is wrong
+     */
+    public static Supplier<LoadBalancer> parse(String text) {
+        String name = text.trim();
+        Map<String, String> options = new LinkedHashMap<>();
+        int colon = name.indexOf(':');
+        if (colon >= 0) {
+            for (String part : name.substring(colon + 1).split(",")) {
+                int eq = part.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("balancer setting '" + part.trim() + "' is not NAME=VALUE");
+                }
+                options.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+            }
+            name = name.substring(0, colon).trim();
+        }
+        String upper = name.toUpperCase(java.util.Locale.ROOT);
+        Settings s = new Settings(upper, options);
+        VictimSelector victims = VictimSelector.parse(s.text("victims", "uniform"));
+        Supplier<LoadBalancer> maker = switch (upper) {
+            case "RS" -> () -> new RandomStealing(victims);
+            case "CRS" -> () -> new ClusterAwareRandomStealing(victims);
+            case "CHS" -> {
+                int arity = s.integer("arity", HierarchicalStealing.DEFAULT_ARITY);
+                yield () -> new HierarchicalStealing(arity);
+            }
+            case "RP" -> {
+                int threshold = s.integer("threshold", RandomPushing.DEFAULT_THRESHOLD);
+                int inFlight = s.integer("inFlight", RandomPushing.DEFAULT_IN_FLIGHT);
+                long interval = s.nanos("interval", RandomPushing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new RandomPushing(threshold, inFlight, interval, victims);
+            }
+            case "CLS" -> {
+                int threshold = s.integer("threshold", 0);
+                int prefetches = s.integer("prefetches", LoadBasedStealing.DEFAULT_PREFETCHES);
+                long interval = s.nanos("interval", LoadBasedStealing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new LoadBasedStealing(threshold, prefetches, interval, victims);
+            }
+            default -> throw new IllegalArgumentException("no balancer called '" + name + "'; there are " + NAMES);
+        };
+        s.checkAllUsed();
+        maker.get(); // a setting out of range is refused now, not on the first node
+        return maker;
+    }
+
+    /** The settings given to one balancer; each read marks it used, and the rest are refused. */
+    private static final class Settings {
+        private final String balancer;
+        private final Map<String, String> given;
+        private final Map<String, String> unused;
+
+        Settings(String balancer, Map<String, String> given) {
+            this.balancer = balancer;
+            this.given = given;
+            this.unused = new LinkedHashMap<>(given);
+        }
+
+        String text(String key, String otherwise) {
+            unused.remove(key);
+            return given.getOrDefault(key, otherwise);
+        }
+
+        int integer(String key, int otherwise) {
+            String v = text(key, null);
+            if (v == null) {
+                return otherwise;
+            }
+            try {
+                return Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(balancer + " setting " + key + " needs a number, not '" + v + "'");
+            }
+        }
+
+        long nanos(String key, long otherwise) {
+            String v = text(key, null);
+            if (v == null) {
+                return otherwise;
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(ns|us|ms|s)").matcher(v);
+            if (!m.matches()) {
+                throw new IllegalArgumentException(balancer + " setting " + key + " needs a duration like 10ms, not '" + v + "'");
+            }
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "ns" -> n;
+                case "us" -> n * 1_000;
+                case "ms" -> n * 1_000_000;
+                default -> n * 1_000_000_000;
+            };
+        }
+
+        void checkAllUsed() {
+            if (!unused.isEmpty()) {
+                throw new IllegalArgumentException(balancer + " has no setting " + unused.keySet().iterator().next());
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package satin.lb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** Uniform and distance-weighted victims (seed 001: probability proportional to 1 / latency). */
+class VictimSelectorTest {
+
+    private static Map<Integer, Integer> draws(VictimSelector s, FakePort port, List<Integer> candidates, int n) {
+        Map<Integer, Integer> counts = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            counts.merge(s.pick(candidates, port), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    @Test
+    void distanceWeightedAsksNearVictimsInProportionToOneOverLatency() {
+        FakePort port = FakePort.grid(1, 3, 1); // 1 in c0, 2 in c1, 3 in c2
+        port.latencies.put("c0>c1", 1_000_000L);
+        port.latencies.put("c0>c2", 4_000_000L);
+        Map<Integer, Integer> counts = draws(VictimSelector.distanceWeighted(100_000), port, List.of(2, 3), 50_000);
+        double ratio = (double) counts.get(2) / counts.get(3);
+        assertTrue(ratio > 3.6 && ratio < 4.4, "1 ms against 4 ms: about 4 times as often, got " + ratio);
+    }
+
+    @Test
+    void aLocalVictimCountsAsTheFloor() {
+        FakePort port = FakePort.grid(1, 2, 2); // 1, 2 in c0; 3, 4 in c1
+        port.latencies.put("c0>c1", 10_000_000L);
+        Map<Integer, Integer> counts = draws(VictimSelector.distanceWeighted(1_000_000), port, List.of(2, 3), 30_000);
+        double ratio = (double) counts.get(2) / counts.get(3);
+        assertTrue(ratio > 8.5 && ratio < 11.5, "1 ms floor against 10 ms: about 10 times, got " + ratio);
+    }
+
+    @Test
+    void uniformAsksEveryoneAlike() {
+        FakePort port = FakePort.grid(1, 1, 5);
+        Map<Integer, Integer> counts = draws(VictimSelector.uniform(), port, List.of(2, 3, 4, 5), 40_000);
+        counts.values().forEach(c -> assertTrue(Math.abs(c - 10_000) < 500, counts.toString()));
+    }
+
+    @Test
+    void selectorsAreNamedAndParsed() {
+        assertEquals("uniform", VictimSelector.parse("uniform").name());
+        assertEquals("distance:100", VictimSelector.parse("distance").name());
+        assertEquals("distance:250", VictimSelector.parse("distance:250").name());
+        assertThrows(IllegalArgumentException.class, () -> VictimSelector.parse("nearest"));
+        assertThrows(IllegalArgumentException.class, () -> VictimSelector.parse("distance:0"));
+    }
+}

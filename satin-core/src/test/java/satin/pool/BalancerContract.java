@@ -1,0 +1,84 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.lb.Balancers;
+import satin.lb.LoadBalancer;
+import satin.net.WanLinks;
+import satin.registry.Registry;
+import satin.runtime.NodeConfig;
+
+/**
+ * What every load balancer must do in a real pool (8 nodes in this JVM, over in-VM channels): the
+ * run finishes, the result is the sequential program's, and every job that left its node came back
+ * exactly once, on one cluster and on four with emulated wide-area links. One subclass per balancer.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+abstract class BalancerContract {
+
+    /** The balancer, as {@link Balancers#parse} reads it. */
+    abstract String balancer();
+
+    private static int pools;
+
+    private List<PoolNode> pool(int nodes, int clusters, WanLinks wan) throws InterruptedException {
+        String name = balancer().replaceAll("\\W", "") + "-" + (++pools);
+        Supplier<LoadBalancer> make = Balancers.parse(balancer());
+        Registry registry = Registry.start(PoolNode.transport(), name, "secret", "local://" + name + "/registry");
+        List<PoolNode> all = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            PoolConfig config = PoolConfig.of(name, "secret", name + "-" + i, "c" + (i * clusters / nodes),
+                    "local://" + name + "/" + i, registry.address(), i == 0).withWan(wan);
+            all.add(PoolNode.join(config, NodeConfig.defaults(), make.get(), Allowlist.forProgram()));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (all.stream().anyMatch(p -> p.members().size() < nodes) && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        registries.add(registry);
+        return all;
+    }
+
+    private final List<Registry> registries = new ArrayList<>();
+
+    private void run(int clusters, WanLinks wan) throws InterruptedException {
+        List<PoolNode> nodes = pool(8, clusters, wan);
+        try {
+            long n = 16_000;
+            long result = nodes.get(0).node().call(() -> new Summing(40, 200_000).sum(0, n));
+            assertEquals(Summing.sequential(0, n), result, balancer() + " on " + clusters + " clusters");
+            long away = total(nodes, p -> p.poolStats().jobsGiven.get() + p.poolStats().jobsPushed.get());
+            assertTrue(away > 0, "jobs left the master's node");
+            assertEquals(away, total(nodes, p -> p.poolStats().resultsReceived.get()), "every job came back once");
+            assertEquals(away, total(nodes, p -> p.poolStats().resultsSent.get()));
+            assertEquals(0, total(nodes, p -> p.poolStats().jobsRerun.get()), "nothing was lost on the way");
+            if (clusters > 1) {
+                assertTrue(total(nodes, p -> p.traffic().wan.messagesOut.get()) > 0, "the clusters talked");
+            }
+        } finally {
+            nodes.forEach(PoolNode::close);
+            registries.forEach(Registry::close);
+        }
+    }
+
+    private static long total(List<PoolNode> nodes, java.util.function.ToLongFunction<PoolNode> f) {
+        return nodes.stream().mapToLong(f).sum();
+    }
+
+    @Test
+    void oneClusterComputesTheSequentialResultAndLosesNothing() throws InterruptedException {
+        run(1, WanLinks.none());
+    }
+
+    @Test
+    void fourClustersOverEmulatedWideAreaLinksToo() throws InterruptedException {
+        run(4, WanLinks.parse("2ms/10MB/s"));
+    }
+}
