@@ -29,11 +29,21 @@ public final class Bench {
     private static final String USAGE = "usage: bench [--n N] [--rounds R] [--warmup W] [--deque split|locked] [--samples]\n"
             + "       bench serialization [ROUNDS]\n"
             + "       bench steal [ROUNDS [STEALS-PER-ROUND]]\n"
-            + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds]";
+            + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds]\n"
+            + "       bench wan\n"
+            + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--only 'RS;RP:threshold=2'] [--wan 'A;B']";
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
             SerializationBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 9);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("wan")) {
+            WanBench.run();
+            return;
+        }
+        if (args.length > 0 && args[0].equals("balancers")) {
+            BalancerBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("pool")) {

@@ -17,11 +17,11 @@ import java.util.function.Supplier;
  * may race for the last job; here they never race for a private job, so the fence, and the lock,
  * are needed only when the owner reaches into the public part.
  *
- * <p>The owner keeps work available to thieves: whenever it pushes or pops and finds the public
- * part empty, it publishes its oldest private job, the coarsest one, by moving the split up by one
- * (a release store), and tells {@code onPublish}. So thieves see the oldest job unless it was just
- * taken and the owner has not pushed or popped since; a job can wait for the owner's next push or
- * pop before a thief sees it. In a depth-first spawn tree the owner reaches into the public part
+ * <p>The owner keeps work available to thieves: whenever it pushes or pops and finds fewer than
+ * {@link #PUBLIC_TARGET} jobs in the public part, it publishes its oldest private job, the
+ * coarsest one, by moving the split up by one (a release store), and tells {@code onPublish}. So
+ * thieves see the oldest jobs unless they were just taken and the owner has not pushed or popped
+ * since; a job can wait for the owner's next push or pop before a thief sees it. In a depth-first spawn tree the owner reaches into the public part
  * only along one path of the tree, so its locked operations are a vanishing fraction of all pops.
  * See {@code docs/decisions/0001-spawn-fast-path.md} for the measurements.
  *
@@ -50,6 +50,12 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     }
 
     private static final int INITIAL_CAPACITY = 64;
+    /**
+     * How many of the oldest jobs the owner keeps offered to thieves. One is enough while the
+     * owner pushes and pops often; but an owner inside a long job (a leaf that waits, a sequential
+     * grain) offers only what it offered before it went in (docs/decisions/0002).
+     */
+    static final int PUBLIC_TARGET = 4;
 
     private final Supplier<? extends S> newSlot;
     /** Told, on the owner's thread, whenever a job becomes visible to thieves. */
@@ -88,7 +94,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     public void push() {
         head++;
         pushes++;
-        if (ownSplit == tail) { // a plain read is enough for a hint; a stale tail only delays it
+        if (ownSplit - tail < PUBLIC_TARGET) { // a plain read is enough for a hint; a stale tail only delays it
             publishOldest();
         }
     }
@@ -101,7 +107,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
             return popPublic();
         }
         head = h;
-        if (h > s && s == tail) {
+        if (h > s && s - tail < PUBLIC_TARGET) {
             publishOldest();
         }
         return true;
@@ -174,7 +180,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
         return (long) PUSHES.getOpaque(this);
     }
 
-    /** The public part is empty: offer the oldest private job, if there is one, to thieves. */
+    /** The public part is short: offer the oldest private job, if there is one, to thieves. */
     private void publishOldest() {
         int s = ownSplit;
         if (s < head) {

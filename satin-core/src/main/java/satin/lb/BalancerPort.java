@@ -34,7 +34,8 @@ public interface BalancerPort {
 
     /**
      * Sends the oldest job of this node, unasked, to {@code target}; false if there was none to
-     * send. When its result comes back, {@link LoadBalancer#jobCameBack} is told.
+     * send. When the target has it, {@link LoadBalancer#pushDelivered} is told; when its result
+     * comes back, {@link LoadBalancer#jobCameBack}.
      */
     boolean pushJob(int target);
 

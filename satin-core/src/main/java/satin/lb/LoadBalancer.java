@@ -31,6 +31,13 @@ public interface LoadBalancer {
     default void jobCameBack(boolean pushed) {
     }
 
+    /**
+     * A job this node pushed ({@link BalancerPort#pushJob}) is no longer in transit: its target
+     * has it, or the link to the target broke on the way (the job then runs here again).
+     */
+    default void pushDelivered(int target) {
+    }
+
     /** Another node's balancer sent a note ({@link BalancerPort#note}). */
     default void noted(int from, int kind, long value) {
     }

@@ -113,6 +113,13 @@ public sealed interface Message {
         }
     }
 
+    /** The receiver of a pushed job has it: it is no longer in transit. */
+    record PushReceived(long job) implements Message {
+        public MessageType type() {
+            return MessageType.PUSH_RECEIVED;
+        }
+    }
+
     /**
      * What one node's load balancer tells another's (a load report, for one): a kind the balancer
      * defines and a value. {@code from} is the sender's member id.

@@ -26,7 +26,8 @@ public enum MessageType {
     STEAL_REPLY(21),
     RESULT(22),
     PUSH(23),
-    BALANCER_NOTE(24);
+    BALANCER_NOTE(24),
+    PUSH_RECEIVED(25);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -101,6 +102,8 @@ public enum MessageType {
         } else if (m instanceof Message.Push p) {
             out.writeLong(p.job());
             bytes(out, p.payload());
+        } else if (m instanceof Message.PushReceived r) {
+            out.writeLong(r.job());
         } else if (m instanceof Message.BalancerNote n) {
             out.writeInt(n.from());
             out.writeInt(n.kind());
@@ -140,6 +143,7 @@ public enum MessageType {
             case RESULT -> new Message.Result(in.readLong(), bool(in), bytes(in));
             case PUSH -> new Message.Push(in.readLong(), bytes(in));
             case BALANCER_NOTE -> new Message.BalancerNote(in.readInt(), in.readInt(), in.readLong());
+            case PUSH_RECEIVED -> new Message.PushReceived(in.readLong());
         };
     }
 

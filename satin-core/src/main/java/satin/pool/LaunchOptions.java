@@ -8,12 +8,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import satin.lb.Balancers;
+import satin.lb.LoadBalancer;
+import satin.net.WanLinks;
 
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
-        boolean registryOnly, int nodes, int workers, String cluster, String host, String namePrefix,
+        boolean registryOnly, int nodes, int workers, String cluster, int clusters, String host, String namePrefix,
         String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
-        String mainClass, List<String> mainArgs) {
+        Supplier<LoadBalancer> balancer, WanLinks wan, String mainClass, List<String> mainArgs) {
 
     static final String USAGE = """
             usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]      (./satin pool [options] ...)
@@ -27,7 +31,12 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --registry-only        be a standalone registry, for runs over several hosts
               --nodes N              nodes in this process (default: 1)
               --workers W            workers per node (default: 1)
-              --cluster NAME         the cluster of this process's nodes (default: local)
+              --cluster NAME         the cluster of this process's nodes (default: $satin.cluster, else local)
+              --clusters C           split this process's nodes into C clusters, NAME-0 ... NAME-(C-1)
+              --balancer B           RS, RP, CHS, CLS or CRS, with settings: RP:threshold=8,inFlight=4
+                                     (default RS; any balancer takes victims=uniform|distance)
+              --wan LINKS            emulate wide-area links between clusters: 10ms/100KB/s for every
+                                     pair, or A>B=10ms/100KB/s,B>A=...,*=... (default: none)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
                                      "local": in-VM channels only, for a pool inside one JVM
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid)
@@ -47,7 +56,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         boolean registryOnly = false;
         int nodes = 1;
         int workers = 1;
-        String cluster = "local";
+        String cluster = System.getProperty("satin.cluster", "local");
+        int clusters = 1;
+        Supplier<LoadBalancer> balancer = Balancers.parse("RS");
+        WanLinks wan = WanLinks.none();
         String host = "127.0.0.1";
         String namePrefix = defaultName();
         String stats = "satin-stats.json";
@@ -68,6 +80,9 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--nodes" -> nodes = p.number(option, 1, 4096);
                 case "--workers" -> workers = p.number(option, 1, 4096);
                 case "--cluster" -> cluster = p.value(option);
+                case "--clusters" -> clusters = p.number(option, 1, 4096);
+                case "--balancer" -> balancer = Balancers.parse(p.value(option));
+                case "--wan" -> wan = WanLinks.parse(p.value(option));
                 case "--host" -> host = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
@@ -105,8 +120,14 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             madeUp = true;
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
-                cluster, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, mainClass,
+                cluster, clusters, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
+                wan, mainClass,
                 p.rest());
+    }
+
+    /** The cluster of node {@code i} of this process. */
+    String clusterOf(int i) {
+        return clusters == 1 ? cluster : cluster + "-" + (i * clusters / nodes);
     }
 
     /** Where node {@code i} of this process listens. */

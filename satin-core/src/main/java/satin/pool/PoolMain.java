@@ -9,10 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
@@ -188,10 +189,10 @@ public final class PoolMain {
         private void formPool() throws InterruptedException {
             String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
             for (int i = 0; i < o.nodes(); i++) {
-                PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.cluster(), o.listenAddress(i),
-                        registryAddress, o.wantsMaster() && i == 0);
+                PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
+                        registryAddress, o.wantsMaster() && i == 0).withWan(o.wan());
                 Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
-                nodes.add(PoolNode.join(config, node, new RandomStealing(), Allowlist.forProgram()));
+                nodes.add(PoolNode.join(config, node, o.balancer().get(), Allowlist.forProgram()));
             }
         }
 
@@ -261,11 +262,19 @@ public final class PoolMain {
             return OK;
         }
 
+        private static int clusters(PoolNode master) {
+            return (int) master.members().stream().map(m -> m.cluster()).distinct().count();
+        }
+
         private void report(PoolNode master, List<String> reports, long wallNanos) {
             PoolSummary summary = new PoolSummary(reports);
             int expected = master.membersAtStop();
-            String title = String.format(Locale.ROOT, "pool %s: %d node%s, balancer %s, %.3f s from start to the end of main",
-                    o.pool(), summary.nodes(), summary.nodes() == 1 ? "" : "s", master.balancerName(), wallNanos / 1e9);
+            String settings = master.balancerSettings();
+            String title = String.format(Locale.ROOT, "pool %s: %d node%s in %d cluster%s, balancer %s%s, WAN %s;"
+                    + " %.3f s from start to the end of main; %.1f WAN messages/s", o.pool(), summary.nodes(),
+                    summary.nodes() == 1 ? "" : "s", clusters(master), clusters(master) == 1 ? "" : "s",
+                    master.balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", o.wan(), wallNanos / 1e9,
+                    summary.wanMessagesPerSecond(wallNanos));
             err.print(summary.table(title));
             if (reports.size() < expected) {
                 err.println("satin: the statistics of " + (expected - reports.size()) + " of " + expected
@@ -274,8 +283,16 @@ public final class PoolMain {
             if (!o.statsFile().equals("-")) {
                 Path file = Path.of(o.statsFile());
                 try {
-                    Files.writeString(file, summary.json(o.pool(), master.balancerName(), o.mainClass(), wallNanos),
-                            StandardCharsets.UTF_8);
+                    Map<String, Object> run = new LinkedHashMap<>();
+                    run.put("pool", o.pool());
+                    run.put("main", o.mainClass());
+                    run.put("balancer", master.balancerName());
+                    run.put("balancerSettings", settings);
+                    run.put("wan", o.wan().toString());
+                    run.put("clusters", clusters(master));
+                    run.put("wallNanos", wallNanos);
+                    run.put("wanMessagesPerSecond", summary.wanMessagesPerSecond(wallNanos));
+                    Files.writeString(file, summary.json(run), StandardCharsets.UTF_8);
                     err.println("satin: statistics written to " + file.toAbsolutePath());
                 } catch (IOException e) {
                     err.println("satin: cannot write the statistics to " + file + ": " + e.getMessage());

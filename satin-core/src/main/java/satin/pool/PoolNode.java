@@ -66,6 +66,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** Connections other nodes opened to this one. */
     private final java.util.Set<Connection> accepted = ConcurrentHashMap.newKeySet();
     private final Map<Long, Away> away = new ConcurrentHashMap<>();
+    /** Jobs pushed and not yet received, with their targets: what RP counts as in transit. */
+    private final Map<Long, Integer> inTransit = new ConcurrentHashMap<>();
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final AtomicLong nextJob = new AtomicLong();
     private final AtomicLong nextRequest = new AtomicLong();
@@ -378,6 +380,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         long id = nextJob.incrementAndGet();
         link.awaitingResult(id, job);
+        inTransit.put(id, target);
         stats.jobsPushed.incrementAndGet();
         link.send(new Message.Push(id, payload));
         return true;
@@ -457,6 +460,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 stealReply(c, r, member);
             } else if (m instanceof Message.Result r) {
                 result(c, r); // of a job this node pushed over the link
+            } else if (m instanceof Message.PushReceived r) {
+                delivered(r.job());
             } else {
                 protocolError(c, "a " + m.type() + " message on a link to a victim");
             }
@@ -579,6 +584,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             return;
         }
         stats.resultsReceived.incrementAndGet();
+        delivered(r.job()); // a refused push is answered with its failure at once
         RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
         Throwable failure = null;
         try {
@@ -600,11 +606,22 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
     }
 
+    /** A pushed job is no longer in transit: its target has it, or it never will. */
+    private void delivered(long job) {
+        Integer target = inTransit.remove(job);
+        if (target != null) {
+            synchronized (balancer) {
+                balancer.pushDelivered(target);
+            }
+        }
+    }
+
     /** A connection a job went away on closed: its jobs run here again, and their results, if they come, are ignored. */
     private void thiefGone(Connection thief) {
         for (Map.Entry<Long, Away> e : away.entrySet()) {
             Away a = e.getValue();
             if (a.cameBackOn(thief) && away.remove(e.getKey(), a)) {
+                delivered(e.getKey());
                 stats.jobsRerun.incrementAndGet();
                 if (!closing) {
                     node.submit(a.record());
@@ -627,6 +644,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             return;
         }
         stats.pushesReceived.incrementAndGet();
+        from.send(new Message.PushReceived(p.job()));
         node.submit(new RemoteJob(call, p.job(), from, codec, this));
     }
 

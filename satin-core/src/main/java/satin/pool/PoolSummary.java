@@ -126,15 +126,31 @@ public final class PoolSummary {
         return s.length() <= width ? s : s.substring(0, width - 1) + "~";
     }
 
-    /** One JSON document: the run, and every node's report as it came. */
-    public String json(String pool, String balancer, String main, long wallNanos) {
+    /**
+     * One JSON document: the run ({@code run}: names to strings or numbers, in order), and every
+     * node's report as it came.
+     */
+    public String json(Map<String, Object> run) {
         StringBuilder b = new StringBuilder(256 + reports.stream().mapToInt(String::length).sum());
-        b.append("{\"pool\":\"").append(PoolReport.escape(pool)).append("\",\"balancer\":\"")
-                .append(PoolReport.escape(balancer)).append("\",\"main\":\"").append(PoolReport.escape(main))
-                .append("\",\"wallNanos\":").append(wallNanos).append(",\"nodes\":[");
+        b.append('{');
+        run.forEach((k, v) -> {
+            b.append('"').append(PoolReport.escape(k)).append("\":");
+            if (v instanceof Number) {
+                b.append(v);
+            } else {
+                b.append('"').append(PoolReport.escape(String.valueOf(v))).append('"');
+            }
+            b.append(',');
+        });
+        b.append("\"nodes\":[");
         for (int i = 0; i < reports.size(); i++) {
             b.append(i > 0 ? ",\n" : "\n").append(reports.get(i));
         }
         return b.append("]}\n").toString();
+    }
+
+    /** Wide-area messages sent per second of {@code wallNanos}, by every node together. */
+    public double wanMessagesPerSecond(long wallNanos) {
+        return wallNanos <= 0 ? 0 : total("wanMessagesSent") / (wallNanos / 1e9);
     }
 }

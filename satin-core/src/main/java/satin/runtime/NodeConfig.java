@@ -43,6 +43,11 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
         return new NodeConfig(newName, workers, deque, stackBytes);
     }
 
+    /** With worker stacks of {@code bytes}: many nodes of shallow programs in one JVM need less. */
+    public NodeConfig withStackBytes(long bytes) {
+        return new NodeConfig(name, workers, deque, bytes);
+    }
+
     /**
      * The defaults, overridden by {@code satin.workers}, {@code satin.deque} and
      * {@code satin.stack} (bytes, or with a k, m or g suffix).

@@ -14,19 +14,22 @@ class SplitDequeTest extends WorkDequeContract {
     }
 
     @Test
-    void keepsExactlyOneJobOfferedAndSaysWhenItOffersOne() {
+    void keepsTheOldestJobsOfferedAndSaysWhenItOffersOne() {
         AtomicInteger published = new AtomicInteger();
         SplitDeque<Cell> d = new SplitDeque<>(Cell::new, published::incrementAndGet);
-        for (int i = 1; i <= 3; i++) {
+        int offered = SplitDeque.PUBLIC_TARGET;
+        for (int i = 1; i <= offered + 2; i++) {
             push(d, i);
         }
-        assertEquals(1, d.publicSize(), "only the oldest job is offered");
-        assertEquals(1, published.get());
-        assertEquals(1, steal(d));
+        assertEquals(offered, d.publicSize(), "only the oldest jobs are offered");
+        assertEquals(offered, published.get());
+        for (int i = 1; i <= offered; i++) {
+            assertEquals(i, steal(d), "thieves take the oldest first");
+        }
         assertNull(steal(d), "the newer jobs stay private until the owner moves");
-        assertEquals(3, pop(d));
+        assertEquals(offered + 2, pop(d));
         assertEquals(1, d.publicSize(), "a pop offers the next oldest");
-        assertEquals(2, published.get());
-        assertEquals(2, steal(d));
+        assertEquals(offered + 1, published.get());
+        assertEquals(offered + 1, steal(d));
     }
 }

@@ -20,7 +20,7 @@ class BalancersTest {
         }
         assertEquals("CRS", Balancers.parse("crs").get().name());
         Map<String, String> rp = Balancers.parse("RP").get().settings();
-        assertEquals("8", rp.get("threshold"));
+        assertEquals("4", rp.get("threshold"));
         assertEquals("4", rp.get("inFlight"));
         assertEquals("1000us", rp.get("interval"));
         assertEquals("10000us", Balancers.parse("CLS").get().settings().get("interval"));

@@ -40,14 +40,14 @@ class RandomPushingTest {
             rp.tick();
             assertTrue(rp.inFlight() <= 3);
             if (i % 5 == 4) {
-                rp.jobCameBack(true);
+                rp.pushDelivered(2);
             }
         }
-        assertEquals(2, rp.inFlight(), "the tenth came back after the last tick");
-        assertEquals(3 + 9, port.count("push"), "3 at once, and one more for each of the first 9 that came back");
+        assertEquals(2, rp.inFlight(), "the tenth was delivered after the last tick");
+        assertEquals(3 + 9, port.count("push"), "3 at once, and one more for each of the first 9 delivered");
         rp.tick();
         assertEquals(13, port.count("push"));
-        rp.jobCameBack(false); // a stolen job's result is not a pushed one's
+        rp.jobCameBack(true); // a result coming back says nothing of what is in transit
         rp.tick();
         assertEquals(13, port.count("push"));
     }

@@ -131,4 +131,20 @@ class LaunchOptionsTest {
         var e = assertThrows(IllegalArgumentException.class, () -> parse("--secret-file", missing, "Main"));
         assertTrue(e.getMessage().startsWith("cannot read the secret from " + missing), e.getMessage());
     }
+
+    @Test
+    void balancerWanAndClustersAreReadAndTheirMistakesNamed() {
+        LaunchOptions o = parse("--nodes", "8", "--clusters", "4", "--cluster", "site", "--balancer", "CRS",
+                "--wan", "10ms/100KB/s", "Main");
+        assertEquals("CRS", o.balancer().get().name());
+        assertEquals(10_000_000L, o.wan().spec("site-0", "site-1").latencyNanos());
+        assertEquals(List.of("site-0", "site-0", "site-1", "site-1", "site-2", "site-2", "site-3", "site-3"),
+                java.util.stream.IntStream.range(0, 8).mapToObj(o::clusterOf).toList());
+        assertEquals("local", parse("Main").clusterOf(3));
+        assertEquals("RS", parse("Main").balancer().get().name(), "RS by default");
+        assertFalse(parse("Main").wan().emulates());
+        assertRefused("no balancer called 'XS'; there are [RS, RP, CHS, CLS, CRS]", "--balancer", "XS", "Main");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--wan", "fast", "Main")).getMessage()
+                .contains("WAN link 'fast'"));
+    }
 }

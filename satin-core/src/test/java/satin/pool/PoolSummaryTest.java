@@ -85,7 +85,7 @@ class PoolSummaryTest {
 
     @Test
     void theJsonHasTheRunAndEveryReportAsItCame() {
-        String json = TWO.json("p\"q", "RS", "x.Main", 5);
+        String json = TWO.json(run("p\"q", "RS", "x.Main", 5));
         assertEquals("{\"pool\":\"p\\\"q\",\"balancer\":\"RS\",\"main\":\"x.Main\",\"wallNanos\":5,\"nodes\":[\n"
                 + report(1, "a") + ",\n" + report(2, "b") + "]}\n", json);
     }
@@ -96,6 +96,15 @@ class PoolSummaryTest {
         assertEquals(0, none.total("jobsRun"));
         assertEquals(List.of("total", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0.000", "0.000", "0.000"),
                 row(none.table("t"), 2));
-        assertTrue(none.json("p", "RS", "M", 1).endsWith("\"nodes\":[]}\n"));
+        assertTrue(none.json(run("p", "RS", "M", 1)).endsWith("\"nodes\":[]}\n"));
+    }
+
+    private static java.util.Map<String, Object> run(String pool, String balancer, String main, long wallNanos) {
+        java.util.Map<String, Object> run = new java.util.LinkedHashMap<>();
+        run.put("pool", pool);
+        run.put("balancer", balancer);
+        run.put("main", main);
+        run.put("wallNanos", wallNanos);
+        return run;
     }
 }

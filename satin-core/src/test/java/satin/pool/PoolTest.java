@@ -121,6 +121,9 @@ class PoolTest {
             nodes.add(PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c", "local://" + name + "-" + i,
                     registry.address(), i == 0), NodeConfig.defaults(), new NoBalancing(), Allowlist.forProgram()));
         }
+        for (PoolNode p : nodes) {
+            awaitCount(() -> p.members().size(), 3); // a steal from a member not yet known is refused at once
+        }
         PoolNode owner = nodes.get(0);
         PoolNode middle = nodes.get(1);
         PoolNode last = nodes.get(2);

@@ -1,0 +1,107 @@
+package satin.apps.synthetic;
+
+import java.util.concurrent.locks.LockSupport;
+import satin.SatinObject;
+import satin.Spawnable;
+
+/**
+ * The synthetic workload of DESIGN.md section 8: a tree of spawns with {@code fanOut} children per
+ * node and {@code depth} levels, whose leaves wait instead of compute, so that 64 nodes on a small
+ * machine behave like 64 CPUs and what is measured is the load balancer and the network.
+ *
+ * <p>A leaf waits {@code leafMicros}, varied by up to {@code irregularity} (0 to 1) either way,
+ * reproducibly from its place in the tree; every spawn carries {@code payloadBytes} bytes, so that
+ * a stolen job costs bandwidth. Each leaf returns a number drawn from its place; the tree returns
+ * their sum, which does not depend on where the leaves ran. With {@code waiting} off the leaves
+ * return at once: the sequential program then gives the same sum in no time.
+ */
+public class SyntheticTree extends SatinObject {
+
+    private final int fanOut;
+    private final int depth;
+    private final long leafMicros;
+    private final double irregularity;
+    private final boolean waiting;
+
+    public SyntheticTree(int fanOut, int depth, long leafMicros, double irregularity, boolean waiting) {
+        if (fanOut < 1 || depth < 0 || leafMicros < 0 || irregularity < 0 || irregularity > 1) {
+            throw new IllegalArgumentException("a tree needs fan-out >= 1, depth >= 0, leaf time >= 0 and irregularity in [0, 1]");
+        }
+        this.fanOut = fanOut;
+        this.depth = depth;
+        this.leafMicros = leafMicros;
+        this.irregularity = irregularity;
+        this.waiting = waiting;
+    }
+
+    /** The sum over the whole tree. */
+    public long run(int payloadBytes) {
+        byte[] payload = new byte[payloadBytes];
+        for (int i = 0; i < payload.length; i++) {
+            payload[i] = (byte) i;
+        }
+        return node(0, 0, payload);
+    }
+
+    @Spawnable
+    public long node(int level, long path, byte[] payload) {
+        if (level == depth) {
+            return leaf(path, payload);
+        }
+        long[] children = new long[fanOut];
+        for (int i = 0; i < fanOut; i++) {
+            children[i] = node(level + 1, path * fanOut + i, payload);
+        }
+        sync();
+        long sum = 0;
+        for (long c : children) {
+            sum += c;
+        }
+        return sum;
+    }
+
+    private long leaf(long path, byte[] payload) {
+        long h = mix(path);
+        if (waiting && leafMicros > 0) {
+            double variation = irregularity * (2 * ((h >>> 11) * 0x1.0p-53) - 1);
+            long until = System.nanoTime() + (long) (leafMicros * 1_000 * (1 + variation));
+            for (long left; (left = until - System.nanoTime()) > 0;) {
+                LockSupport.parkNanos(left);
+            }
+        }
+        return (h & 0xFFFF) + (payload.length == 0 ? 0 : payload[(int) (path % payload.length)]);
+    }
+
+    /** A well-mixed number from a leaf's place (SplitMix64's finalizer). */
+    static long mix(long x) {
+        long z = x + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** The leaves of a tree, and so the total wait: fanOut^depth. */
+    public long leaves() {
+        long n = 1;
+        for (int i = 0; i < depth; i++) {
+            n *= fanOut;
+        }
+        return n;
+    }
+
+    /**
+     * Arguments: FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]] [--no-wait]. Prints the
+     * sum, which the sequential program (with --no-wait, at once) prints too.
+     */
+    public static void main(String[] args) {
+        boolean waiting = !java.util.Arrays.asList(args).contains("--no-wait");
+        String[] a = java.util.Arrays.stream(args).filter(s -> !s.equals("--no-wait")).toArray(String[]::new);
+        int fanOut = a.length > 0 ? Integer.parseInt(a[0]) : 4;
+        int depth = a.length > 1 ? Integer.parseInt(a[1]) : 6;
+        long leafMicros = a.length > 2 ? Long.parseLong(a[2]) : 1_000;
+        double irregularity = a.length > 3 ? Double.parseDouble(a[3]) : 0.5;
+        int payload = a.length > 4 ? Integer.parseInt(a[4]) : 100;
+        SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, waiting);
+        System.out.println("tree(" + fanOut + "^" + depth + " leaves) = " + tree.run(payload));
+    }
+}

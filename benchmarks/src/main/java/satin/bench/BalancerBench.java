@@ -1,0 +1,163 @@
+package satin.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import satin.apps.synthetic.SyntheticTree;
+import satin.lb.Balancers;
+import satin.lb.LoadBalancer;
+import satin.net.WanLinks;
+import satin.pool.Allowlist;
+import satin.pool.PoolConfig;
+import satin.pool.PoolNode;
+import satin.pool.PoolSummary;
+import satin.registry.Registry;
+import satin.runtime.NodeConfig;
+
+/**
+ * Seed 004's experiment on this machine: 64 nodes in this JVM, as 1 cluster of 64 and as 4
+ * clusters of 16 over emulated wide-area links, running the synthetic tree whose leaves wait (so
+ * that 64 nodes behave like 64 CPUs), with each of the five balancers. For every run it prints the
+ * time of the root call (from main's call to its result, the pool formed), relative to RS on one
+ * cluster, and the wide-area messages sent per second. Every result is checked against the tree's
+ * sum computed without waiting.
+ */
+final class BalancerBench {
+
+    private static final List<String> WAN = List.of("10ms/1000KB/s", "10ms/100KB/s", "100ms/1000KB/s", "100ms/100KB/s");
+
+    private final int nodes;
+    private final int fanOut;
+    private final int depth;
+    private final long leafMicros;
+    private final double irregularity;
+    private final int payload;
+    private int runs;
+
+    private BalancerBench(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
+        this.nodes = nodes;
+        this.fanOut = fanOut;
+        this.depth = depth;
+        this.leafMicros = leafMicros;
+        this.irregularity = irregularity;
+        this.payload = payload;
+    }
+
+    /** One run's outcome. */
+    private record Outcome(double seconds, double wanPerSecond, long wanSteals, long prefetched, long pushed) {
+    }
+
+    static void run(String[] args) throws InterruptedException {
+        int rounds = 1;
+        int nodes = 64;
+        String tree = "4,7,40000";
+        List<String> balancers = Balancers.NAMES;
+        List<String> wan = WAN;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--nodes" -> nodes = Integer.parseInt(args[++i]);
+                case "--tree" -> tree = args[++i];
+                case "--only" -> balancers = List.of(args[++i].split(";"));
+                case "--wan" -> wan = List.of(args[++i].split(";"));
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --only 'RS;RP:threshold=2' --wan 'A;B')");
+            }
+        }
+        String[] t = tree.split(",");
+        BalancerBench bench = new BalancerBench(nodes, Integer.parseInt(t[0]), Integer.parseInt(t[1]),
+                Long.parseLong(t[2]), t.length > 3 ? Double.parseDouble(t[3]) : 0.5, t.length > 4 ? Integer.parseInt(t[4]) : 100);
+        bench.measure(rounds, balancers, wan);
+    }
+
+    private void measure(int rounds, List<String> balancers, List<String> wan) throws InterruptedException {
+        SyntheticTree oracle = new SyntheticTree(fanOut, depth, leafMicros, irregularity, false);
+        long expected = oracle.run(payload);
+        double ideal = oracle.leaves() * leafMicros / 1e6 / nodes;
+        System.out.printf(Locale.ROOT, "%d nodes; tree %d^%d = %d leaves of %d us (irregularity %.2f, %d-byte payload):"
+                + " %.2f s ideal; %d round%s; java %s, %d cpus%n", nodes, fanOut, depth, oracle.leaves(), leafMicros,
+                irregularity, payload, ideal, rounds, rounds == 1 ? "" : "s", System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors());
+        List<String> settings = new ArrayList<>(List.of("1 cluster"));
+        settings.addAll(wan);
+        Map<String, Map<String, List<Outcome>>> all = new LinkedHashMap<>();
+        for (int r = 0; r < rounds; r++) {
+            for (String setting : settings) {
+                for (String b : balancers) {
+                    Outcome o = once(b, setting, expected);
+                    all.computeIfAbsent(b, k -> new LinkedHashMap<>()).computeIfAbsent(setting, k -> new ArrayList<>()).add(o);
+                    System.err.printf(Locale.ROOT, "  %s, %s: %.2f s, %.0f WAN messages/s%n", b, setting, o.seconds(),
+                            o.wanPerSecond());
+                }
+            }
+        }
+        report(all, settings);
+    }
+
+    private Outcome once(String balancer, String setting, long expected) throws InterruptedException {
+        boolean wide = !setting.equals("1 cluster");
+        WanLinks links = wide ? WanLinks.parse(setting) : WanLinks.none();
+        int clusters = wide ? 4 : 1;
+        String pool = "bench" + (++runs);
+        Supplier<LoadBalancer> make = Balancers.parse(balancer);
+        Registry registry = Registry.start(PoolNode.transport(), pool, "bench", "local://" + pool + "/registry");
+        List<PoolNode> all = new ArrayList<>();
+        try {
+            for (int i = 0; i < nodes; i++) {
+                PoolConfig c = PoolConfig.of(pool, "bench", pool + "-" + i, "c" + (i * clusters / nodes),
+                        "local://" + pool + "/" + i, registry.address(), i == 0).withWan(links);
+                all.add(PoolNode.join(c, NodeConfig.defaults().withStackBytes(16 << 20), make.get(), Allowlist.forProgram()));
+            }
+            PoolNode master = all.get(0);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (all.stream().anyMatch(p -> p.members().size() < nodes) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, true);
+            long start = System.nanoTime();
+            long sum = master.node().call(() -> tree.run(payload));
+            long elapsed = System.nanoTime() - start;
+            if (sum != expected) {
+                throw new AssertionError(balancer + " on " + setting + " computed " + sum + ", not " + expected);
+            }
+            master.endRun();
+            PoolSummary s = new PoolSummary(master.gatherReports(30, TimeUnit.SECONDS));
+            return new Outcome(elapsed / 1e9, s.total("wanMessagesSent") / (elapsed / 1e9), s.total("wanSteals"),
+                    s.total("prefetched"), s.total("jobsPushed"));
+        } finally {
+            all.forEach(PoolNode::close);
+            registry.close();
+        }
+    }
+
+    private static void report(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
+        double reference = median(all.getOrDefault("RS", all.values().iterator().next()).get("1 cluster"), Outcome::seconds);
+        System.out.printf(Locale.ROOT, "run time in s, relative to RS on 1 cluster (%.2f s), and WAN messages/s; medians%n",
+                reference);
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-9s", "balancer"));
+        for (String s : settings) {
+            head.append(String.format(Locale.ROOT, " | %-22s", s));
+        }
+        System.out.println(head);
+        for (Map.Entry<String, Map<String, List<Outcome>>> b : all.entrySet()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s", b.getKey()));
+            for (String s : settings) {
+                List<Outcome> o = b.getValue().get(s);
+                double secs = median(o, Outcome::seconds);
+                row.append(String.format(Locale.ROOT, " | %6.2f %5.3f %8.0f/s", secs, secs / reference,
+                        median(o, Outcome::wanPerSecond)));
+            }
+            System.out.println(row);
+        }
+    }
+
+    private static double median(List<Outcome> outcomes, java.util.function.ToDoubleFunction<Outcome> f) {
+        double[] v = outcomes.stream().mapToDouble(f).sorted().toArray();
+        int m = v.length / 2;
+        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+    }
+}
