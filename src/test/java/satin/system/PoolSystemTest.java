@@ -79,6 +79,32 @@ class PoolSystemTest {
     }
 
     @Test
+    void twoClustersOverAnEmulatedWideAreaLinkWithClusterAwareStealing(@TempDir Path dir) throws Exception {
+        List<String> program = PROGRAMS.get(1);
+        try (Processes ps = new Processes()) {
+            String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+            Path stats = dir.resolve("clusters.json");
+            List<String> grid = List.of("--nodes", "2", "--wan", "5ms/1000KB/s", "--balancer", "CRS");
+            List<String> east = new ArrayList<>(pool("grid", "--cluster", "east", "--wait-for", "4", "--stats", stats.toString()));
+            east.addAll(grid);
+            Processes.Child master = ps.start("east", null, "satin.pool.PoolMain", with(east, program));
+            List<String> west = new ArrayList<>(pool("grid", "--cluster", "west", "--registry", registryOf(master)));
+            west.addAll(grid);
+            Processes.Child other = ps.start("west", null, "satin.pool.PoolMain", with(west, program));
+            assertEquals(0, master.exit(240), master::toString);
+            assertEquals(expected, master.out());
+            assertTrue(master.err().contains("pool grid: 4 nodes in 2 clusters, balancer CRS"), master::toString);
+            assertTrue(master.err().contains("WAN 5ms/1MB/s"), master::toString);
+            assertEquals(0, other.exit(30), other::toString);
+            Statistics s = Statistics.read(stats);
+            assertEquals(4, s.nodes());
+            s.assertEveryJobRanOnce();
+            assertTrue(s.summary().total("wanMessagesSent") > 0, "the clusters stole from each other: " + s);
+            assertTrue(s.summary().total("wanSteals") > 0, "the west cluster's work came over the WAN: " + s);
+        }
+    }
+
+    @Test
     void sixteenNodesInOneProcessTalkInVm(@TempDir Path dir) throws Exception {
         for (List<String> program : PROGRAMS) {
             try (Processes ps = new Processes()) {

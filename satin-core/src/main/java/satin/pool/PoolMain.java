@@ -262,17 +262,13 @@ public final class PoolMain {
             return OK;
         }
 
-        private static int clusters(PoolNode master) {
-            return (int) master.members().stream().map(m -> m.cluster()).distinct().count();
-        }
-
         private void report(PoolNode master, List<String> reports, long wallNanos) {
             PoolSummary summary = new PoolSummary(reports);
             int expected = master.membersAtStop();
             String settings = master.balancerSettings();
             String title = String.format(Locale.ROOT, "pool %s: %d node%s in %d cluster%s, balancer %s%s, WAN %s;"
                     + " %.3f s from start to the end of main; %.1f WAN messages/s", o.pool(), summary.nodes(),
-                    summary.nodes() == 1 ? "" : "s", clusters(master), clusters(master) == 1 ? "" : "s",
+                    summary.nodes() == 1 ? "" : "s", summary.clusters(), summary.clusters() == 1 ? "" : "s",
                     master.balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", o.wan(), wallNanos / 1e9,
                     summary.wanMessagesPerSecond(wallNanos));
             err.print(summary.table(title));
@@ -289,7 +285,7 @@ public final class PoolMain {
                     run.put("balancer", master.balancerName());
                     run.put("balancerSettings", settings);
                     run.put("wan", o.wan().toString());
-                    run.put("clusters", clusters(master));
+                    run.put("clusters", summary.clusters());
                     run.put("wallNanos", wallNanos);
                     run.put("wanMessagesPerSecond", summary.wanMessagesPerSecond(wallNanos));
                     Files.writeString(file, summary.json(run), StandardCharsets.UTF_8);

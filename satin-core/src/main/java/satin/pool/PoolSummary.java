@@ -73,6 +73,11 @@ public final class PoolSummary {
         return reports.size();
     }
 
+    /** How many clusters the reporting nodes were in. */
+    public int clusters() {
+        return (int) texts.stream().map(t -> t.getOrDefault("cluster", "?")).distinct().count();
+    }
+
     /** The sum of a numeric field over all nodes. */
     public long total(String key) {
         long sum = 0;

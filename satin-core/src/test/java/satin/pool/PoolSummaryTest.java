@@ -63,6 +63,13 @@ class PoolSummaryTest {
     }
 
     @Test
+    void theClustersAreCountedFromTheReports() {
+        assertEquals(2, TWO.clusters());
+        assertEquals(1, new PoolSummary(List.of(report(1, "a"), report(3, "c"))).clusters());
+        assertEquals(0, new PoolSummary(List.of()).clusters());
+    }
+
+    @Test
     void theTableHasARowPerNodeAndATotal() {
         String table = TWO.table("the title");
         assertEquals(5, table.split("\\R").length, table);
