@@ -48,7 +48,8 @@ final class BalancerBench {
     }
 
     /** One run's outcome. */
-    private record Outcome(double seconds, double wanPerSecond, long wanSteals, long prefetched, long pushed) {
+    private record Outcome(double seconds, double wanPerSecond, long wanStealRequests, long wanSteals, long prefetched,
+            long pushed) {
     }
 
     static void run(String[] args) throws InterruptedException {
@@ -96,6 +97,30 @@ final class BalancerBench {
             }
         }
         report(all, settings);
+        explainRandomStealing(all.get("RS"), settings);
+    }
+
+    /**
+     * Seed 004 section 4.2.1: RS's slowdown is the time its thieves wait for wide-area steal
+     * replies, each a round trip, spread over the nodes. Prints that wait beside the slowdown.
+     */
+    private void explainRandomStealing(Map<String, List<Outcome>> rs, List<String> settings) {
+        if (rs == null || !rs.containsKey("1 cluster")) {
+            return;
+        }
+        double single = median(rs.get("1 cluster"), Outcome::seconds);
+        System.out.println("RS: slowdown against the wait for WAN steal replies (seed 004 section 4.2.1); medians");
+        System.out.printf(Locale.ROOT, "%-16s %10s %12s %12s %12s%n", "WAN", "WAN steals", "wait/node s", "slowdown s",
+                "explained");
+        for (String setting : settings.subList(1, settings.size())) {
+            List<Outcome> o = rs.get(setting);
+            double roundTrip = 2 * WanLinks.parse(setting).spec("c0", "c1").latencyNanos() / 1e9;
+            double requests = median(o, Outcome::wanStealRequests);
+            double wait = requests * roundTrip / nodes;
+            double slowdown = median(o, Outcome::seconds) - single;
+            System.out.printf(Locale.ROOT, "%-16s %10.0f %12.3f %12.3f %11.0f%%%n", setting, requests, wait, slowdown,
+                    100 * wait / slowdown);
+        }
     }
 
     private Outcome once(String balancer, String setting, long expected) throws InterruptedException {
@@ -126,8 +151,8 @@ final class BalancerBench {
             }
             master.endRun();
             PoolSummary s = new PoolSummary(master.gatherReports(30, TimeUnit.SECONDS));
-            return new Outcome(elapsed / 1e9, s.total("wanMessagesSent") / (elapsed / 1e9), s.total("wanSteals"),
-                    s.total("prefetched"), s.total("jobsPushed"));
+            return new Outcome(elapsed / 1e9, s.total("wanMessagesSent") / (elapsed / 1e9), s.total("wanStealRequests"),
+                    s.total("wanSteals"), s.total("prefetched"), s.total("jobsPushed"));
         } finally {
             all.forEach(PoolNode::close);
             registry.close();

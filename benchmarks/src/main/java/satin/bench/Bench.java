@@ -31,6 +31,7 @@ public final class Bench {
             + "       bench steal [ROUNDS [STEALS-PER-ROUND]]\n"
             + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds]\n"
             + "       bench wan\n"
+            + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--only 'RS;RP:threshold=2'] [--wan 'A;B']";
 
     public static void main(String[] args) throws Exception {
@@ -40,6 +41,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("wan")) {
             WanBench.run();
+            return;
+        }
+        if (args.length > 0 && args[0].equals("apps")) {
+            AppsBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("balancers")) {

@@ -1,0 +1,42 @@
+package satin.apps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Every application has the shape tools rely on, under the name people type. */
+class AppsTest {
+
+    private static final ClassLoader LOADER = AppsTest.class.getClassLoader();
+
+    @Test
+    void everyApplicationHasThreePresetsAndARunMethod() {
+        assertEquals(13, Apps.names().size(), "the twelve of seed 004 (Fibonacci twice) and UTS");
+        for (String app : Apps.names()) {
+            assertEquals(Set.of("small", "medium", "large"), Apps.presets(app, LOADER).keySet(), app);
+            Method run = Apps.runMethod(app, LOADER);
+            assertEquals(String.class, run.getReturnType(), app);
+        }
+    }
+
+    @Test
+    void anUnknownPresetOrArgumentIsRefusedWithItsName() {
+        for (String app : Apps.names()) {
+            Method run = Apps.runMethod(app, LOADER);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Apps.run(run, List.of("no-such-thing")), app);
+            assertTrue(e.getMessage().contains("no-such-thing"), app + " says: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnknownApplicationIsRefusedWithTheNamesThereAre() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Apps.mainClass("fibonacci"));
+        assertTrue(e.getMessage().contains("'fibonacci'") && e.getMessage().contains("nqueens"), e.getMessage());
+    }
+}

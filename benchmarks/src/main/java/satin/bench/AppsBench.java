@@ -1,0 +1,128 @@
+package satin.bench;
+
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import satin.apps.Apps;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
+
+/**
+ * Each application's preset, sequential (the class as it was before the build rewrote it) against
+ * the rewritten program on a node of one worker and of two, interleaved round by round in this JVM
+ * so that both meet the same JIT and the same noise. Prints medians and the overhead of one worker
+ * over the sequential program; every run's text must equal the sequential one.
+ */
+final class AppsBench {
+
+    private AppsBench() {
+    }
+
+    static void run(String[] args) throws Exception {
+        int rounds = 5;
+        String preset = "medium";
+        List<String> only = Apps.names();
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--preset" -> preset = args[++i];
+                case "--only" -> only = List.of(args[++i].split(","));
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + " (--rounds R --preset small|medium|large --only fib,nqueens)");
+            }
+        }
+        ClassLoader sequential = sequentialLoader();
+        System.out.printf(Locale.ROOT, "%s presets, %d rounds after 1 warm-up, medians; java %s, %d cpus%n", preset, rounds,
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "%-14s %-28s %11s %11s %11s %9s %9s%n", "app", "arguments", "seq ms", "1 worker",
+                "2 workers", "overhead", "2w speedup");
+        try (Node one = Node.start(NodeConfig.defaults()); Node two = Node.start(NodeConfig.defaults().withWorkers(2))) {
+            for (String app : only) {
+                measure(app, preset, rounds, sequential, one, two);
+            }
+        }
+    }
+
+    private static void measure(String app, String preset, int rounds, ClassLoader sequential, Node one, Node two) {
+        List<String> args = Apps.presets(app, AppsBench.class.getClassLoader()).get(preset);
+        if (args == null) {
+            throw new IllegalArgumentException(app + " has no preset " + preset);
+        }
+        Method seq = Apps.runMethod(app, sequential);
+        Method rewritten = Apps.runMethod(app, AppsBench.class.getClassLoader());
+        String expected = Apps.run(seq, args);
+        double[] s = new double[rounds];
+        double[] w1 = new double[rounds];
+        double[] w2 = new double[rounds];
+        for (int r = -1; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            check(app, expected, Apps.run(seq, args));
+            long t1 = System.nanoTime();
+            check(app, expected, one.call(() -> Apps.run(rewritten, args)));
+            long t2 = System.nanoTime();
+            check(app, expected, two.call(() -> Apps.run(rewritten, args)));
+            long t3 = System.nanoTime();
+            if (r >= 0) {
+                s[r] = (t1 - t0) / 1e6;
+                w1[r] = (t2 - t1) / 1e6;
+                w2[r] = (t3 - t2) / 1e6;
+            }
+        }
+        double ms = median(s);
+        double m1 = median(w1);
+        double m2 = median(w2);
+        System.out.printf(Locale.ROOT, "%-14s %-28s %11.1f %11.1f %11.1f %8.1f%% %9.2fx%n", app, clip(String.join(" ", args)),
+                ms, m1, m2, 100 * (m1 / ms - 1), m1 / m2);
+    }
+
+    private static void check(String app, String expected, String got) {
+        if (!expected.equals(got)) {
+            throw new AssertionError(app + " printed\n" + got + "\nbut the sequential program printed\n" + expected);
+        }
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 28 ? s : s.substring(0, 25) + "...";
+    }
+
+    private static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        int m = c.length / 2;
+        return c.length % 2 == 1 ? c[m] : (c[m - 1] + c[m]) / 2;
+    }
+
+    /** Loads the application classes from the copies the rewriter's plugin kept; the rest is shared. */
+    private static ClassLoader sequentialLoader() throws MalformedURLException {
+        Path dir = Path.of(System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes"));
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("no sequential classes at " + dir + " (-Dsatin.sequentialClasses)");
+        }
+        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, AppsBench.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                synchronized (getClassLoadingLock(name)) {
+                    if (name.startsWith("satin.apps.") && !name.equals(Apps.class.getName())) {
+                        Class<?> c = findLoadedClass(name);
+                        if (c != null) {
+                            return c;
+                        }
+                        try {
+                            return findClass(name);
+                        } catch (ClassNotFoundException e) {
+                            return super.loadClass(name, resolve); // a class the rewriter left alone
+                        }
+                    }
+                    return super.loadClass(name, resolve);
+                }
+            }
+        };
+    }
+}
