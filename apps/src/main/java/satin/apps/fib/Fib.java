@@ -13,7 +13,7 @@ public class Fib extends SatinObject {
 
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
-            "small", List.of("30"), "medium", List.of("40"), "large", List.of("46"));
+            "small", List.of("30"), "medium", List.of("43"), "large", List.of("48"));
 
     @Spawnable
     public long fib(int n) {

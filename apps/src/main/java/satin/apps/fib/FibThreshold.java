@@ -14,7 +14,7 @@ public class FibThreshold extends SatinObject {
 
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
-            "small", List.of("30", "20"), "medium", List.of("40", "20"), "large", List.of("46", "20"));
+            "small", List.of("30", "20"), "medium", List.of("43", "20"), "large", List.of("48", "20"));
 
     private final int threshold;
 

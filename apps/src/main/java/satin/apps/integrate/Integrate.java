@@ -19,7 +19,7 @@ public class Integrate extends SatinObject {
     public static final Map<String, List<String>> PRESETS = Map.of(
             "small", List.of("0", "50", "1e-10", "1"),
             "medium", List.of("0", "200", "1e-12", "1"),
-            "large", List.of("0", "1000", "1e-13", "1"));
+            "large", List.of("0", "1500", "1e-13", "1"));
 
     /** Sine terms in f: enough arithmetic per evaluation that a leaf is worth more than a spawn. */
     static final int TERMS = 16;

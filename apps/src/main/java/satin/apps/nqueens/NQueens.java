@@ -64,7 +64,7 @@ public class NQueens extends SatinObject {
 
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
-            "small", List.of("12", "3"), "medium", List.of("15", "4"), "large", List.of("17", "4"));
+            "small", List.of("12", "3"), "medium", List.of("15", "4"), "large", List.of("16", "4"));
 
     /** Boards up to this size are checked against the naive search, which is slow above it. */
     static final int CHECKED_UP_TO = 12;

@@ -15,14 +15,22 @@ import satin.Spawnable;
  * with more than {@code threshold} candidates spawns its two halves, a smaller one divides by each
  * of its candidates and keeps those that divide n and are prime. Every prime factor up to the
  * square root of n is found that way; what is left of n after dividing them out is one or prime.
+ * Numbers go up to 2^66, beyond a long, so that the search can take long: a job gets n as limbs of
+ * 30 bits, most significant first, and takes remainders limb by limb (candidates stay below 2^33,
+ * so a remainder shifted by a limb still fits a long).
  */
 public class PrimeFactors extends SatinObject {
 
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
             "small", List.of("40", "3", "1", "100000"),
-            "medium", List.of("54", "3", "1", "1000000"),
-            "large", List.of("61", "3", "1", "1000000"));
+            "medium", List.of("56", "3", "1", "1000000"),
+            "large", List.of("64", "3", "1", "1000000"));
+
+    /** The largest n is below 2^MAX_BITS: its square root, the largest candidate, is below 2^33. */
+    static final int MAX_BITS = 66;
+
+    static final int LIMB_BITS = 30;
 
     private final long threshold;
 
@@ -33,29 +41,49 @@ public class PrimeFactors extends SatinObject {
         this.threshold = threshold;
     }
 
-    /** The prime factors of n (n >= 1), ascending, each as often as it divides n. */
-    public long[] factor(long n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("only positive numbers have prime factors, not " + n);
+    /** The prime factors of n (1 <= n < 2^66), ascending, each as often as it divides n. */
+    public BigInteger[] factor(BigInteger n) {
+        if (n.signum() <= 0 || n.bitLength() > MAX_BITS) {
+            throw new IllegalArgumentException("n must be from 1 to 2^" + MAX_BITS + " - 1, not " + n);
         }
-        long[] small = factorsIn(n, 2, squareRoot(n) + 1);
-        List<Long> factors = new ArrayList<>();
-        long rest = n;
+        long[] small = factorsIn(limbs(n), 2, n.sqrt().longValueExact() + 1);
+        List<BigInteger> factors = new ArrayList<>();
+        BigInteger rest = n;
         for (long p : small) {
-            while (rest % p == 0) {
-                factors.add(p);
-                rest /= p;
+            BigInteger prime = BigInteger.valueOf(p);
+            while (rest.mod(prime).signum() == 0) {
+                factors.add(prime);
+                rest = rest.divide(prime);
             }
         }
-        if (rest > 1) { // no prime up to the square root of n divides it, so it is prime
+        if (rest.compareTo(BigInteger.ONE) > 0) { // no prime up to the square root of n divides it, so it is prime
             factors.add(rest);
         }
-        return factors.stream().mapToLong(Long::longValue).sorted().toArray();
+        return factors.stream().sorted().toArray(BigInteger[]::new);
     }
 
-    /** The primes in [from, to) that divide n, ascending. */
+    /** n in limbs of 30 bits, most significant first. */
+    static long[] limbs(BigInteger n) {
+        long[] limbs = new long[(MAX_BITS + LIMB_BITS - 1) / LIMB_BITS];
+        for (int i = limbs.length - 1; i >= 0; i--) {
+            limbs[i] = n.longValue() & ((1L << LIMB_BITS) - 1);
+            n = n.shiftRight(LIMB_BITS);
+        }
+        return limbs;
+    }
+
+    /** n mod d for d below 2^33, from the limbs of n. */
+    static long remainder(long[] limbs, long d) {
+        long r = 0;
+        for (long limb : limbs) {
+            r = (r << LIMB_BITS | limb) % d;
+        }
+        return r;
+    }
+
+    /** The primes in [from, to) that divide n (given as limbs), ascending. */
     @Spawnable
-    public long[] factorsIn(long n, long from, long to) {
+    public long[] factorsIn(long[] n, long from, long to) {
         if (to - from <= threshold) {
             return sequential(n, from, to);
         }
@@ -68,13 +96,13 @@ public class PrimeFactors extends SatinObject {
         return both;
     }
 
-    static long[] sequential(long n, long from, long to) {
+    static long[] sequential(long[] n, long from, long to) {
         List<Long> found = new ArrayList<>();
-        if (from <= 2 && to > 2 && n % 2 == 0) {
+        if (from <= 2 && to > 2 && remainder(n, 2) == 0) {
             found.add(2L);
         }
         for (long d = Math.max(3, from | 1); d < to; d += 2) {
-            if (n % d == 0 && isPrime(d)) {
+            if (remainder(n, d) == 0 && isPrime(d)) {
                 found.add(d);
             }
         }
@@ -94,35 +122,21 @@ public class PrimeFactors extends SatinObject {
         return true;
     }
 
-    /** The largest r with r * r <= n. */
-    static long squareRoot(long n) {
-        long r = (long) Math.sqrt((double) n);
-        while (r * r > n) {
-            r--;
-        }
-        while ((r + 1) * (r + 1) <= n) {
-            r++;
-        }
-        return r;
-    }
-
     /**
      * The primes a number of about {@code bits} bits is made of: {@code count - 1} random primes
      * of up to bits / count bits, and a last one that brings the product to about 2^bits. Ascending.
      */
-    public static long[] primes(int bits, int count, long seed) {
+    public static BigInteger[] primes(int bits, int count, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        long[] primes = new long[count];
-        long product = 1;
+        BigInteger[] primes = new BigInteger[count];
+        BigInteger product = BigInteger.ONE;
         int smallBits = Math.max(2, bits / count);
         for (int i = 0; i < count - 1; i++) {
             long candidate = 2 + random.nextLong((1L << smallBits) - 2);
-            primes[i] = BigInteger.valueOf(candidate).nextProbablePrime().longValueExact();
-            product = Math.multiplyExact(product, primes[i]);
+            primes[i] = BigInteger.valueOf(candidate).nextProbablePrime();
+            product = product.multiply(primes[i]);
         }
-        BigInteger last = BigInteger.ONE.shiftLeft(bits).divide(BigInteger.valueOf(product)).nextProbablePrime();
-        primes[count - 1] = last.longValueExact();
-        Math.multiplyExact(product, primes[count - 1]); // the caller's n must fit a long
+        primes[count - 1] = BigInteger.ONE.shiftLeft(bits).divide(product).nextProbablePrime();
         Arrays.sort(primes);
         return primes;
     }
@@ -137,13 +151,13 @@ public class PrimeFactors extends SatinObject {
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected BITS FACTORS SEED THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        int bits = (int) parse(p.get(0), "BITS", 4, 61);
+        int bits = (int) parse(p.get(0), "BITS", 4, MAX_BITS - 2);
         int count = (int) parse(p.get(1), "FACTORS", 1, bits / 2);
         long seed = parse(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
         long threshold = parse(p.get(3), "THRESHOLD", 1, Long.MAX_VALUE);
-        long[] made = primes(bits, count, seed);
-        long n = Arrays.stream(made).reduce(1, Math::multiplyExact);
-        long[] factors = new PrimeFactors(threshold).factor(n);
+        BigInteger[] made = primes(bits, count, seed);
+        BigInteger n = Arrays.stream(made).reduce(BigInteger.ONE, BigInteger::multiply);
+        BigInteger[] factors = new PrimeFactors(threshold).factor(n);
         verify(n, made, factors);
         return n + " = " + describe(factors) + " (spawn threshold " + threshold
                 + "), verified: the factors are prime, multiply back to it and are the primes it was made of";
@@ -153,24 +167,24 @@ public class PrimeFactors extends SatinObject {
         System.out.println(run(args));
     }
 
-    static void verify(long n, long[] made, long[] factors) {
-        long product = 1;
-        for (long f : factors) {
-            if (!BigInteger.valueOf(f).isProbablePrime(64)) {
+    static void verify(BigInteger n, BigInteger[] made, BigInteger[] factors) {
+        BigInteger product = BigInteger.ONE;
+        for (BigInteger f : factors) {
+            if (!f.isProbablePrime(64)) {
                 throw new IllegalStateException(f + ", a factor found of " + n + ", is not prime");
             }
-            product = Math.multiplyExact(product, f);
+            product = product.multiply(f);
         }
-        if (product != n || !Arrays.equals(made, factors)) {
+        if (!product.equals(n) || !Arrays.equals(made, factors)) {
             throw new IllegalStateException("the factors found, " + Arrays.toString(factors) + ", are not those "
                     + n + " was made of, " + Arrays.toString(made));
         }
     }
 
     /** Like 2^3 * 7 * 101. */
-    static String describe(long[] factors) {
-        Map<Long, Integer> powers = new TreeMap<>();
-        for (long f : factors) {
+    static String describe(BigInteger[] factors) {
+        Map<BigInteger, Integer> powers = new TreeMap<>();
+        for (BigInteger f : factors) {
             powers.merge(f, 1, Integer::sum);
         }
         StringBuilder text = new StringBuilder();

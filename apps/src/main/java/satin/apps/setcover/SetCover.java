@@ -21,9 +21,9 @@ public class SetCover extends SatinObject {
 
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
-            "small", List.of("40", "40", "1", "3"),
-            "medium", List.of("56", "56", "1", "3"),
-            "large", List.of("64", "62", "1", "3"));
+            "small", List.of("64", "60", "1", "3"),
+            "medium", List.of("64", "100", "1", "3"),
+            "large", List.of("64", "110", "1", "3"));
 
     /** Instances up to this many sets are also checked against every subset of the sets. */
     static final int EXHAUSTIVE_UP_TO = 20;
