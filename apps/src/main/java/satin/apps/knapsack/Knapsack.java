@@ -23,7 +23,7 @@ public class Knapsack extends SatinObject {
     public static final Map<String, List<String>> PRESETS = Map.of(
             "small", List.of("22", "10000", "1", "6"),
             "medium", List.of("30", "10000", "1", "8"),
-            "large", List.of("34", "10000", "1", "8"));
+            "large", List.of("33", "10000", "1", "8"));
 
     /** Instances with at most this capacity are also solved by dynamic programming, as a check. */
     static final long DP_UP_TO = 4_000_000;

@@ -5,6 +5,6 @@
  * job prunes with the bound it was given (the greedy packing at the root) and the packings it
  * found itself. The packing found is checked to fit and be worth its value, and against dynamic
  * programming when the capacity is at most 4,000,000. Presets small / medium / large: 22 / 30 /
- * 34 items, weights up to 10000, seed 1, spawn depth 6 / 8 / 8.
+ * 33 items, weights up to 10000, seed 1, spawn depth 6 / 8 / 8.
  */
 package satin.apps.knapsack;
