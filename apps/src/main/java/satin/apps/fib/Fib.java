@@ -1,5 +1,7 @@
 package satin.apps.fib;
 
+import java.util.List;
+import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
 
@@ -8,6 +10,10 @@ import satin.Spawnable;
  * spawn. Without rewriting this class is the sequential program; the build rewrites it.
  */
 public class Fib extends SatinObject {
+
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("30"), "medium", List.of("43"), "large", List.of("48"));
 
     @Spawnable
     public long fib(int n) {
@@ -20,8 +26,60 @@ public class Fib extends SatinObject {
         return x + y;
     }
 
+    /** Computes with these arguments (N), or those of a preset named as the only argument; returns what main prints. */
+    public static String run(String... args) {
+        List<String> a = preset(args);
+        if (a.size() != 1) {
+            throw new IllegalArgumentException("expected N or a preset (" + PRESETS.keySet() + "), not " + a);
+        }
+        int n = parse(a.get(0), "N", 0, 92);
+        long result = new Fib().fib(n);
+        return "fib(" + n + ") = " + result + ", " + verify(n, result);
+    }
+
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        System.out.println("fib(" + n + ") = " + new Fib().fib(n));
+        System.out.println(run(args));
+    }
+
+    /** The arguments themselves, those of the preset they name, or the small preset for none. */
+    static List<String> preset(String[] args) {
+        return presetOf(PRESETS, args);
+    }
+
+    static List<String> presetOf(Map<String, List<String>> presets, String[] args) {
+        if (args.length == 0) {
+            return presets.get("small");
+        }
+        if (args.length == 1 && presets.containsKey(args[0])) {
+            return presets.get(args[0]);
+        }
+        return List.of(args);
+    }
+
+    static int parse(String value, String name, int min, int max) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with what was expected
+        }
+        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
+    }
+
+    /** Checks against the iteration, which shares nothing with the recursion but the definition. */
+    static String verify(int n, long result) {
+        long a = 0;
+        long b = 1;
+        for (int i = 0; i < n; i++) {
+            long next = a + b;
+            a = b;
+            b = next;
+        }
+        if (a != result) {
+            throw new IllegalStateException("fib(" + n + ") computed " + result + " but the iteration gives " + a);
+        }
+        return "verified by iteration";
     }
 }

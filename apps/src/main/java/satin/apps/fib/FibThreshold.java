@@ -1,5 +1,7 @@
 package satin.apps.fib;
 
+import java.util.List;
+import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
 
@@ -9,6 +11,10 @@ import satin.Spawnable;
  * 20).
  */
 public class FibThreshold extends SatinObject {
+
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("30", "20"), "medium", List.of("43", "20"), "large", List.of("48", "20"));
 
     private final int threshold;
 
@@ -34,10 +40,22 @@ public class FibThreshold extends SatinObject {
         return n < 2 ? n : sequential(n - 1) + sequential(n - 2);
     }
 
-    /** Arguments: N (default 35) and the spawn threshold (default 20). */
+    /**
+     * Computes with these arguments (N and the spawn threshold, 20 if left out), or those of a
+     * preset named as the only argument; returns what main prints.
+     */
+    public static String run(String... args) {
+        List<String> a = Fib.presetOf(PRESETS, args);
+        if (a.isEmpty() || a.size() > 2) {
+            throw new IllegalArgumentException("expected N [THRESHOLD] or a preset (" + PRESETS.keySet() + "), not " + a);
+        }
+        int n = Fib.parse(a.get(0), "N", 0, 92);
+        int threshold = a.size() > 1 ? Fib.parse(a.get(1), "THRESHOLD", 2, Integer.MAX_VALUE) : 20;
+        long result = new FibThreshold(threshold).fib(n);
+        return "fib(" + n + ") = " + result + " (spawn threshold " + threshold + "), " + Fib.verify(n, result);
+    }
+
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 35;
-        int threshold = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        System.out.println("fib(" + n + ") = " + new FibThreshold(threshold).fib(n));
+        System.out.println(run(args));
     }
 }

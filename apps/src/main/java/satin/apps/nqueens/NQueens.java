@@ -1,5 +1,7 @@
 package satin.apps.nqueens;
 
+import java.util.List;
+import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
 
@@ -60,10 +62,75 @@ public class NQueens extends SatinObject {
         return total;
     }
 
-    /** Arguments: N (default 12) and how many rows spawn (default N / 4). */
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("12", "3"), "medium", List.of("15", "4"), "large", List.of("16", "4"));
+
+    /** Boards up to this size are checked against the naive search, which is slow above it. */
+    static final int CHECKED_UP_TO = 12;
+
+    /**
+     * Computes with these arguments (N and how many rows spawn, N / 4 if left out), or those of a
+     * preset named as the only argument; returns what main prints.
+     */
+    public static String run(String... args) {
+        List<String> a = args.length == 0 ? PRESETS.get("small")
+                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        if (a.isEmpty() || a.size() > 2) {
+            throw new IllegalArgumentException("expected N [SPAWN_ROWS] or a preset (" + PRESETS.keySet() + "), not " + a);
+        }
+        int n = parse(a.get(0), "N", 1, 30);
+        int spawnRows = a.size() > 1 ? parse(a.get(1), "SPAWN_ROWS", 0, n) : Math.max(1, n / 4);
+        long count = new NQueens(spawnRows).count(n);
+        String text = "nqueens(" + n + ") = " + count + " (spawning in " + spawnRows + " rows), ";
+        if (n > CHECKED_UP_TO) {
+            return text + "not checked (the naive search is too slow above " + CHECKED_UP_TO + ")";
+        }
+        long naive = naive(n, new int[n], 0);
+        if (naive != count) {
+            throw new IllegalStateException("nqueens(" + n + ") counted " + count + " but the naive search finds " + naive);
+        }
+        return text + "verified by a naive search";
+    }
+
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 12;
-        int spawnRows = args.length > 1 ? Integer.parseInt(args[1]) : Math.max(1, n / 4);
-        System.out.println("nqueens(" + n + ") = " + new NQueens(spawnRows).count(n));
+        System.out.println(run(args));
+    }
+
+    private static int parse(String value, String name, int min, int max) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with what was expected
+        }
+        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
+    }
+
+    /** Counts by checking each new queen against every earlier one: no masks, shares nothing with the search. */
+    static long naive(int n, int[] columnOfRow, int row) {
+        if (row == n) {
+            return 1;
+        }
+        long total = 0;
+        for (int col = 0; col < n; col++) {
+            if (safe(columnOfRow, row, col)) {
+                columnOfRow[row] = col;
+                total += naive(n, columnOfRow, row + 1);
+            }
+        }
+        return total;
+    }
+
+    private static boolean safe(int[] columnOfRow, int row, int col) {
+        for (int r = 0; r < row; r++) {
+            int c = columnOfRow[r];
+            if (c == col || Math.abs(c - col) == row - r) {
+                return false;
+            }
+        }
+        return true;
     }
 }
