@@ -1,0 +1,134 @@
+package satin.apps.uts;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import satin.SatinObject;
+import satin.Spawnable;
+
+/**
+ * Unbalanced Tree Search: counts the nodes, leaves and depth of a tree that exists only as a
+ * rule (each node's state is a SHA-1 digest, its children's states the digests of it and their
+ * index), generated exactly as the reference benchmark generates it. A job walks its part of the
+ * tree depth first with an explicit stack; every {@code chunk} nodes it hands the bottom of its
+ * frontier (the shallowest waiting nodes) to a spawned job, so a subtree that turns out large
+ * gets split wherever it is, and small ones cost one spawn at most. The counts are combined at
+ * the syncs.
+ */
+public class Uts extends SatinObject {
+
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("T3"),
+            "medium", List.of("T1", "-g", "4"),
+            "large", List.of("T3L"));
+
+    /** A job that hands off its frontier spawns at most this many jobs between syncs. */
+    private static final int PARTS = 8;
+    /** At most this many entries of a frontier go to one spawned job. */
+    private static final int MAX_HANDOFF = 64;
+
+    private final Tree tree;
+    private final int chunk;
+    private final boolean ownSha1;
+
+    Uts(Tree tree, int chunk, boolean ownSha1) {
+        this.tree = tree;
+        this.chunk = chunk;
+        this.ownSha1 = ownSha1;
+    }
+
+    /** Nodes, leaves and maximum depth of the whole tree. */
+    long[] count() {
+        return explore(Walk.root(tree), 0);
+    }
+
+    /**
+     * Counts the subtrees below the nodes of {@code frontier}. Jobs handed off from a job of
+     * generation g are of generation g + 1 and walk twice as many nodes between hand-offs every
+     * eight generations, which bounds how deeply jobs nest (each one run at its spawner's sync,
+     * or as a plain call in the sequential program) even on trees where one subtree holds nearly
+     * everything.
+     */
+    @Spawnable
+    public long[] explore(byte[] frontier, int generation) {
+        Walk walk = new Walk(frontier, ownSha1);
+        long budget = (long) chunk << Math.min(generation / 8, 30);
+        long[][] parts = new long[PARTS][];
+        long[] handedOff = {0, 0, 0};
+        int spawned = 0;
+        while (true) {
+            walk.run(tree, budget);
+            if (walk.isEmpty()) {
+                break;
+            }
+            if (walk.size() > 1) {
+                parts[spawned] = explore(walk.takeBottom(Math.min(walk.size() / 2, MAX_HANDOFF)), generation + 1);
+                spawned++;
+                if (spawned == PARTS) {
+                    sync();
+                    add(handedOff, parts, spawned);
+                    spawned = 0;
+                }
+            }
+        }
+        sync();
+        add(handedOff, parts, spawned);
+        long[] own = walk.counts();
+        add(handedOff, new long[][] {own}, 1);
+        return handedOff;
+    }
+
+    private static void add(long[] total, long[][] parts, int n) {
+        for (int i = 0; i < n; i++) {
+            total[0] += parts[i][0];
+            total[1] += parts[i][1];
+            total[2] = Math.max(total[2], parts[i][2]);
+        }
+    }
+
+    /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
+    public static String run(String... args) {
+        if (args.length == 0) {
+            args = PRESETS.get("small").toArray(new String[0]);
+        } else if (args.length == 1 && PRESETS.containsKey(args[0])) {
+            args = PRESETS.get(args[0]).toArray(new String[0]);
+        }
+        Arguments a = Arguments.parse(args);
+        long[] c = new Uts(a.tree(), a.chunk(), a.ownSha1()).count();
+        StringBuilder out = new StringBuilder("UTS");
+        if (a.sample() != null) {
+            out.append(' ').append(a.sample().name());
+        }
+        out.append(": ").append(a.tree().describe()).append('\n');
+        out.append(stats(c[0], c[2], c[1])).append('\n');
+        if (a.sample() != null && a.sample().tree().sameShape(a.tree())) {
+            out.append(a.sample().verify(c[0], c[2], c[1])).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The line the reference prints. */
+    static String stats(long nodes, long depth, long leaves) {
+        // the reference divides in float and prints the exact binary value rounded half-even
+        double percent = (float) leaves / (float) nodes * 100.0;
+        return String.format(Locale.ROOT, "Tree size = %d, tree depth = %d, num leaves = %d (%s%%)", nodes, depth,
+                leaves, new BigDecimal(percent).setScale(2, RoundingMode.HALF_EVEN).toPlainString());
+    }
+
+    public static void main(String[] args) {
+        System.out.println(run(args));
+    }
+
+    /** Sample trees by name, as {@link Sample#ALL} lists them. */
+    static Map<String, Sample> samples() {
+        Map<String, Sample> m = new LinkedHashMap<>();
+        for (Sample s : Sample.ALL) {
+            m.put(s.name(), s);
+        }
+        return m;
+    }
+}
