@@ -15,11 +15,11 @@ package satin.apps.uts;
  *
  * Defaults are the reference's: a geometric tree, linear shape, b_0 = 4, gen_mx = 6, seed 0.
  */
-record Arguments(Tree tree, int chunk, boolean ownSha1, Sample sample) {
+public record Arguments(Tree tree, int chunk, boolean ownSha1, Sample sample) {
 
     private static final int DEFAULT_CHUNK = 4096;
 
-    static Arguments parse(String... args) {
+    public static Arguments parse(String... args) {
         int type = Tree.GEOMETRIC;
         double b0 = 4.0;
         int seed = 0;

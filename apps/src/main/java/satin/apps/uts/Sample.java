@@ -7,7 +7,7 @@ import java.util.List;
  * A standard tree of the UTS distribution (its sample_trees.sh): the reference's parameters and the
  * size, depth and number of leaves published with them ({@code -1} where none was published).
  */
-record Sample(String name, String args, long size, long depth, long leaves) {
+public record Sample(String name, String args, long size, long depth, long leaves) {
 
     static final List<Sample> ALL = List.of(
             new Sample("T1", "-t 1 -a 3 -d 10 -b 4 -r 19", 4130071L, 10, 3305118L),
@@ -36,7 +36,7 @@ record Sample(String name, String args, long size, long depth, long leaves) {
         return null;
     }
 
-    Tree tree() {
+    public Tree tree() {
         return Arguments.parse(args.split(" ")).tree();
     }
 
@@ -45,7 +45,7 @@ record Sample(String name, String args, long size, long depth, long leaves) {
      *
      * @throws IllegalStateException if one does not
      */
-    String verify(long nodes, long maxDepth, long leafCount) {
+    public String verify(long nodes, long maxDepth, long leafCount) {
         List<String> checked = new ArrayList<>();
         check("tree size", size, nodes, checked);
         check("tree depth", depth, maxDepth, checked);

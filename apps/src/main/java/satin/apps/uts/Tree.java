@@ -12,7 +12,7 @@ import java.util.Locale;
  * children down to gen_mx. The branching factors depend on the depth only, so their logarithms are
  * computed once per depth; the functions are StrictMath's, whose results are the same on every JVM.
  */
-final class Tree {
+public final class Tree {
 
     static final int BINOMIAL = 0;
     static final int GEOMETRIC = 1;
@@ -73,7 +73,7 @@ final class Tree {
     }
 
     /** Whether the two describe the same tree (the granularity changes only the work). */
-    boolean sameShape(Tree o) {
+    public boolean sameShape(Tree o) {
         return type == o.type && b0 == o.b0 && rootSeed == o.rootSeed && shape == o.shape && genMx == o.genMx
                 && q == o.q && m == o.m && shiftDepth == o.shiftDepth;
     }
@@ -132,7 +132,7 @@ final class Tree {
     }
 
     /** The parameters, as the reference prints them. */
-    String describe() {
+    public String describe() {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s tree, b_0 = %.1f, root seed = %d",
                 TYPES[type], b0, rootSeed));
         if (type == GEOMETRIC || type == HYBRID) {

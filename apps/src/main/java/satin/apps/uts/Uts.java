@@ -2,7 +2,6 @@ package satin.apps.uts;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -121,14 +120,5 @@ public class Uts extends SatinObject {
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    /** Sample trees by name, as {@link Sample#ALL} lists them. */
-    static Map<String, Sample> samples() {
-        Map<String, Sample> m = new LinkedHashMap<>();
-        for (Sample s : Sample.ALL) {
-            m.put(s.name(), s);
-        }
-        return m;
     }
 }

@@ -18,8 +18,11 @@ import java.security.NoSuchAlgorithmException;
  * {@link Sha1}: the JDK's runs on the processor's SHA instructions where there are some (about
  * 60 ns a digest here, against 160 for the best Java code), and the states are kept as bytes so
  * that it digests straight into the stack.
+ *
+ * <p>Public, like the other helpers, because the sequential program's {@link Uts} is loaded apart
+ * from them in the tests and must reach them from another runtime package.
  */
-final class Walk {
+public final class Walk {
 
     static final int ENTRY = 24;
     private static final int HEIGHT = 20;
@@ -36,7 +39,7 @@ final class Walk {
     int maxDepth;
 
     /** Starts from the nodes of a frontier (entries as on the stack). */
-    Walk(byte[] frontier, boolean ownSha1) {
+    public Walk(byte[] frontier, boolean ownSha1) {
         if (frontier.length % ENTRY != 0) {
             throw new IllegalArgumentException("a frontier of " + frontier.length + " bytes is not whole entries");
         }
@@ -55,29 +58,29 @@ final class Walk {
     }
 
     /** The frontier of the root alone. */
-    static byte[] root(Tree tree) {
+    public static byte[] root(Tree tree) {
         byte[] entry = new byte[ENTRY];
         Sha1.root(tree.rootSeed, entry, 0);
         return entry;
     }
 
-    int size() {
+    public int size() {
         return top - bottom;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return top == bottom;
     }
 
     /** Visits up to {@code budget} nodes (each counted when popped), pushing their children. */
-    void run(Tree tree, long budget) {
+    public void run(Tree tree, long budget) {
         byte[] s = stack;
         byte[] msg = message;
         int t = top;
         long n = nodes;
         long leafCount = leaves;
         int deepest = maxDepth;
-        long end = n + budget;
+        long end = budget > Long.MAX_VALUE - n ? Long.MAX_VALUE : n + budget;
         int g = tree.granularity;
         while (t > bottom && n < end) {
             t--;
@@ -144,7 +147,7 @@ final class Walk {
     }
 
     /** Removes the {@code count} bottom entries and returns them as a frontier. */
-    byte[] takeBottom(int count) {
+    public byte[] takeBottom(int count) {
         if (count < 1 || count > size()) {
             throw new IllegalArgumentException("cannot take " + count + " of " + size() + " entries");
         }
@@ -155,7 +158,7 @@ final class Walk {
     }
 
     /** Nodes, leaves and maximum depth. */
-    long[] counts() {
+    public long[] counts() {
         return new long[] {nodes, leaves, maxDepth};
     }
 }
