@@ -27,7 +27,7 @@ public record Sample(String name, String args, long size, long depth, long leave
             new Sample("T3WL", "-t 0 -b 2000 -q 0.4999995 -m 2 -r 559", 157063495159L, 758577, 78531748579L));
 
     /** The sample of that name, in any case, or null. */
-    static Sample named(String name) {
+    public static Sample named(String name) {
         for (Sample s : ALL) {
             if (s.name.equalsIgnoreCase(name)) {
                 return s;

@@ -12,10 +12,9 @@ import satin.Spawnable;
  * Unbalanced Tree Search: counts the nodes, leaves and depth of a tree that exists only as a
  * rule (each node's state is a SHA-1 digest, its children's states the digests of it and their
  * index), generated exactly as the reference benchmark generates it. A job walks its part of the
- * tree depth first with an explicit stack; every {@code chunk} nodes it hands the bottom of its
- * frontier (the shallowest waiting nodes) to a spawned job, so a subtree that turns out large
- * gets split wherever it is, and small ones cost one spawn at most. The counts are combined at
- * the syncs.
+ * tree depth first with an explicit stack; every {@code chunk} nodes it hands every other one of
+ * the shallowest waiting nodes to a spawned job, so a subtree that turns out large gets split
+ * wherever it is, and small ones cost one spawn at most. The counts are combined at the syncs.
  */
 public class Uts extends SatinObject {
 
@@ -27,8 +26,18 @@ public class Uts extends SatinObject {
 
     /** A job that hands off its frontier spawns at most this many jobs between syncs. */
     private static final int PARTS = 8;
-    /** At most this many entries of a frontier go to one spawned job. */
-    private static final int MAX_HANDOFF = 64;
+    /**
+     * Jobs handed off by a job of generation g are of generation g + 1; from this one on, a job
+     * walks its part to the end alone. Generations bound how deeply jobs nest (each runs on top of
+     * its spawner's sync, or as a plain call in the sequential program, whose thread may have a
+     * stack of 1 MB): about 10 on the 4-million-node samples, 50 on the binomial T3L (0.1 billion).
+     */
+    private static final int MAX_GENERATION = 500;
+    /**
+     * At most this many entries of a frontier go to one spawned job. Small hand-offs keep chains
+     * of jobs handing off to jobs short (48 generations on T3L, against 316 with 512 entries).
+     */
+    private static final int MAX_HANDOFF = 16;
 
     private final Tree tree;
     private final int chunk;
@@ -40,32 +49,29 @@ public class Uts extends SatinObject {
         this.ownSha1 = ownSha1;
     }
 
-    /** Nodes, leaves and maximum depth of the whole tree. */
+    /** Nodes, leaves and maximum depth of the whole tree, and the deepest generation of jobs. */
     long[] count() {
         return explore(Walk.root(tree), 0);
     }
 
     /**
-     * Counts the subtrees below the nodes of {@code frontier}. Jobs handed off from a job of
-     * generation g are of generation g + 1 and walk twice as many nodes between hand-offs every
-     * eight generations, which bounds how deeply jobs nest (each one run at its spawner's sync,
-     * or as a plain call in the sequential program) even on trees where one subtree holds nearly
-     * everything.
+     * Counts the subtrees below the nodes of {@code frontier}: walks {@code chunk} nodes at a time
+     * and after each chunk hands half of the bottom of what is left to a spawned job.
      */
     @Spawnable
     public long[] explore(byte[] frontier, int generation) {
         Walk walk = new Walk(frontier, ownSha1);
-        long budget = (long) chunk << Math.min(generation / 8, 30);
+
         long[][] parts = new long[PARTS][];
-        long[] handedOff = {0, 0, 0};
+        long[] handedOff = {0, 0, 0, generation};
         int spawned = 0;
         while (true) {
-            walk.run(tree, budget);
+            walk.run(tree, chunk);
             if (walk.isEmpty()) {
                 break;
             }
-            if (walk.size() > 1) {
-                parts[spawned] = explore(walk.takeBottom(Math.min(walk.size() / 2, MAX_HANDOFF)), generation + 1);
+            if (walk.size() > 1 && generation < MAX_GENERATION) {
+                parts[spawned] = explore(walk.takeEveryOther(MAX_HANDOFF), generation + 1);
                 spawned++;
                 if (spawned == PARTS) {
                     sync();
@@ -76,8 +82,7 @@ public class Uts extends SatinObject {
         }
         sync();
         add(handedOff, parts, spawned);
-        long[] own = walk.counts();
-        add(handedOff, new long[][] {own}, 1);
+        add(handedOff, new long[][] {walk.counts(generation)}, 1);
         return handedOff;
     }
 
@@ -86,6 +91,7 @@ public class Uts extends SatinObject {
             total[0] += parts[i][0];
             total[1] += parts[i][1];
             total[2] = Math.max(total[2], parts[i][2]);
+            total[3] = Math.max(total[3], parts[i][3]);
         }
     }
 

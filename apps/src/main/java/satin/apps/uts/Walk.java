@@ -146,19 +146,35 @@ public final class Walk {
         return s;
     }
 
-    /** Removes the {@code count} bottom entries and returns them as a frontier. */
-    public byte[] takeBottom(int count) {
-        if (count < 1 || count > size()) {
-            throw new IllegalArgumentException("cannot take " + count + " of " + size() + " entries");
+    /**
+     * Removes every other entry of the bottom {@code 2 * max} (the second, fourth, ...) and returns
+     * them as a frontier: about half the work of the bottom, where nodes are shallowest, goes and
+     * half stays, whether subtrees shrink with depth (geometric trees) or not (binomial ones).
+     */
+    public byte[] takeEveryOther(int max) {
+        int region = Math.min(size(), 2 * max);
+        int count = region / 2;
+        if (count < 1) {
+            throw new IllegalArgumentException("cannot hand off one of " + size() + " entries");
         }
         byte[] part = new byte[count * ENTRY];
-        System.arraycopy(stack, bottom * ENTRY, part, 0, part.length);
-        bottom += count;
+        int kept = bottom + region;
+        // from the top of the region down, so that a kept entry only moves onto one already read
+        for (int i = region - 1; i >= 0; i--) {
+            int from = (bottom + i) * ENTRY;
+            if (i % 2 == 1) {
+                System.arraycopy(stack, from, part, (i / 2) * ENTRY, ENTRY);
+            } else {
+                kept--;
+                System.arraycopy(stack, from, stack, kept * ENTRY, ENTRY);
+            }
+        }
+        bottom = kept;
         return part;
     }
 
-    /** Nodes, leaves and maximum depth. */
-    public long[] counts() {
-        return new long[] {nodes, leaves, maxDepth};
+    /** Nodes, leaves and maximum depth, and the generation of the job. */
+    public long[] counts(int generation) {
+        return new long[] {nodes, leaves, maxDepth, generation};
     }
 }

@@ -66,9 +66,24 @@ class UtsTest {
         assertEquals(printed, Uts.stats(c[0], c[2], c[1]));
     }
 
+    /** Nodes, leaves and depth. */
     private static long[] count(String... args) {
+        return Arrays.copyOf(countWithGenerations(args), 3);
+    }
+
+    private static long[] countWithGenerations(String... args) {
         Arguments a = Arguments.parse(args);
         return new Uts(a.tree(), a.chunk(), a.ownSha1()).count();
+    }
+
+    @Test
+    void jobsNestOnlyAFewGenerationsDeep() {
+        long[] deep = countWithGenerations("-t", "0", "-b", "2000", "-q", "0.2", "-m", "5", "-r", "9", "-c", "256");
+        assertEquals(2274446, deep[0]);
+        // about 9000 hand-offs of 256 nodes, in under a hundred generations
+        assertTrue(deep[3] > 5 && deep[3] < 100, "generations " + deep[3]);
+        long[] wide = countWithGenerations("T1", "-d", "8", "-c", "64");
+        assertTrue(wide[3] > 5 && wide[3] < 40, "generations " + wide[3]);
     }
 
     @Test
@@ -195,12 +210,12 @@ class UtsTest {
     }
 
     @Test
-    void walkHandsOffTheBottomOfItsFrontier() {
+    void walkHandsOffEveryOtherNodeOfTheBottomOfItsFrontier() {
         Tree tree = Arguments.parse("-t", "0", "-b", "200", "-q", "0.12", "-m", "8", "-r", "42").tree();
         Walk walk = new Walk(Walk.root(tree), false);
         walk.run(tree, 1);
         assertEquals(200, walk.size());
-        byte[] part = walk.takeBottom(10);
+        byte[] part = walk.takeEveryOther(10);
         assertEquals(10 * Walk.ENTRY, part.length);
         assertEquals(190, walk.size());
         walk.run(tree, Long.MAX_VALUE);
