@@ -21,11 +21,14 @@ public class Uts extends SatinObject {
     /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
     public static final Map<String, List<String>> PRESETS = Map.of(
             "small", List.of("T3"),
-            "medium", List.of("T1", "-g", "4"),
-            "large", List.of("T3L"));
+            "medium", List.of("T1", "-g", "8"),
+            "large", List.of("T1L", "-g", "2"));
 
-    /** A job that hands off its frontier spawns at most this many jobs between syncs. */
-    private static final int PARTS = 8;
+    /**
+     * A job spawns at most this many jobs between syncs; a sync that waits for a stolen one holds
+     * up the job's own walk, so they are rare.
+     */
+    private static final int PARTS = 64;
     /**
      * Jobs handed off by a job of generation g are of generation g + 1; from this one on, a job
      * walks its part to the end alone. Generations bound how deeply jobs nest (each runs on top of
@@ -56,12 +59,11 @@ public class Uts extends SatinObject {
 
     /**
      * Counts the subtrees below the nodes of {@code frontier}: walks {@code chunk} nodes at a time
-     * and after each chunk hands half of the bottom of what is left to a spawned job.
+     * and after each chunk hands every other one of the shallowest waiting nodes to a spawned job.
      */
     @Spawnable
     public long[] explore(byte[] frontier, int generation) {
         Walk walk = new Walk(frontier, ownSha1);
-
         long[][] parts = new long[PARTS][];
         long[] handedOff = {0, 0, 0, generation};
         int spawned = 0;

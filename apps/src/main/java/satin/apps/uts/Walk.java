@@ -16,7 +16,7 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p>The children's digests are computed by the JDK's SHA-1 unless the tree asks for
  * {@link Sha1}: the JDK's runs on the processor's SHA instructions where there are some (about
- * 60 ns a digest here, against 160 for the best Java code), and the states are kept as bytes so
+ * 60 ns a digest here, against 160 for {@link Sha1}), and the states are kept as bytes so
  * that it digests straight into the stack.
  *
  * <p>Public, like the other helpers, because the sequential program's {@link Uts} is loaded apart
