@@ -24,7 +24,8 @@ import satin.runtime.NodeConfig;
 
 /**
  * UTS on a sample tree: nodes per second of the sequential program (the class as it was before
- * the build rewrote it), of the rewritten program on 1 and on 2 workers, and, when the environment
+ * the build rewrote it; also with the application's own SHA-1 instead of the JDK's, which runs on
+ * the processor's SHA instructions where it can), of the rewritten program on 1 and on 2 workers, and, when the environment
  * variable UTS_REF names the reference's sequential binary, of the reference on the same tree,
  * timed by its own clock (the search only, as it reports it). The variants run interleaved, round
  * after round, so that a noisy neighbour slows all of them alike; the table gives medians, and how
@@ -72,6 +73,8 @@ final class UtsBench {
         try (Node one = Node.start(NodeConfig.defaults().withName("w1"));
                 Node two = Node.start(NodeConfig.defaults().withName("w2").withWorkers(2))) {
             variants.put("sequential", () -> timed(() -> (String) sequential.invoke(null, (Object) args), expected));
+            String[] own = {sample.name(), "-s", "own"};
+            variants.put("sequential, own SHA-1", () -> timed(() -> (String) sequential.invoke(null, (Object) own), expected));
             variants.put("rewritten, 1 worker", () -> timed(() -> one.call(() -> Uts.run(args)), expected));
             variants.put("rewritten, 2 workers", () -> timed(() -> two.call(() -> Uts.run(args)), expected));
             if (reference != null) {
@@ -100,7 +103,7 @@ final class UtsBench {
                 sample.name(), sample.args(), nodes, rounds, warmup, System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         boolean withReference = seconds.containsKey("reference (C)");
-        System.out.printf(Locale.ROOT, "%-22s %9s %12s %13s %9s%s%n", "variant", "median s", "Mnodes/s", "x sequential",
+        System.out.printf(Locale.ROOT, "%-24s %9s %12s %13s %9s%s%n", "variant", "median s", "Mnodes/s", "x sequential",
                 "cpu/wall",
                 withReference ? "   x reference" : "");
         double seq = median(seconds.get("sequential"));
@@ -108,7 +111,7 @@ final class UtsBench {
         for (Map.Entry<String, List<Double>> e : seconds.entrySet()) {
             double m = median(e.getValue());
             double busy = median(cores.get(e.getKey()));
-            System.out.printf(Locale.ROOT, "%-22s %9.3f %12.2f %13.2f %9s%s%n", e.getKey(), m, nodes / m / 1e6, seq / m,
+            System.out.printf(Locale.ROOT, "%-24s %9.3f %12.2f %13.2f %9s%s%n", e.getKey(), m, nodes / m / 1e6, seq / m,
                     Double.isNaN(busy) ? "-" : String.format(Locale.ROOT, "%.2f", busy),
                     withReference ? String.format(Locale.ROOT, " %13.2f", ref / m) : "");
         }
