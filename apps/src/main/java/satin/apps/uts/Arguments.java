@@ -1,5 +1,8 @@
 package satin.apps.uts;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The command line: optionally the name of a sample tree, then the reference's options (which
  * override the sample's) and ours.
@@ -20,17 +23,7 @@ public record Arguments(Tree tree, int chunk, boolean ownSha1, Sample sample) {
     private static final int DEFAULT_CHUNK = 4096;
 
     public static Arguments parse(String... args) {
-        int type = Tree.GEOMETRIC;
-        double b0 = 4.0;
-        int seed = 0;
-        int shape = Tree.LINEAR;
-        int genMx = 6;
-        double q = 15.0 / 64.0;
-        int m = 4;
-        double shift = 0.5;
-        int granularity = 1;
-        int chunk = DEFAULT_CHUNK;
-        boolean ownSha1 = false;
+        Options o = new Options();
         Sample sample = null;
         int i = 0;
         if (args.length > 0 && !args[0].startsWith("-")) {
@@ -39,24 +32,48 @@ public record Arguments(Tree tree, int chunk, boolean ownSha1, Sample sample) {
                 throw new IllegalArgumentException("tree " + args[0] + ": expected a sample tree name (T1, T5, T2, T3, "
                         + "T4, T1L, T2L, T3L, T1XL, T1XXL, T3XXL, T2XXL, T1WL, T2WL, T3WL) or options");
             }
-            Arguments s = parse(sample.args().split(" "));
-            Tree t = s.tree;
-            type = t.type;
-            b0 = t.b0;
-            seed = t.rootSeed;
-            shape = t.shape;
-            genMx = t.genMx;
-            q = t.q;
-            m = t.m;
-            shift = t.shiftDepth;
+            for (String[] pair : pairs(sample.args().split(" "), 0)) {
+                o.set(pair[0], pair[1]);
+            }
             i = 1;
         }
-        for (; i < args.length; i += 2) {
-            String option = args[i];
+        for (String[] pair : pairs(args, i)) {
+            o.set(pair[0], pair[1]);
+        }
+        if (o.shape == Tree.EXPDEC && o.genMx < 2 && (o.type == Tree.GEOMETRIC || o.type == Tree.HYBRID)) {
+            throw new IllegalArgumentException("option -d " + o.genMx + ": expected at least 2 for shape 1 (expdec)");
+        }
+        Tree tree = new Tree(o.type, o.b0, o.seed, o.shape, o.genMx, o.q, o.m, o.shift, o.granularity);
+        return new Arguments(tree, o.chunk, o.ownSha1, sample);
+    }
+
+    /** The options from {@code args[from]} on, each with its value. */
+    private static List<String[]> pairs(String[] args, int from) {
+        List<String[]> pairs = new ArrayList<>();
+        for (int i = from; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + ": expected a value after it");
+                throw new IllegalArgumentException("option " + args[i] + ": expected a value after it");
             }
-            String v = args[i + 1];
+            pairs.add(new String[] {args[i], args[i + 1]});
+        }
+        return pairs;
+    }
+
+    /** The options as they are set, starting from the reference's defaults. */
+    private static final class Options {
+        int type = Tree.GEOMETRIC;
+        double b0 = 4.0;
+        int seed;
+        int shape = Tree.LINEAR;
+        int genMx = 6;
+        double q = 15.0 / 64.0;
+        int m = 4;
+        double shift = 0.5;
+        int granularity = 1;
+        int chunk = DEFAULT_CHUNK;
+        boolean ownSha1;
+
+        void set(String option, String v) {
             switch (option) {
                 case "-t" -> type = integer(option, v, 0, 3, "a tree type: 0 binomial, 1 geometric, 2 hybrid, 3 balanced");
                 case "-b" -> b0 = real(option, v, 0, 1e9, "a root branching factor from 0 to 1e9");
@@ -73,10 +90,6 @@ public record Arguments(Tree tree, int chunk, boolean ownSha1, Sample sample) {
                         + ": expected one of -t -b -r -a -d -q -m -f -g -c -s");
             }
         }
-        if (shape == Tree.EXPDEC && genMx < 2 && (type == Tree.GEOMETRIC || type == Tree.HYBRID)) {
-            throw new IllegalArgumentException("option -d " + genMx + ": expected at least 2 for shape 1 (expdec)");
-        }
-        return new Arguments(new Tree(type, b0, seed, shape, genMx, q, m, shift, granularity), chunk, ownSha1, sample);
     }
 
     private static boolean sha1(String v) {
