@@ -46,6 +46,8 @@ class UtsTest {
             -t 2 -a 2 -d 12 -b 5 -q 0.234375 -m 4 -r 1 -f 0.3   | 8747   | 73   | 6581
             -t 2 -a 0 -d 10 -b 4 -q 0.2 -m 4 -r 5               | 9      | 5    | 3
             -t 3 -b 3 -d 8 -r 1                                 | 9841   | 8    | 6561
+            -t 0 -b 1 -q 0.99999 -m 1 -r 3                      | 82337  | 82336 | 1
+            -t 0 -b 3 -q 0.999995 -m 1 -r 1                     | 204694 | 120499 | 3
             """)
     void treesAreTheReferences(String args, long size, long depth, long leaves) {
         long[] c = count(args.trim().split(" +"));
@@ -125,6 +127,16 @@ class UtsTest {
         String[] args = {"-t", "0", "-b", "2000", "-q", "0.2", "-m", "5", "-r", "9", "-c", "2000"};
         String expected = (String) AppHarness.oracle(Uts.class, "run", (Object) args);
         assertTrue(expected.contains("Tree size = 2274446, tree depth = 1282, num leaves = 1819956"), expected);
+        assertEquals(expected, AppHarness.onTwoWorkers(() -> Uts.run(args)));
+        assertEquals(expected, AppHarness.onFourNodes(() -> Uts.run(args)));
+    }
+
+    /** Chains 120,000 nodes long, which the reference walks only with an unlimited C stack. */
+    @Test
+    void deepChainsOnTwoWorkersAndFourNodes() throws Exception {
+        String[] args = {"-t", "0", "-b", "3", "-q", "0.999995", "-m", "1", "-r", "1", "-c", "1000"};
+        String expected = (String) AppHarness.oracle(Uts.class, "run", (Object) args);
+        assertTrue(expected.contains("Tree size = 204694, tree depth = 120499, num leaves = 3"), expected);
         assertEquals(expected, AppHarness.onTwoWorkers(() -> Uts.run(args)));
         assertEquals(expected, AppHarness.onFourNodes(() -> Uts.run(args)));
     }
