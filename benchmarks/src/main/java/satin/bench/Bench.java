@@ -32,6 +32,7 @@ public final class Bench {
             + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds]\n"
             + "       bench wan\n"
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
+            + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--only 'RS;RP:threshold=2'] [--wan 'A;B']";
 
     public static void main(String[] args) throws Exception {
@@ -49,6 +50,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("balancers")) {
             BalancerBench.run(args);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("uts")) {
+            UtsBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("pool")) {
