@@ -19,7 +19,7 @@ public class Tsp extends SatinObject {
     public static final Map<String, List<String>> PRESETS = Map.of(
             "small", List.of("14", "3", "3"),
             "medium", List.of("17", "3", "3"),
-            "large", List.of("20", "3", "3"));
+            "large", List.of("19", "3", "3"));
 
     private final Cities cities;
     private final int spawnDepth;
