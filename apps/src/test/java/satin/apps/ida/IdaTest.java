@@ -68,6 +68,15 @@ class IdaTest {
     }
 
     @Test
+    void everyStoredInstanceIsSolvableAndItsLengthAtLeastItsEstimate() {
+        for (int n : new int[] {1, 2, 3, 5, 9, 12, 28, 42, 55, 79, 97}) {
+            Puzzles.Puzzle p = Puzzles.parse("korf" + n);
+            int h = Board.manhattan(p.board());
+            assertTrue(p.knownLength() >= h && (p.knownLength() - h) % 2 == 0, "korf" + n);
+        }
+    }
+
+    @Test
     void badArgumentsAreNamed() {
         assertMessage("spawn depth must be", "korf1", "x");
         assertMessage("is not one of korfN", "korf4");
