@@ -1,0 +1,154 @@
+package satin.apps.matmul;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import satin.SatinObject;
+import satin.Spawnable;
+
+/**
+ * Multiplies two n x n matrices by recursive subdivision into quadrants (seed 004, section 4):
+ * each of the eight block products of C11 = A11 B11 + A12 B21 etc. is a spawn that returns its
+ * block, so a job stolen by another machine needs nothing but its arguments; blocks of at most
+ * {@code leaf} rows are multiplied by {@link Kernel}. The entries are small integers held in
+ * doubles, so every sum is exact and the product can be checked exactly.
+ */
+public class MatMul extends SatinObject {
+
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("384", "48", "1"),
+            "medium", List.of("1536", "48", "1"),
+            "large", List.of("3072", "48", "1"));
+
+    /** Entries of the inputs lie in [-RANGE, RANGE]. */
+    static final int RANGE = 9;
+
+    private final int leaf;
+
+    public MatMul(int leaf) {
+        if (leaf < 2) {
+            throw new IllegalArgumentException("leaf must be at least 2, not " + leaf);
+        }
+        this.leaf = leaf;
+    }
+
+    /** The product of the n x n row-major matrices a and b. */
+    @Spawnable
+    public double[] multiply(double[] a, double[] b, int n) {
+        if (n <= leaf) {
+            return Kernel.multiply(a, b, n);
+        }
+        int h = n / 2;
+        double[] a11 = quadrant(a, n, 0, 0), a12 = quadrant(a, n, 0, h);
+        double[] a21 = quadrant(a, n, h, 0), a22 = quadrant(a, n, h, h);
+        double[] b11 = quadrant(b, n, 0, 0), b12 = quadrant(b, n, 0, h);
+        double[] b21 = quadrant(b, n, h, 0), b22 = quadrant(b, n, h, h);
+        double[] p1 = multiply(a11, b11, h);
+        double[] p2 = multiply(a12, b21, h);
+        double[] p3 = multiply(a11, b12, h);
+        double[] p4 = multiply(a12, b22, h);
+        double[] p5 = multiply(a21, b11, h);
+        double[] p6 = multiply(a22, b21, h);
+        double[] p7 = multiply(a21, b12, h);
+        double[] p8 = multiply(a22, b22, h);
+        sync();
+        double[] c = new double[n * n];
+        addInto(c, n, 0, 0, p1, p2);
+        addInto(c, n, 0, h, p3, p4);
+        addInto(c, n, h, 0, p5, p6);
+        addInto(c, n, h, h, p7, p8);
+        return c;
+    }
+
+    /** A copy of the h x h block of m (n x n) whose top left corner is (row, col), h = n / 2. */
+    static double[] quadrant(double[] m, int n, int row, int col) {
+        int h = n / 2;
+        double[] q = new double[h * h];
+        for (int i = 0; i < h; i++) {
+            System.arraycopy(m, (row + i) * n + col, q, i * h, h);
+        }
+        return q;
+    }
+
+    /** Writes x + y (both h x h) into the block of c (n x n) at (row, col). */
+    static void addInto(double[] c, int n, int row, int col, double[] x, double[] y) {
+        int h = n / 2;
+        for (int i = 0; i < h; i++) {
+            int to = (row + i) * n + col;
+            int from = i * h;
+            for (int j = 0; j < h; j++) {
+                c[to + j] = x[from + j] + y[from + j];
+            }
+        }
+    }
+
+    /** An n x n matrix of integers in [-RANGE, RANGE], as doubles. */
+    static double[] randomMatrix(int n, SplittableRandom random) {
+        double[] m = new double[n * n];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = random.nextInt(-RANGE, RANGE + 1);
+        }
+        return m;
+    }
+
+    /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
+    public static String run(String... args) {
+        List<String> a = args.length == 0 ? PRESETS.get("small")
+                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        if (a.size() > 3) {
+            throw new IllegalArgumentException("expected arguments N [LEAF [SEED]] or a preset "
+                    + PRESETS.keySet() + ", not " + a);
+        }
+        int n = parse(a, 0, "n");
+        int leaf = a.size() > 1 ? parse(a, 1, "leaf") : 48;
+        long seed = a.size() > 2 ? parseSeed(a.get(2)) : 1;
+        checkSize(n, leaf);
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] x = randomMatrix(n, random);
+        double[] y = randomMatrix(n, random);
+        double[] product = new MatMul(leaf).multiply(x, y, n);
+        Check.verify(x, y, product, n, seed);
+        return "matmul n=" + n + " leaf=" + leaf + " seed=" + seed + ": checksum " + Check.checksum(product)
+                + ", verified (Freivalds, 4 vectors, exact)";
+    }
+
+    /** Halving must reach a block of at most leaf rows through even sizes only. */
+    static void checkSize(int n, int leaf) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be positive, not " + n);
+        }
+        if (leaf < 2) {
+            throw new IllegalArgumentException("leaf must be at least 2, not " + leaf);
+        }
+        for (int m = n; m > leaf; m /= 2) {
+            if (m % 2 != 0) {
+                throw new IllegalArgumentException("n=" + n + " cannot be halved down to blocks of at most leaf="
+                        + leaf + " rows (odd size " + m + "); expected n = k * 2^j with k <= leaf");
+            }
+        }
+        if ((long) n * n > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("n=" + n + " is too large for one array; expected at most 46000");
+        }
+    }
+
+    private static int parse(List<String> a, int i, String name) {
+        try {
+            return Integer.parseInt(a.get(i));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be an integer, not '" + a.get(i) + "'");
+        }
+    }
+
+    private static long parseSeed(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("seed must be an integer, not '" + s + "'");
+        }
+    }
+
+    public static void main(String[] args) {
+        System.out.println(run(args));
+    }
+}

@@ -1,0 +1,59 @@
+package satin.apps.tsp;
+
+/**
+ * Depth-first branch and bound below the spawn depth. One object per job: the bound starts as
+ * the one the job was given and tightens only with the tours this job finds.
+ */
+public final class Sequential {
+
+    private final Cities cities;
+    private final int[] path;
+    private boolean[] visited;
+    private int bound;
+    private Tour best;
+
+    private Sequential(Cities cities, int[] path, int bound) {
+        this.cities = cities;
+        this.path = path.clone();
+        this.bound = bound;
+    }
+
+    /**
+     * The shortest tour shorter than bound that starts with the first depth cities of path, or null.
+     * length is that of the partial path, rest the sum of twoShortest over the cities not on it.
+     */
+    public static Tour search(Cities cities, int[] path, int depth, int length, int rest, int bound) {
+        Sequential s = new Sequential(cities, path, bound);
+        s.visited = new boolean[cities.size()];
+        for (int i = 0; i < depth; i++) {
+            s.visited[path[i]] = true;
+        }
+        s.extend(depth, length, rest);
+        return s.best;
+    }
+
+    private void extend(int depth, int length, int rest) {
+        int n = path.length;
+        int last = path[depth - 1];
+        if (depth == n) {
+            int tour = length + cities.distance[last][0];
+            if (tour < bound) {
+                bound = tour;
+                best = new Tour(tour, path.clone());
+            }
+            return;
+        }
+        for (int next : cities.nearest[last]) {
+            if (!visited[next]) {
+                int d = length + cities.distance[last][next];
+                int r = rest - cities.twoShortest[next];
+                if (Tsp.lowerBound(cities, next, d, r) < bound) {
+                    visited[next] = true;
+                    path[depth] = next;
+                    extend(depth + 1, d, r);
+                    visited[next] = false;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package satin.apps.tsp;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import satin.SatinObject;
+import satin.Spawnable;
+
+/**
+ * The traveling salesperson problem by branch and bound (seed 004, section 4). A job extends a
+ * partial tour by each city not on it, nearest first, spawning the extensions down to the spawn
+ * depth; it prunes only with the bound it was given or tours found in its own subtree, never
+ * with a bound shared between jobs (a stolen job runs elsewhere with a copy of its arguments), so
+ * the tour it returns is the same whoever ran which job.
+ */
+public class Tsp extends SatinObject {
+
+    /** Arguments of the presets; small runs well under a second, large tens of seconds sequentially. */
+    public static final Map<String, List<String>> PRESETS = Map.of(
+            "small", List.of("14", "3", "3"),
+            "medium", List.of("17", "3", "3"),
+            "large", List.of("19", "3", "3"));
+
+    private final Cities cities;
+    private final int spawnDepth;
+
+    public Tsp(Cities cities, int spawnDepth) {
+        this.cities = cities;
+        this.spawnDepth = spawnDepth;
+    }
+
+    /**
+     * The shortest tour shorter than bound starting with the first depth cities of path (not to be
+     * changed), or null; length is the partial path's, rest the sum of twoShortest of the cities off it.
+     */
+    @Spawnable
+    public Tour search(int[] path, int depth, int length, int rest, int bound) {
+        if (depth >= spawnDepth || depth >= path.length) {
+            return Sequential.search(cities, path, depth, length, rest, bound);
+        }
+        int last = path[depth - 1];
+        int[] candidates = cities.nearest[last];
+        Tour[] found = new Tour[candidates.length];
+        for (int i = 0; i < candidates.length; i++) {
+            int next = candidates[i];
+            if (!onPath(path, depth, next)) {
+                int d = length + cities.distance[last][next];
+                int r = rest - cities.twoShortest[next];
+                if (lowerBound(cities, next, d, r) < bound) {
+                    int[] longer = path.clone();
+                    longer[depth] = next;
+                    found[i] = search(longer, depth + 1, d, r, bound);
+                }
+            }
+        }
+        sync();
+        Tour best = null;
+        for (Tour t : found) {
+            best = Tour.shorter(best, t);
+        }
+        return best;
+    }
+
+    private static boolean onPath(int[] path, int depth, int city) {
+        for (int i = 0; i < depth; i++) {
+            if (path[i] == city) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A lower bound on every tour completing a path of this length ending at last, with rest the
+     * sum of twoShortest over the cities off the path: each of those has two edges in what is left,
+     * last and city 0 one each (at least their shortest), and so every edge left is counted twice,
+     * once from each end.
+     */
+    static int lowerBound(Cities cities, int last, int length, int rest) {
+        int ends = cities.shortest[last] + cities.shortest[0];
+        return length + (rest + ends + 1) / 2;
+    }
+
+    /** The optimal tour; the first bound is one more than a 2-opt tour's length, so a tour is always found. */
+    public Tour solve() {
+        int n = cities.size();
+        if (n == 1) {
+            return new Tour(0, new int[] {0});
+        }
+        int rest = 0;
+        for (int c = 1; c < n; c++) {
+            rest += cities.twoShortest[c];
+        }
+        int[] path = new int[n];
+        int bound = (int) cities.length(cities.twoOpt(cities.nearestNeighbourTour())) + 1;
+        return search(path, 1, 0, rest, bound);
+    }
+
+    /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
+    public static String run(String... args) {
+        List<String> a = args.length == 0 ? PRESETS.get("small")
+                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        if (a.isEmpty() || a.size() > 3) {
+            throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED]] or a preset "
+                    + PRESETS.keySet() + ", not " + a);
+        }
+        int n = parseInt(a.get(0), "cities", 1, 60);
+        int spawnDepth = a.size() > 1 ? parseInt(a.get(1), "spawn depth", 1, 30) : 3;
+        long seed = a.size() > 2 ? parseSeed(a.get(2)) : 1;
+        Cities cities = Cities.random(n, seed);
+        Tour tour = new Tsp(cities, spawnDepth).solve();
+        cities.checkPermutation(tour.order);
+        if (cities.length(tour.order) != tour.length) {
+            throw new IllegalStateException("the tour's length is " + cities.length(tour.order) + ", not " + tour.length);
+        }
+        return "tsp " + n + " cities, seed " + seed + ", spawn depth " + spawnDepth + ": shortest tour " + tour.length
+                + " " + Arrays.toString(tour.order) + "; verified (a permutation of the cities, length recomputed)";
+    }
+
+    private static int parseInt(String s, String name, int min, int max) {
+        try {
+            int v = Integer.parseInt(s);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not '" + s + "'");
+    }
+
+    private static long parseSeed(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("seed must be an integer, not '" + s + "'");
+        }
+    }
+
+    public static void main(String[] args) {
+        System.out.println(run(args));
+    }
+}
