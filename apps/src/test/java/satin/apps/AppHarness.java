@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import satin.lb.RandomStealing;
 import satin.pool.Allowlist;
 import satin.pool.PoolConfig;
+import satin.net.FrameFormat;
 import satin.pool.PoolNode;
+import satin.stats.PoolStats;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
@@ -99,20 +101,34 @@ public final class AppHarness {
 
     /** Runs the call on the master of a pool of four nodes in this JVM (two clusters, RS). */
     public static <T> T onFourNodes(Callable<T> call) throws Exception {
+        return onPool(4, FrameFormat.DEFAULT_MAX_FRAME, call).result();
+    }
+
+    /** What a pool run came to, and the nodes' statistics at its end. */
+    public record PoolRun<T>(T result, List<PoolStats> stats) {
+
+        public long total(java.util.function.ToLongFunction<PoolStats> f) {
+            return stats.stream().mapToLong(f).sum();
+        }
+    }
+
+    /** Runs the call on the master of a pool of that many nodes in this JVM (two clusters, RS). */
+    public static <T> PoolRun<T> onPool(int size, int maxFrame, Callable<T> call) throws Exception {
         String name = "apps-" + POOLS.incrementAndGet();
         Registry registry = Registry.start(PoolNode.transport(), name, "secret", "local://" + name + "/registry");
         List<PoolNode> nodes = new ArrayList<>();
         try {
-            for (int i = 0; i < 4; i++) {
+            for (int i = 0; i < size; i++) {
                 nodes.add(PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c" + (i % 2),
-                        "local://" + name + "/" + i, registry.address(), i == 0), NodeConfig.defaults(),
-                        new RandomStealing(), Allowlist.forProgram()));
+                        "local://" + name + "/" + i, registry.address(), i == 0).withMaxFrame(maxFrame),
+                        NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram()));
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (nodes.get(0).members().size() < 4 && System.nanoTime() < deadline) {
+            while (nodes.get(0).members().size() < size && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
-            return nodes.get(0).node().call(call);
+            T result = nodes.get(0).node().call(call);
+            return new PoolRun<>(result, nodes.stream().map(PoolNode::poolStats).toList());
         } finally {
             nodes.forEach(PoolNode::close);
             registry.close();

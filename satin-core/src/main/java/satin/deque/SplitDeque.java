@@ -55,7 +55,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
      * owner pushes and pops often; but an owner inside a long job (a leaf that waits, a sequential
      * grain) offers only what it offered before it went in (docs/decisions/0002).
      */
-    static final int PUBLIC_TARGET = 4;
+    public static final int PUBLIC_TARGET = 4;
 
     private final Supplier<? extends S> newSlot;
     /** Told, on the owner's thread, whenever a job becomes visible to thieves. */

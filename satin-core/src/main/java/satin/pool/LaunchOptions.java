@@ -17,7 +17,7 @@ import satin.net.WanLinks;
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
         boolean registryOnly, int nodes, int workers, String cluster, int clusters, String host, String namePrefix,
         String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
-        Supplier<LoadBalancer> balancer, WanLinks wan, String mainClass, List<String> mainArgs) {
+        Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, String mainClass, List<String> mainArgs) {
 
     static final String USAGE = """
             usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]      (./satin pool [options] ...)
@@ -37,6 +37,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      (default RS; any balancer takes victims=uniform|distance)
               --wan LINKS            emulate wide-area links between clusters: 10ms/100KB/s for every
                                      pair, or A>B=10ms/100KB/s,B>A=...,*=... (default: none)
+              --max-frame MIB        the longest message a node sends or accepts, in MiB (default: 16); a job
+                                     too big to send runs where it is
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
                                      "local": in-VM channels only, for a pool inside one JVM
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid)
@@ -67,6 +69,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         boolean wantsMaster = true;
         int waitFor = 0;
         int waitSeconds = 60;
+        int maxFrameMib = satin.net.FrameFormat.DEFAULT_MAX_FRAME >> 20;
         String mainClass = null;
         while (p.more()) {
             String option = p.next();
@@ -83,6 +86,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--clusters" -> clusters = p.number(option, 1, 4096);
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
+                case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
                 case "--host" -> host = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
@@ -121,8 +125,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
                 cluster, clusters, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
-                wan, mainClass,
-                p.rest());
+                wan, maxFrameMib, mainClass, p.rest());
     }
 
     /** The cluster of node {@code i} of this process. */

@@ -44,6 +44,11 @@ public record PoolConfig(String pool, String secret, String name, String cluster
                 WanLinks.none());
     }
 
+    /** The same node, with another limit on the frames it sends and accepts. */
+    public PoolConfig withMaxFrame(int bytes) {
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, bytes, wan);
+    }
+
     /** The same node, with wide-area links emulated between its cluster and the others. */
     public PoolConfig withWan(WanLinks links) {
         return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links);

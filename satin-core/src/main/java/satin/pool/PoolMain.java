@@ -190,7 +190,7 @@ public final class PoolMain {
             String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
             for (int i = 0; i < o.nodes(); i++) {
                 PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
-                        registryAddress, o.wantsMaster() && i == 0).withWan(o.wan());
+                        registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20);
                 Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
                 nodes.add(PoolNode.join(config, node, o.balancer().get(), Allowlist.forProgram()));
             }

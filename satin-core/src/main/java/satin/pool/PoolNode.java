@@ -42,6 +42,10 @@ import satin.stats.PoolStats;
  */
 public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
 
+    /** Room in a frame for what a job message carries besides the job (type, ids, lengths). */
+    static final int FRAME_MARGIN = 64;
+
+
     private static final System.Logger LOG = System.getLogger("satin.pool");
     private static final long JOIN_TIMEOUT_SECONDS = 30;
     private static Transport transport;
@@ -543,14 +547,22 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      * here.
      */
     private byte[] encode(InvocationRecord job, String what) {
+        String refusal;
         try {
-            return codec.writeJob(job instanceof RemoteJob passing ? passing.call() : job);
+            byte[] bytes = codec.writeJob(job instanceof RemoteJob passing ? passing.call() : job);
+            if (bytes.length <= config.maxFrame() - FRAME_MARGIN) {
+                return bytes;
+            }
+            refusal = "the job is " + bytes.length + " bytes, and frames are limited to " + config.maxFrame()
+                    + " (--max-frame)";
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, e.getMessage());
-            stats.jobsRefused.incrementAndGet();
-            node.submit(job);
-            return null;
+            refusal = e.getMessage();
         }
+        LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, refusal);
+        stats.jobsRefused.incrementAndGet();
+        job.keepHere();
+        node.submit(job);
+        return null;
     }
 
     /** On the thief: the reply to a steal request. */

@@ -52,7 +52,7 @@ final class RemoteJob extends InvocationRecord {
             failed = true; // the result may not travel: its owner learns why instead
             payload = codec.writeFailure(e);
         }
+        node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));
-        node.stats.resultsSent.incrementAndGet();
     }
 }

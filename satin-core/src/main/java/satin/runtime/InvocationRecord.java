@@ -26,6 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 public abstract class InvocationRecord {
 
+    /** Set when the job failed to leave this node, so that no thief is offered it again. */
+    private volatile boolean keptHere;
+
+
     private static final VarHandle DONE;
 
     static {
@@ -105,7 +109,12 @@ public abstract class InvocationRecord {
      * record may; a root call from outside the node may not.
      */
     public boolean mayTravel() {
-        return true;
+        return !keptHere;
+    }
+
+    /** This job could not leave once (too big, or a class that may not travel): it runs here. */
+    public final void keepHere() {
+        keptHere = true;
     }
 
     /** Told after the call ran on this node, for a job that must report back somewhere. */

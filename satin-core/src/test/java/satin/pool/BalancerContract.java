@@ -43,6 +43,19 @@ abstract class BalancerContract {
             Thread.sleep(1);
         }
         registries.add(registry);
+        if (all.stream().anyMatch(p -> p.members().size() < nodes)) {
+            StringBuilder threads = new StringBuilder();
+            Thread.getAllStackTraces().forEach((t, stack) -> {
+                threads.append(t.getName()).append(' ').append(t.getState()).append('\n');
+                for (StackTraceElement e : stack) {
+                    threads.append("    at ").append(e).append('\n');
+                }
+            });
+            System.err.println(threads);
+            all.forEach(PoolNode::close);
+            throw new AssertionError("the pool did not form in 10 s; members known: "
+                    + all.stream().map(p -> p.members().size()).toList());
+        }
         return all;
     }
 
@@ -50,6 +63,7 @@ abstract class BalancerContract {
 
     private void run(int clusters, WanLinks wan) throws InterruptedException {
         List<PoolNode> nodes = pool(8, clusters, wan);
+        Throwable failure = null;
         try {
             long n = 16_000;
             long result = nodes.get(0).node().call(() -> new Summing(40, 200_000).sum(0, n));
@@ -62,9 +76,30 @@ abstract class BalancerContract {
             if (clusters > 1) {
                 assertTrue(total(nodes, p -> p.traffic().wan.messagesOut.get()) > 0, "the clusters talked");
             }
+        } catch (RuntimeException | Error e) {
+            failure = e; // a node that cannot close cleanly must not hide why the run failed
+            throw e;
         } finally {
-            nodes.forEach(PoolNode::close);
+            close(nodes, failure);
             registries.forEach(Registry::close);
+        }
+    }
+
+    private static void close(List<PoolNode> nodes, Throwable failure) {
+        RuntimeException first = null;
+        for (PoolNode p : nodes) {
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 

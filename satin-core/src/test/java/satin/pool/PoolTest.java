@@ -128,15 +128,24 @@ class PoolTest {
         PoolNode middle = nodes.get(1);
         PoolNode last = nodes.get(2);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        Thread busy = new Thread(() -> middle.node().call(() -> release.await(30, TimeUnit.SECONDS)));
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        Thread busy = new Thread(() -> middle.node().call(() -> {
+            entered.countDown();
+            return release.await(30, TimeUnit.SECONDS);
+        }));
         try {
             busy.start(); // the middle node's only worker waits: a job it steals stays in its queue
-            long n = 4_000;
+            assertTrue(entered.await(20, TimeUnit.SECONDS));
+            long n = 16_000;
             var sum = java.util.concurrent.CompletableFuture.supplyAsync(
                     () -> owner.node().call(() -> new Summing(1_000, 20_000_000).sum(0, n)));
             awaitCount(() -> owner.node().queuedJobs(), 1);
-            middle.requestSteal(owner.id());
-            awaitCount(() -> middle.poolStats().stealRepliesWithJob.get(), 1);
+            while (middle.poolStats().stealRepliesWithJob.get() == 0) { // the owner may be between offers
+                long replies = middle.poolStats().stealRepliesEmpty.get();
+                middle.requestSteal(owner.id());
+                awaitCount(() -> middle.poolStats().stealRepliesWithJob.get() + middle.poolStats().stealRepliesEmpty.get(),
+                        replies + 1);
+            }
             assertEquals(1, middle.node().queuedJobs(), "the stolen job waits in the middle node's queue");
             last.requestSteal(middle.id());
             assertEquals(Summing.sequential(0, n), (long) sum.get(60, TimeUnit.SECONDS));

@@ -9,12 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.deque.SplitDeque;
 import satin.deque.WorkDeque;
 
 /**
- * The slow end of the fast form, driven step by step: the peer worker steals the two oldest of
- * three spawns; the sync runs the newest itself and gets the stolen two back as records, oldest
- * first, each knowing its spawn site.
+ * The slow end of the fast form, driven step by step: the peer worker steals the oldest spawns,
+ * all that the deque offers; the sync runs the newest, which was never offered, itself and gets
+ * the stolen ones back as records, oldest first, each knowing its spawn site.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StolenChildrenTest {
@@ -31,11 +32,16 @@ class StolenChildrenTest {
         }
 
         @Override
-        protected void invoke() {
+        protected void invoke() throws InterruptedException {
             started.incrementAndGet();
+            if (value == 0) {
+                GATE.await(); // the peer holds the first job, so it takes no other while the owner spawns
+            }
             result = value + 1;
         }
     }
+
+    private static final java.util.concurrent.CountDownLatch GATE = new java.util.concurrent.CountDownLatch(1);
 
     private static final RecordFactory PLUS_ONE = slot -> new PlusOne(slot.j0, (AtomicInteger) slot.a0);
 
@@ -65,21 +71,35 @@ class StolenChildrenTest {
                 WorkDeque<Slot> d = w.deque();
                 int mark = d.head();
                 AtomicInteger started = new AtomicInteger();
-                spawn(d, 0, 10, started);
-                spawn(d, 1, 20, started);
-                waitUntil(() -> started.get() >= 1); // the peer took site 0, the only one offered
-                spawn(d, 2, 30, started); // finding nothing offered, the push offers site 1
-                waitUntil(() -> started.get() >= 2);
-                assertTrue(d.pop(), "site 2 stayed private");
-                long newest = 30 + 1; // the sync runs it here as a plain call
-                assertFalse(d.pop(), "site 1 was stolen");
-                InvocationRecord[] stolen = w.joinStolen(mark, 2, null);
+                int offered = SplitDeque.PUBLIC_TARGET;
+                spawn(d, 0, 0, started);
+                waitUntil(() -> started.get() >= 1); // the peer took site 0 and waits in it
+                for (int site = 1; site <= offered + 1; site++) {
+                    spawn(d, site, 10L * site, started); // the first `offered` are offered, the last is not
+                }
+                GATE.countDown();
+                waitUntil(() -> started.get() >= offered + 1);
+                assertTrue(d.pop(), "the newest spawn stayed private");
+                long newest = 10L * (offered + 1) + 1; // the sync runs it here as a plain call
+                assertFalse(d.pop(), "the others were stolen");
+                InvocationRecord[] stolen = w.joinStolen(mark, offered + 1, null);
                 assertTrue(d.head() == mark, "the stolen slots are forgotten");
-                return new long[] {stolen[0].site(), ((PlusOne) stolen[0]).result, stolen[1].site(),
-                    ((PlusOne) stolen[1]).result, newest};
+                long[] found = new long[2 * stolen.length + 1];
+                for (int i = 0; i < stolen.length; i++) {
+                    found[2 * i] = stolen[i].site();
+                    found[2 * i + 1] = ((PlusOne) stolen[i]).result;
+                }
+                found[found.length - 1] = newest;
+                return found;
             });
-            assertArrayEquals(new long[] {0, 11, 1, 21, 31}, seen);
-            assertTrue(node.statistics().total().steals() >= 2);
+            long[] expected = new long[2 * SplitDeque.PUBLIC_TARGET + 3];
+            for (int site = 0; site <= SplitDeque.PUBLIC_TARGET; site++) {
+                expected[2 * site] = site;
+                expected[2 * site + 1] = 10L * site + 1;
+            }
+            expected[expected.length - 1] = 10L * (SplitDeque.PUBLIC_TARGET + 1) + 1;
+            assertArrayEquals(expected, seen);
+            assertTrue(node.statistics().total().steals() >= SplitDeque.PUBLIC_TARGET + 1);
         }
     }
 }

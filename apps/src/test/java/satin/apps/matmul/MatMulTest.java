@@ -26,6 +26,17 @@ class MatMulTest {
     }
 
     @Test
+    void jobsTooBigForAFrameRunWhereTheyAreAndTheSmallerOnesTravel() throws Exception {
+        String[] args = {"384", "48", "11"}; // block products of 192, 96 and 48 rows: 590, 147 and 37 KB
+        Object expected = AppHarness.oracle(MatMul.class, "run", (Object) args);
+        AppHarness.PoolRun<String> run = AppHarness.onPool(4, 64 << 10, () -> MatMul.run(args));
+        assertEquals(expected, run.result());
+        assertTrue(run.total(s -> s.jobsRefused.get()) > 0, "a thief was offered a job too big for a frame");
+        assertEquals(0, run.total(s -> s.jobsRerun.get()), "no connection closed over a frame too long");
+        assertEquals(run.total(s -> s.jobsGiven.get()), run.total(s -> s.resultsReceived.get()));
+    }
+
+    @Test
     void theSmallPresetIsTheDefault() throws Exception {
         assertEquals(AppHarness.oracle(MatMul.class, "run", (Object) new String[] {"small"}),
                 AppHarness.onTwoWorkers(() -> MatMul.run()));
