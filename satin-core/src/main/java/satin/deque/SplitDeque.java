@@ -51,11 +51,25 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     private static final int INITIAL_CAPACITY = 64;
     /**
-     * How many of the oldest jobs the owner keeps offered to thieves. One is enough while the
-     * owner pushes and pops often; but an owner inside a long job (a leaf that waits, a sequential
-     * grain) offers only what it offered before it went in (docs/decisions/0002).
+     * How many of the oldest jobs the owner keeps offered to thieves (property {@code
+     * satin.offered}, default 1). One is enough while the owner pushes and pops often; but an owner
+     * inside a long job (a leaf that waits, a sequential grain) offers only what it offered before
+     * it went in (docs/decisions/0002 and 0008).
      */
-    public static final int PUBLIC_TARGET = 4;
+    public static final int PUBLIC_TARGET = offered(System.getProperty("satin.offered", "1"));
+
+    /** Read once per JVM, so that the JIT folds it into push and pop like a literal. */
+    private static int offered(String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= 1024) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("satin.offered must be a number of jobs from 1 to 1024, not '" + value + "'");
+    }
 
     private final Supplier<? extends S> newSlot;
     /** Told, on the owner's thread, whenever a job becomes visible to thieves. */

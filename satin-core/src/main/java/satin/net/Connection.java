@@ -31,6 +31,11 @@ public final class Connection {
     }
 
     /** Sends a last message and closes once it is written. */
+    /** Sends, and runs {@code then} once the message is written out (or could not be). */
+    public void sendThen(Message m, Runnable then) {
+        channel.writeAndFlush(m).addListener(f -> then.run());
+    }
+
     public void sendAndClose(Message m) {
         channel.writeAndFlush(m).addListener(f -> channel.close());
     }

@@ -32,6 +32,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Transport implements AutoCloseable {
 
+    /** Numbers the client ends of in-VM connections. */
+    private static final java.util.concurrent.atomic.AtomicLong CLIENTS = new java.util.concurrent.atomic.AtomicLong();
+
+
     private final EventLoopGroup tcp;
     private final int threads;
     /** Made on first use: a process whose nodes all talk TCP needs no in-VM event loops. */
@@ -103,6 +107,9 @@ public final class Transport implements AutoCloseable {
         Bootstrap b = new Bootstrap().handler(initializer);
         if (where instanceof LocalAddress) {
             b.group(local()).channel(LocalChannel.class);
+            // Netty names an unbound in-VM client by 32 bits of its id; among thousands of live
+            // connections two collide now and then, and the second connect fails. A counter cannot.
+            return b.connect(where, new LocalAddress("client-" + CLIENTS.incrementAndGet()));
         } else {
             b.group(tcp).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);

@@ -46,7 +46,7 @@ public final class PoolMain {
         System.exit(code);
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+    public static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
             out.print(LaunchOptions.USAGE);
             return OK;

@@ -511,6 +511,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                         LOG.log(level, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
                                 m.address(), f.cause() == null ? "?" : f.cause().getMessage());
                         giveUpRequestsTo(member);
+                        linkFailed(created);
                     }
                 });
         return created;
@@ -630,9 +631,18 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     /** A connection a job went away on closed: its jobs run here again, and their results, if they come, are ignored. */
     private void thiefGone(Connection thief) {
+        runAgain(a -> a.cameBackOn(thief));
+    }
+
+    /** A link that never connected: what was pushed into it never left, and runs here again. */
+    private void linkFailed(Link link) {
+        runAgain(a -> a.link() == link);
+    }
+
+    private void runAgain(java.util.function.Predicate<Away> lost) {
         for (Map.Entry<Long, Away> e : away.entrySet()) {
             Away a = e.getValue();
-            if (a.cameBackOn(thief) && away.remove(e.getKey(), a)) {
+            if (lost.test(a) && away.remove(e.getKey(), a)) {
                 delivered(e.getKey());
                 stats.jobsRerun.incrementAndGet();
                 if (!closing) {
@@ -731,8 +741,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             } else if (m instanceof Message.Stop) {
                 closing = true; // main has returned: nothing is left to steal
                 membersAtStop = members.size();
-                c.send(new Message.Statistics(self, PoolReport.json(PoolNode.this)));
-                stopped.countDown();
+                // the process may exit once stopped: not before its statistics have left
+                c.sendThen(new Message.Statistics(self, PoolReport.json(PoolNode.this)), stopped::countDown);
             } else if (m instanceof Message.Statistics s) {
                 reports.add(s);
             } else if (m instanceof Message.Refused r) {

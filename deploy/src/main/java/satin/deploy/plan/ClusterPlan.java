@@ -1,0 +1,43 @@
+package satin.deploy.plan;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One cluster of a run.
+ *
+ * @param name       the cluster's name (nodes of different names talk over wide-area links)
+ * @param nodes      how many nodes, at least 1
+ * @param workers    worker threads per node, at least 1
+ * @param placement  where the nodes run
+ * @param hosts      for {@link Placement#SSH}: the hosts, nodes spread over them in turn
+ *                   ({@code user@host} or {@code host}); empty otherwise
+ * @param jvmOptions options for the JVMs of its processes ({@link Placement#PROCESSES},
+ *                   {@link Placement#SSH})
+ */
+public record ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
+        List<String> jvmOptions) {
+
+    public ClusterPlan {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(placement, "placement");
+        hosts = List.copyOf(hosts);
+        jvmOptions = List.copyOf(jvmOptions);
+        if (nodes < 1 || workers < 1) {
+            throw new IllegalArgumentException("cluster " + name + " needs at least one node and one worker");
+        }
+        if (placement == Placement.SSH && hosts.isEmpty()) {
+            throw new IllegalArgumentException("cluster " + name + " runs over ssh but names no hosts");
+        }
+    }
+
+    /** Where a cluster's nodes run. */
+    public enum Placement {
+        /** All in the launching JVM, over in-VM channels. */
+        IN_JVM,
+        /** One local process per node, over loopback TCP. */
+        PROCESSES,
+        /** One process per node on the cluster's hosts, started over ssh. */
+        SSH
+    }
+}

@@ -1,0 +1,47 @@
+package satin.deploy.plan;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One run of an application on a pool.
+ *
+ * @param pool      the pool's name
+ * @param secret    the pool's secret (every process proves it)
+ * @param clusters  the clusters, at least one; node names are {@code CLUSTER-k}
+ * @param wan       the emulated wide-area links in {@code satin.net.WanLinks} syntax
+ *                  ({@code 10ms/100KB/s}, {@code A>B=...,*=...}), or {@code none}
+ * @param app       what the master runs
+ * @param balancer  the load balancer in {@code satin.lb.Balancers} syntax ({@code CRS},
+ *                  {@code RP:threshold=8})
+ * @param outputDir where the run's result files go
+ * @param origin    where this plan came from, for messages: a descriptor's path, or
+ *                  {@code command line}
+ */
+public record RunPlan(String pool, String secret, List<ClusterPlan> clusters, String wan, AppPlan app, String balancer,
+        Path outputDir, String origin) {
+
+    public RunPlan {
+        Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(secret, "secret");
+        clusters = List.copyOf(clusters);
+        if (clusters.isEmpty()) {
+            throw new IllegalArgumentException(origin + ": a run needs at least one cluster");
+        }
+        Objects.requireNonNull(wan, "wan");
+        Objects.requireNonNull(app, "app");
+        Objects.requireNonNull(balancer, "balancer");
+        Objects.requireNonNull(outputDir, "outputDir");
+    }
+
+    /** Every node of every cluster. */
+    public int nodes() {
+        return clusters.stream().mapToInt(ClusterPlan::nodes).sum();
+    }
+
+    /** The same run with another balancer and WAN setting (a cell of a comparison). */
+    public RunPlan with(String otherBalancer, String otherWan, Path otherOutputDir) {
+        return new RunPlan(pool, secret, clusters, otherWan, app, otherBalancer, otherOutputDir, origin);
+    }
+}
