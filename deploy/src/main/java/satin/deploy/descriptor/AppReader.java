@@ -1,7 +1,8 @@
 package satin.deploy.descriptor;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -78,20 +79,20 @@ final class AppReader {
         if (preset == null || app == null) {
             return preset == null ? null : List.of(preset);
         }
-        Map<String, List<String>> presets = presets(app);
-        if (presets != null && !presets.containsKey(preset)) {
+        Set<String> presets = presets(app);
+        if (presets != null && !presets.contains(preset)) {
             s.problems.at(v, s.child("args"), "found '" + preset + "', which is no preset of " + app + ";"
-                    + Suggestions.didYouMean(preset, presets.keySet()) + " expected one of "
-                    + String.join(", ", presets.keySet()) + ", or a list of arguments like [" + preset + "]");
+                    + Suggestions.didYouMean(preset, presets) + " expected one of " + String.join(", ", presets)
+                    + ", or a list of arguments like [" + preset + "]");
             return null;
         }
         return List.of(preset);
     }
 
-    /** The application's presets, or null when its class cannot be loaded here (then any word passes). */
-    private static Map<String, List<String>> presets(String app) {
+    /** The application's preset names, or null when its class cannot be loaded here (then any word passes). */
+    private static Set<String> presets(String app) {
         try {
-            return Apps.presets(app, AppReader.class.getClassLoader());
+            return new TreeSet<>(Apps.presets(app, AppReader.class.getClassLoader()).keySet());
         } catch (RuntimeException | LinkageError e) {
             return null;
         }

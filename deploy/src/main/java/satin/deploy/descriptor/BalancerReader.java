@@ -3,6 +3,9 @@ package satin.deploy.descriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -16,6 +19,7 @@ import satin.lb.Balancers;
 final class BalancerReader {
 
     static final List<String> KEYS = List.of("name", "settings");
+    private static final Pattern SETTING = Pattern.compile("setting (\\S+)");
     private static final String EXPECTED_NAME = "one of " + String.join(", ", Balancers.NAMES);
 
     private BalancerReader() {
@@ -40,9 +44,33 @@ final class BalancerReader {
         if (name == null || settings == null) {
             return null;
         }
+        String text = settings.isEmpty() ? name : name + ":" + settings;
+        try {
+            Balancers.parse(text);
+            return text;
+        } catch (IllegalArgumentException e) {
+            reportSetting(s, e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Puts a refusal of {@link Balancers#parse} at the setting it names ("RP has no setting x",
+     * "RP setting x needs a number"), or at the settings as a whole when it names none.
+     */
+    private static void reportSetting(Section s, String message) {
         Node at = s.has("settings") ? s.value("settings") : s.node;
-        return validated(settings.isEmpty() ? name : name + ":" + settings, at, s.has("settings") ? s.child("settings")
-                : path, problems);
+        String path = s.has("settings") ? s.child("settings") : s.path;
+        Matcher m = SETTING.matcher(message);
+        if (m.find() && at instanceof MappingNode settings) {
+            for (NodeTuple t : settings.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(m.group(1))) {
+                    at = message.contains("has no setting") ? k : t.getValueNode();
+                    path = path + "." + k.getValue();
+                }
+            }
+        }
+        s.problems.at(at, path, message);
     }
 
     private static String checkName(String name, Node at, String path, Problems problems) {
@@ -62,7 +90,7 @@ final class BalancerReader {
         if (v == null) {
             return "";
         }
-        if (!(v instanceof org.yaml.snakeyaml.nodes.MappingNode m)) {
+        if (!(v instanceof MappingNode m)) {
             s.problems.at(v, s.child("settings"), "found " + Section.describe(v)
                     + "; expected a mapping of settings like threshold: 8");
             return null;
