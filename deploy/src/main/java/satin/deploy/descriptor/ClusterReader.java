@@ -134,7 +134,7 @@ final class ClusterReader {
         }
         if (where != null && where != Placement.SSH && s.has("hosts")) {
             s.problems.at(s.keyNode("hosts"), s.child("hosts"), "found hosts for a cluster with where: "
-                    + PLACES.get(where.ordinal()) + "; expected hosts only with where: ssh");
+                    + (where == Placement.IN_JVM ? "jvm" : "processes") + "; expected hosts only with where: ssh");
             return null;
         }
         return hosts;

@@ -44,11 +44,36 @@ final class WanReader {
         }
         try {
             WanLinks.parse(text);
-            return text;
         } catch (IllegalArgumentException e) {
             problems.at(node, path, e.getMessage());
             return null;
         }
+        return namesKnown(text, node, path, clusters, problems) ? text : null;
+    }
+
+    /**
+     * WanLinks takes any names, since a pool learns its clusters as nodes join; a descriptor knows
+     * them all, so a link to no cluster is a typo and would silently never apply.
+     */
+    private static boolean namesKnown(String text, Node node, String path, Set<String> clusters, Problems problems) {
+        if (clusters.isEmpty()) {
+            return true;
+        }
+        boolean ok = true;
+        for (String part : text.split(",")) {
+            int eq = part.indexOf('=');
+            String[] ends = eq < 0 ? new String[0] : part.substring(0, eq).split(">");
+            for (String end : ends) {
+                String name = end.trim();
+                if (!name.equals("*") && !clusters.contains(name)) {
+                    problems.at(node, path, "found a link naming '" + name + "', which no cluster is called;"
+                            + Suggestions.didYouMean(name, clusters) + " expected cluster names (" + String.join(", ",
+                                    clusters) + ")");
+                    ok = false;
+                }
+            }
+        }
+        return ok;
     }
 
     private static String fromMapping(Node node, String path, Set<String> clusters, Problems problems) {

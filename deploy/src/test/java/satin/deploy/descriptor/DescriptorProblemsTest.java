@@ -103,6 +103,25 @@ class DescriptorProblemsTest {
     }
 
     @Test
+    void wanTextMayOnlyNameTheDescriptorsClusters() {
+        expect("""
+                clusters: [{name: left, nodes: 1}, {name: right, nodes: 1}]
+                app: {name: fib, args: [1]}
+                wan: left>rigth=10ms/1KB/s, *=5ms/1MB/s
+                """,
+                "d.yaml:3:6: wan: found a link naming 'rigth', which no cluster is called; did you mean 'right'? expected "
+                        + "cluster names (left, right)");
+    }
+
+    @Test
+    void aDescriptorThatCannotBeReadIsNamed() {
+        DescriptorException e = assertThrows(DescriptorException.class,
+                () -> Descriptors.read(Path.of("no-such-descriptor.yaml")));
+        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor (NoSuchFileException: "
+                + "no-such-descriptor.yaml)", e.getMessage());
+    }
+
+    @Test
     void anUnknownBalancerGetsASuggestion() {
         expect("""
                 clusters: [{name: A, nodes: 1}]
