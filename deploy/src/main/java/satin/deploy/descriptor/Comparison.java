@@ -1,0 +1,85 @@
+package satin.deploy.descriptor;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import satin.deploy.plan.AppPlan;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.RunPlan;
+
+/**
+ * The matrix of a comparison run: every application with every balancer under every WAN setting,
+ * each repeated. A WAN setting is {@code satin.net.WanLinks} text, {@code none}, or
+ * {@link #SINGLE_CLUSTER}: the same nodes as one cluster, the baseline seed 004 compares against.
+ *
+ * @param apps        the applications, at least one
+ * @param balancers   the balancers in {@code satin.lb.Balancers} syntax, at least one
+ * @param wans        the WAN settings, at least one
+ * @param repetitions how often each cell runs, at least 1
+ */
+public record Comparison(List<AppPlan> apps, List<String> balancers, List<String> wans, int repetitions) {
+
+    /** The WAN setting that puts every node into one cluster with no emulated links. */
+    public static final String SINGLE_CLUSTER = "single-cluster";
+
+    /** The name of the one cluster of {@link #SINGLE_CLUSTER}. */
+    public static final String SINGLE_CLUSTER_NAME = "all";
+
+    public Comparison {
+        apps = List.copyOf(apps);
+        balancers = List.copyOf(balancers);
+        wans = List.copyOf(wans);
+        if (apps.isEmpty() || balancers.isEmpty() || wans.isEmpty() || repetitions < 1) {
+            throw new IllegalArgumentException("a comparison needs an application, a balancer, a WAN setting and a repetition");
+        }
+    }
+
+    /** One run of the matrix, with its plan (its own output directory under the base plan's). */
+    public record Cell(int index, AppPlan app, String balancer, String wan, int repetition, RunPlan plan) {
+    }
+
+    /** Every run, applications outermost and repetitions innermost, so that repeats sit together. */
+    public List<Cell> cells(RunPlan base) {
+        List<Cell> cells = new ArrayList<>();
+        for (AppPlan app : apps) {
+            for (String balancer : balancers) {
+                for (int w = 0; w < wans.size(); w++) {
+                    for (int r = 1; r <= repetitions; r++) {
+                        int index = cells.size();
+                        Path dir = base.outputDir().resolve(String.format(Locale.ROOT, "%03d-%s-%s-wan%d-rep%d", index + 1,
+                                safe(app.name()), safe(balancer), w + 1, r));
+                        cells.add(new Cell(index, app, balancer, wans.get(w), r, plan(base, app, balancer, wans.get(w), dir)));
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static RunPlan plan(RunPlan base, AppPlan app, String balancer, String wan, Path dir) {
+        List<ClusterPlan> clusters = base.clusters();
+        String links = wan;
+        if (wan.equals(SINGLE_CLUSTER)) {
+            clusters = List.of(singleCluster(clusters));
+            links = "none";
+        }
+        return new RunPlan(base.pool(), base.secret(), clusters, links, app, balancer, dir, base.origin());
+    }
+
+    /**
+     * All nodes in one cluster placed as the first; the reader has checked that the clusters agree
+     * on workers and placement, so nothing but the names and links changes.
+     */
+    static ClusterPlan singleCluster(List<ClusterPlan> clusters) {
+        ClusterPlan first = clusters.get(0);
+        List<String> hosts = new ArrayList<>();
+        clusters.forEach(c -> c.hosts().stream().filter(h -> !hosts.contains(h)).forEach(hosts::add));
+        int nodes = clusters.stream().mapToInt(ClusterPlan::nodes).sum();
+        return new ClusterPlan(SINGLE_CLUSTER_NAME, nodes, first.workers(), first.placement(), hosts, first.jvmOptions());
+    }
+
+    private static String safe(String text) {
+        return text.replaceAll("[^A-Za-z0-9._=-]+", "_");
+    }
+}

@@ -1,0 +1,267 @@
+package satin.deploy.descriptor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad descriptors and the exact messages they earn: file, line, column, key path, found, expected. */
+class DescriptorProblemsTest {
+
+    private static final String APPS = "integrate, setcover, fib, fib-threshold, ida, knapsack, matmul, binomial, nqueens, "
+            + "primes, raytracer, tsp, uts";
+
+    private static void expect(String yaml, String... lines) {
+        DescriptorException e = assertThrows(DescriptorException.class,
+                () -> Descriptors.parse(yaml, "d.yaml", Map.of(), Path.of(".")));
+        assertEquals(String.join("\n", lines), e.getMessage());
+        assertEquals(lines.length, e.problems().size());
+    }
+
+    @Test
+    void aMisspeltKeyIsNamedWithItsLikelyIntentAndTheMissingKeyToo() {
+        expect("""
+                pool: p
+                clusters:
+                  - name: A
+                    nodse: 4
+                app: {name: fib}
+                """,
+                "d.yaml:3:5: clusters[0].nodes: missing; expected the number of nodes (a whole number >= 1)",
+                "d.yaml:4:5: clusters[0].nodse: unknown key 'nodse'; did you mean 'nodes'? expected one of name, nodes, "
+                        + "workers, where, hosts, jvmOptions");
+    }
+
+    @Test
+    void countsDuplicateNamesAndUnknownAppsAreAllReportedInFileOrder() {
+        expect("""
+                clusters:
+                  - name: A
+                    nodes: 0
+                  - name: A
+                    nodes: many
+                    workers: -1
+                app: {name: fibb}
+                """,
+                "d.yaml:3:12: clusters[0].nodes: found '0'; expected the number of nodes (a whole number >= 1)",
+                "d.yaml:4:11: clusters[1].name: found 'A' again (first on line 2); expected a name no other cluster has",
+                "d.yaml:5:12: clusters[1].nodes: found 'many'; expected the number of nodes (a whole number >= 1)",
+                "d.yaml:6:14: clusters[1].workers: found '-1'; expected worker threads per node (a whole number >= 1)",
+                "d.yaml:7:13: app.name: found 'fibb', which is no application; did you mean 'fib'? expected one of " + APPS
+                        + " (or mainClass: for another program)");
+    }
+
+    @Test
+    void sshNeedsHostsAndPlacementsAndClassNamesAreChecked() {
+        expect("""
+                clusters:
+                  - name: A
+                    nodes: 2
+                    where: ssh
+                  - name: B
+                    nodes: 2
+                    where: sssh
+                app: {mainClass: 1bad}
+                """,
+                "d.yaml:2:5: clusters[0].hosts: missing; expected the host names like node1 or user@node2 that where: ssh "
+                        + "starts nodes on",
+                "d.yaml:7:12: clusters[1].where: found 'sssh'; did you mean 'ssh'? expected one of jvm, processes, ssh",
+                "d.yaml:8:18: app.mainClass: found '1bad'; expected a fully qualified class name like "
+                        + "satin.apps.synthetic.SyntheticTree");
+    }
+
+    @Test
+    void badDurationsBandwidthsAndClusterNamesInTheWan() {
+        expect("""
+                clusters: [{name: A, nodes: 1}, {name: B, nodes: 1}]
+                wan:
+                  default: {latency: 10 mins, bandwidth: 100KB}
+                  links:
+                    - {from: A, to: C, latency: 1ms, bandwidth: 1MB/s}
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:3:22: wan.default.latency: found '10 mins'; expected a duration like 10ms (ns, us, ms or s)",
+                "d.yaml:3:42: wan.default.bandwidth: found '100KB'; expected a bandwidth like 100KB/s (B, KB, MB or GB "
+                        + "per second)",
+                "d.yaml:5:21: wan.links[0].to: found 'C', which no cluster is called; did you mean 'A'? expected the name "
+                        + "of a cluster (A, B)");
+    }
+
+    @Test
+    void wanTextIsCheckedByWanLinksItself() {
+        expect("""
+                clusters: [{name: A, nodes: 1}]
+                app: {name: fib, args: [1]}
+                wan: 10ms/1KB/s, *=5ms/1MB/s
+                """,
+                "d.yaml:3:6: wan: WAN link '10ms/1KB/s' names no clusters (A>B=...)");
+    }
+
+    @Test
+    void wanTextMayOnlyNameTheDescriptorsClusters() {
+        expect("""
+                clusters: [{name: left, nodes: 1}, {name: right, nodes: 1}]
+                app: {name: fib, args: [1]}
+                wan: left>rigth=10ms/1KB/s, *=5ms/1MB/s
+                """,
+                "d.yaml:3:6: wan: found a link naming 'rigth', which no cluster is called; did you mean 'right'? expected "
+                        + "cluster names (left, right)");
+    }
+
+    @Test
+    void aDescriptorThatCannotBeReadIsNamed() {
+        DescriptorException e = assertThrows(DescriptorException.class,
+                () -> Descriptors.read(Path.of("no-such-descriptor.yaml")));
+        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor (NoSuchFileException: "
+                + "no-such-descriptor.yaml)", e.getMessage());
+    }
+
+    @Test
+    void anUnknownBalancerGetsASuggestion() {
+        expect("""
+                clusters: [{name: A, nodes: 1}]
+                app: {name: fib, args: [1]}
+                balancer: CSR
+                """,
+                "d.yaml:3:11: balancer: found 'CSR', which is no balancer; did you mean 'CRS'? expected one of RS, RP, "
+                        + "CHS, CLS, CRS");
+    }
+
+    @Test
+    void aBadBalancerSettingIsReportedWhereItIsWithTheBalancersMessage() {
+        expect("""
+                clusters: [{name: A, nodes: 1}]
+                app: {name: fib, args: [1]}
+                balancer:
+                  name: RP
+                  settings: {threshold: many}
+                """,
+                "d.yaml:5:25: balancer.settings.threshold: RP setting threshold needs a number, not 'many'");
+        expect("""
+                clusters: [{name: A, nodes: 1}]
+                app: {name: fib, args: [1]}
+                balancer:
+                  name: RP
+                  settings: {thresold: 3}
+                """,
+                "d.yaml:5:14: balancer.settings.thresold: RP has no setting thresold");
+    }
+
+    @Test
+    void aYamlSyntaxErrorHasItsPlace() {
+        expect("""
+                clusters:
+                  - name: A
+                    nodes: [1
+                app: x
+                """,
+                "d.yaml:4:4: YAML syntax: expected ',' or ']', but got : (while parsing a flow sequence)");
+    }
+
+    @Test
+    void wrongTypesAndUnknownPresets() {
+        expect("""
+                clusters: {name: A}
+                app: {name: fib, args: huge}
+                """,
+                "d.yaml:1:11: clusters: found a mapping; expected a list of clusters, each with a name and nodes",
+                "d.yaml:2:24: app.args: found 'huge', which is no preset of fib; expected one of large, medium, small, "
+                        + "or a list of arguments like [huge]");
+    }
+
+    @Test
+    void processesNeedASecret() {
+        expect("""
+                clusters: [{name: A, nodes: 1, where: processes}]
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:1:1: secret: missing; expected secret:, secretFile: or the environment variable SATIN_SECRET "
+                        + "(nodes outside this JVM must prove the pool's secret)");
+    }
+
+    @Test
+    void anAppIsANameOrAMainClassNotBoth() {
+        expect("""
+                clusters: [{name: A, nodes: 1}]
+                app: {name: fib, mainClass: x.Y}
+                outptu: x
+                """,
+                "d.yaml:2:6: app: found both name and mainClass; expected one of them (name: one of " + APPS
+                        + ", or mainClass: a class with a main method)",
+                "d.yaml:3:1: outptu: unknown key 'outptu'; did you mean 'output'? expected one of pool, secret, "
+                        + "secretFile, clusters, wan, app, balancer, output, compare");
+    }
+
+    @Test
+    void aComparisonIsCheckedAsCarefullyAsTheRun() {
+        expect("""
+                clusters: [{name: A, nodes: 1, workers: 2}, {name: B, nodes: 1}]
+                app: {name: fib, args: [1]}
+                compare:
+                  wan: [single-cluster, 10ms]
+                  repetitions: 0
+                  balancers: []
+                """,
+                "d.yaml:4:9: compare.wan[0]: found single-cluster for clusters that differ in workers or where; expected "
+                        + "clusters that differ only in name and nodes, so that one cluster can stand for them",
+                "d.yaml:4:25: compare.wan[1]: WAN link '10ms' is not LATENCY/BANDWIDTH[/JITTER], for example "
+                        + "10ms/100KB/s or 100ms/1MB/s/5ms",
+                "d.yaml:5:16: compare.repetitions: found '0'; expected how often each run repeats (a whole number >= 1)",
+                "d.yaml:6:14: compare.balancers: found an empty list; expected at least one of balancers like CRS or "
+                        + "{name: RP, settings: {threshold: 8}}");
+    }
+
+    @Test
+    void hostsOutsideSshAndRepeatedKeys() {
+        expect("""
+                clusters: [{name: A, nodes: 1, hosts: [h]}]
+                clusters: []
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:1:32: clusters[0].hosts: found hosts for a cluster with where: jvm; expected hosts only with "
+                        + "where: ssh",
+                "d.yaml:2:1: clusters: found a second 'clusters' (the first is on line 1); expected each key once");
+    }
+
+    @Test
+    void aDocumentThatIsNoMappingOrEmpty() {
+        expect("- a\n- b\n", "d.yaml:1:1: found a list; expected a mapping with pool, secret, secretFile, clusters, wan, "
+                + "app, balancer, output, compare");
+        expect("# nothing\n", "d.yaml:1:1: found an empty document; expected a mapping with clusters and app");
+    }
+
+    @Test
+    void wanLinksBetweenOneClusterAndItselfOrTwiceAreRefused() {
+        expect("""
+                clusters: [{name: A, nodes: 1}, {name: B, nodes: 1}]
+                app: {name: fib, args: [1]}
+                wan:
+                  links:
+                    - {from: A, to: A, latency: 1ms, bandwidth: 1MB/s}
+                    - {from: A, to: B, latency: 1ms, bandwidth: 1MB/s}
+                    - {from: A, to: B, latency: 2ms, bandwidth: 1MB/s}
+                """,
+                "d.yaml:5:21: wan.links[0].to: found 'A', the same as from; expected another cluster (links inside a "
+                        + "cluster are not emulated)",
+                "d.yaml:7:7: wan.links[2]: found a second link from A to B (the first on line 6); expected one per "
+                        + "direction");
+    }
+
+    @Test
+    void anUnreadableSecretFileIsNamed(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("d.yaml");
+        Files.writeString(file, "secretFile: missing.secret\nclusters: [{name: A, nodes: 1}]\napp: {name: fib, args: [1]}\n");
+        DescriptorException e = assertThrows(DescriptorException.class, () -> Descriptors.read(file));
+        List<Problem> problems = e.problems();
+        assertEquals(1, problems.size());
+        Problem p = problems.get(0);
+        assertEquals(List.of(file.toString(), 1, 13, "secretFile"), List.of(p.origin(), p.line(), p.column(), p.path()));
+        assertEquals("cannot read 'missing.secret' (NoSuchFileException: " + dir.resolve("missing.secret")
+                + "); expected a readable file holding the pool's secret, relative to the descriptor", p.message());
+    }
+}

@@ -1,0 +1,166 @@
+package satin.deploy.descriptor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import satin.deploy.plan.AppPlan;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.RunPlan;
+
+class DescriptorsTest {
+
+    private static final Map<String, String> NO_ENV = Map.of();
+
+    private static Descriptor parse(String yaml) {
+        return Descriptors.parse(yaml, "d.yaml", NO_ENV, Path.of("."));
+    }
+
+    private static String problems(String yaml) {
+        return assertThrows(DescriptorException.class, () -> parse(yaml)).getMessage();
+    }
+
+    @Test
+    void aFullDescriptorBecomesThePlanItSays() {
+        Descriptor d = parse("""
+                pool: paper
+                secret: s3cret
+                clusters:
+                  - name: A
+                    nodes: 16
+                    workers: 2
+                    where: processes
+                    jvmOptions: [-Xmx1g, -Dx=y]
+                  - name: B
+                    nodes: 8
+                    where: ssh
+                    hosts: [n1, user@n2]
+                wan:
+                  default: {latency: 100ms, bandwidth: 100KB/s}
+                  links:
+                    - {from: A, to: B, latency: 10ms, bandwidth: 1MB/s, jitter: 2ms}
+                app:
+                  name: fib
+                  args: [30]
+                balancer:
+                  name: rp
+                  settings: {threshold: 8, inFlight: 2}
+                output: out/dir
+                """);
+        RunPlan expected = new RunPlan("paper", "s3cret", List.of(
+                new ClusterPlan("A", 16, 2, Placement.PROCESSES, List.of(), List.of("-Xmx1g", "-Dx=y")),
+                new ClusterPlan("B", 8, 1, Placement.SSH, List.of("n1", "user@n2"), List.of())),
+                "A>B=10ms/1MB/s/2ms,*=100ms/100KB/s", new AppPlan("fib", "satin.apps.fib.Fib", List.of("30")),
+                "RP:threshold=8,inFlight=2", Path.of("out/dir"), "d.yaml");
+        assertEquals(expected, d.plan());
+        assertTrue(d.comparison().isEmpty());
+    }
+
+    @Test
+    void whatIsLeftOutTakesItsDefault() {
+        Descriptor d = Descriptors.parse("""
+                clusters: [{name: only, nodes: 3}]
+                app: {mainClass: org.example.Main}
+                """, "d.yaml", Map.of("SATIN_SECRET", "from-env"), Path.of("."));
+        assertEquals(new RunPlan("satin", "from-env", List.of(new ClusterPlan("only", 3, 1, Placement.IN_JVM, List.of(),
+                List.of())), "none", new AppPlan("org.example.Main", "org.example.Main", List.of()), "RS",
+                Path.of("satin-results"), "d.yaml"), d.plan());
+    }
+
+    @Test
+    void aPoolInThisJvmWithoutSecretGetsARandomOne() {
+        String yaml = "clusters: [{name: A, nodes: 1}]\napp: {name: fib, args: small}\n";
+        String first = parse(yaml).plan().secret();
+        assertEquals(32, first.length());
+        assertTrue(!first.equals(parse(yaml).plan().secret()), "two reads made the same random secret");
+        assertEquals(List.of("small"), parse(yaml).plan().app().args());
+    }
+
+    @Test
+    void aSecretFileIsReadBesideTheDescriptor(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("pool.secret"), "  hidden\n");
+        Files.writeString(dir.resolve("d.yaml"), """
+                secretFile: pool.secret
+                clusters: [{name: A, nodes: 2, where: processes}]
+                app: {name: fib, args: [20]}
+                """);
+        Descriptor d = Descriptors.read(dir.resolve("d.yaml"));
+        assertEquals("hidden", d.plan().secret());
+        assertEquals(dir.resolve("d.yaml").toString(), d.plan().origin());
+    }
+
+    @Test
+    void wanAndBalancerMayBeWrittenAsTheRuntimeWritesThem() {
+        Descriptor d = parse("""
+                clusters: [{name: A, nodes: 1}, {name: B, nodes: 1}]
+                wan: A>B=10ms/100KB/s, *=50ms/1MB/s
+                app: {name: fib, args: [20]}
+                balancer: cls:threshold=4
+                """);
+        assertEquals("A>B=10ms/100KB/s, *=50ms/1MB/s", d.plan().wan());
+        assertEquals("CLS:threshold=4", d.plan().balancer());
+    }
+
+    @Test
+    void aComparisonIsTheMatrixOfItsLists() {
+        Descriptor d = parse("""
+                clusters: [{name: A, nodes: 2}, {name: B, nodes: 3}]
+                wan: 10ms/100KB/s
+                app: {name: fib, args: [20]}
+                balancer: CRS
+                output: res
+                compare:
+                  balancers: [RS, {name: RP, settings: {threshold: 4}}]
+                  wan: [single-cluster, {default: {latency: 1ms, bandwidth: 1MB/s}}]
+                  repetitions: 3
+                """);
+        Comparison c = d.comparison().orElseThrow();
+        assertEquals(List.of(d.plan().app()), c.apps());
+        assertEquals(List.of("RS", "RP:threshold=4"), c.balancers());
+        assertEquals(List.of(Comparison.SINGLE_CLUSTER, "1ms/1MB/s"), c.wans());
+        List<Comparison.Cell> cells = c.cells(d.plan());
+        assertEquals(12, cells.size());
+        Comparison.Cell first = cells.get(0);
+        assertEquals(List.of(new ClusterPlan("all", 5, 1, Placement.IN_JVM, List.of(), List.of())), first.plan().clusters());
+        assertEquals("none", first.plan().wan());
+        assertEquals("RS", first.plan().balancer());
+        assertEquals(Path.of("res/001-fib-RS-wan1-rep1"), first.plan().outputDir());
+        Comparison.Cell last = cells.get(11);
+        assertEquals(d.plan().clusters(), last.plan().clusters());
+        assertEquals("1ms/1MB/s", last.plan().wan());
+        assertEquals("RP:threshold=4", last.plan().balancer());
+        assertEquals(3, last.repetition());
+        assertEquals(Path.of("res/012-fib-RP_threshold=4-wan2-rep3"), last.plan().outputDir());
+    }
+
+    @Test
+    void everyExampleReads() throws IOException {
+        Path examples = Path.of("examples");
+        List<Path> files;
+        try (var s = Files.list(examples)) {
+            files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(files.size() >= 5, "examples found: " + files);
+        for (Path f : files) {
+            Descriptor d = Descriptors.parse(Files.readString(f), f.toString(), Map.of("SATIN_SECRET", "x"), examples);
+            assertEquals(f.toString(), d.plan().origin());
+        }
+        RunPlan paper = Descriptors.parse(Files.readString(examples.resolve("local-4x16.yaml")), "x", NO_ENV, examples)
+                .plan();
+        assertEquals(64, paper.nodes());
+        assertEquals(4, paper.clusters().size());
+        assertEquals("100ms/100KB/s", paper.wan());
+        assertEquals("CRS", paper.balancer());
+        Descriptor compare = Descriptors.parse(Files.readString(examples.resolve("compare-rs-crs.yaml")), "x", NO_ENV,
+                examples);
+        assertEquals(16, compare.comparison().orElseThrow().cells(compare.plan()).size());
+    }
+}
