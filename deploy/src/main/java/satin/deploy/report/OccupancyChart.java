@@ -1,0 +1,145 @@
+package satin.deploy.report;
+
+import java.awt.Color;
+import java.util.Locale;
+
+/**
+ * A run's occupancy over time as seed 001 reads it: the fraction of nodes busy as a filled step
+ * line, the starting latency (until every node was first busy) and the ending latency (from the
+ * first node going idle for good to the end) shaded and labelled. When not every node was ever
+ * busy at once, the latencies are those of the highest occupancy reached, and the chart says so.
+ */
+final class OccupancyChart {
+
+    static final int WIDTH = 900;
+    static final int HEIGHT = 460;
+    private static final Color FILL = new Color(0x4e79a7);
+    private static final Color LINE = new Color(0x2a4a6e);
+    private static final Color START = new Color(0xf28e2b);
+    private static final Color END = new Color(0xe15759);
+
+    private final RunData run;
+    private final Occupancy o;
+
+    OccupancyChart(RunData run) {
+        this.run = run;
+        this.o = Occupancy.of(run.traces(), run.nodes());
+    }
+
+    /** The occupancy level whose latencies are marked: all nodes if reached, else the highest reached. */
+    double level() {
+        return o.maxOccupancy() >= 1 ? 1 : o.maxOccupancy();
+    }
+
+    void draw(Canvas c) {
+        double left = 70;
+        double right = WIDTH - 30;
+        double top = 75;
+        double bottom = HEIGHT - 60;
+        String title = String.format(Locale.ROOT, "Occupancy of %s: balancer %s, %s, %d nodes (run %s)",
+                run.workload(), run.balancer(), run.clusters() == 1 ? "1 cluster"
+                        : run.clusters() + " clusters, WAN " + run.wan(), run.nodes(), run.name());
+        c.text(WIDTH / 2.0, 24, title, 15, BarChart.INK, Canvas.Anchor.MIDDLE, true, false);
+        double d = o.duration() > 0 ? o.duration() : 1;
+        double step = BarChart.niceStep(d / 8);
+        double hi = Math.ceil(d / step) * step;
+        for (int i = 0; i * step <= hi + step / 1e6; i++) {
+            double x = left + i * step / hi * (right - left);
+            c.line(x, top, x, bottom, BarChart.GRID, 1, false);
+            c.text(x, bottom + 16, BarChart.label(i * step), 11, BarChart.INK, Canvas.Anchor.MIDDLE, false, false);
+        }
+        for (int i = 0; i <= 4; i++) {
+            double y = bottom - i / 4.0 * (bottom - top);
+            c.line(left, y, right, y, BarChart.GRID, 1, false);
+            c.text(left - 6, y + 4, (i * 25) + "%", 11, BarChart.INK, Canvas.Anchor.END, false, false);
+        }
+        latencies(c, left, right, top, bottom, hi);
+        steps(c, left, right, top, bottom, hi);
+        c.line(left, top, left, bottom, BarChart.INK, 1, false);
+        c.line(left, bottom, right, bottom, BarChart.INK, 1, false);
+        c.text((left + right) / 2, bottom + 36, "time since the first node became busy (s)", 12, BarChart.INK,
+                Canvas.Anchor.MIDDLE, false, false);
+        c.text(22, (top + bottom) / 2, "nodes busy (% of " + o.nodes() + ")", 12, BarChart.INK, Canvas.Anchor.MIDDLE,
+                false, true);
+        legend(c, left, 40);
+    }
+
+    private void steps(Canvas c, double left, double right, double top, double bottom, double hi) {
+        double[] t = o.times();
+        int[] busy = o.busy();
+        if (t.length == 0) {
+            c.text((left + right) / 2, (top + bottom) / 2, "no activity recorded", 14, BarChart.INK,
+                    Canvas.Anchor.MIDDLE, false, false);
+            return;
+        }
+        int n = t.length;
+        double[] xs = new double[2 * n + 1];
+        double[] ys = new double[2 * n + 1];
+        xs[0] = left;
+        ys[0] = bottom;
+        for (int i = 0; i < n; i++) {
+            double x = left + t[i] / hi * (right - left);
+            double y = bottom - busy[i] / (double) Math.max(1, o.nodes()) * (bottom - top);
+            xs[2 * i + 1] = x;
+            ys[2 * i + 1] = i == 0 ? bottom : ys[2 * i];
+            xs[2 * i + 2] = x;
+            ys[2 * i + 2] = y;
+        }
+        c.polygon(xs, ys, blend(FILL, 0.45));
+        c.polyline(xs, ys, LINE, 1.5);
+    }
+
+    private void latencies(Canvas c, double left, double right, double top, double bottom, double hi) {
+        double level = level();
+        double sl = o.startingLatency(level);
+        double el = o.endingLatency(level);
+        if (Double.isNaN(sl) || level <= 0) {
+            return;
+        }
+        double scale = (right - left) / hi;
+        double xs = left + sl * scale;
+        double xe = left + (o.duration() - el) * scale;
+        c.rect(left, top, xs - left, bottom - top, blend(START, 0.2), null);
+        c.rect(xe, top, left + o.duration() * scale - xe, bottom - top, blend(END, 0.2), null);
+        c.line(xs, top, xs, bottom, START, 2, true);
+        c.line(xe, top, xe, bottom, END, 2, true);
+        double yl = bottom - level * (bottom - top);
+        c.line(left, yl, right, yl, BarChart.INK, 1, true);
+        c.text(Math.min(xs + 4, right - 4), top + 14, startLabel(level, sl), 12, START.darker(),
+                xs + 4 > (left + right) / 2 ? Canvas.Anchor.END : Canvas.Anchor.START, true, false);
+        c.text(Math.max(xe - 4, left + 4), top + 30, endLabel(level, el), 12, END.darker(),
+                xe - 4 < (left + right) / 2 ? Canvas.Anchor.START : Canvas.Anchor.END, true, false);
+    }
+
+    private String startLabel(double level, double sl) {
+        return String.format(Locale.ROOT, "starting latency %s: %.3f s (%.1f%% of %.3f s)", levelName(level), sl,
+                100 * sl / o.duration(), o.duration());
+    }
+
+    private String endLabel(double level, double el) {
+        return String.format(Locale.ROOT, "ending latency %s: %.3f s (%.1f%%)", levelName(level), el,
+                100 * el / o.duration());
+    }
+
+    private String levelName(double level) {
+        return level >= 1 ? "(all nodes busy)"
+                : String.format(Locale.ROOT, "(never all busy; at the highest, %.0f%%)", level * 100);
+    }
+
+    private void legend(Canvas c, double x, double y) {
+        c.rect(x, y, 14, 12, blend(FILL, 0.45), LINE);
+        c.text(x + 20, y + 11, "nodes busy", 12, BarChart.INK, Canvas.Anchor.START, false, false);
+        c.rect(x + 130, y, 14, 12, blend(START, 0.2), START);
+        c.text(x + 150, y + 11, "starting latency", 12, BarChart.INK, Canvas.Anchor.START, false, false);
+        c.rect(x + 290, y, 14, 12, blend(END, 0.2), END);
+        c.text(x + 310, y + 11, "ending latency", 12, BarChart.INK, Canvas.Anchor.START, false, false);
+        c.text(x + 440, y + 11, String.format(Locale.ROOT, "mean occupancy %.0f%%, run time %.3f s",
+                100 * o.meanOccupancy(), run.runSeconds()), 12, BarChart.INK, Canvas.Anchor.START, false, false);
+    }
+
+    /** {@code color} mixed with white: opaque, so PNG and SVG look the same without alpha. */
+    private static Color blend(Color color, double amount) {
+        return new Color((int) (255 - (255 - color.getRed()) * amount), (int) (255 - (255 - color.getGreen()) * amount),
+                (int) (255 - (255 - color.getBlue()) * amount));
+    }
+}
