@@ -1,0 +1,57 @@
+package satin.deploy.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TablesTest {
+
+    @TempDir
+    Path root;
+
+    private Comparison comparison() throws IOException {
+        return new Comparison(RunReader.readAll(List.of(SyntheticRuns.comparison(root))));
+    }
+
+    @Test
+    void csvHasARowPerRunWithNumbersWorkedOutByHand() throws IOException {
+        List<String> lines = Tables.csv(comparison()).lines().toList();
+        assertEquals(String.join(",", Tables.CSV_HEADER), lines.get(0));
+        assertEquals(6, lines.size());
+        // one cluster of 2, 8 s, its own baseline; node 1 busy from 0.1 s, both idle at 1 s
+        assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,1.000,0.00,3,2,6,1,4,2,0,0.1000,0.0000,1.000",
+                lines.get(1));
+        // 11 s median on one cluster / 12 s; 40 s sequential / 12 s
+        assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,40.0000,3.333,0.917,0.00,10,4,12,6,8,4,0,0.3000,0.0000,1.000",
+                lines.get(4));
+        assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,40.0000,1.818,0.500,50.00,10,4,12,6,8,4,0,0.3000,0.0000,1.000",
+                lines.get(5));
+    }
+
+    @Test
+    void markdownHasMediansPerWorkloadBalancerAndConfiguration() throws IOException {
+        String md = Tables.markdown(comparison());
+        assertTrue(md.contains("## fib 30\n\n| balancer | 1 cluster | 2 clusters, WAN 10ms/1MB/s |\n|---|---|---|\n"),
+                md);
+        // medians: time (10, 12) -> 11; versus (1.1, 0.917) -> 1.008; speedup (4, 3.33) -> 3.67
+        assertTrue(md.contains("| RS | 11.000 s (1.01x vs 1 cluster), 0.0 WAN msgs/s; speedup 3.7; n = 2"
+                + " | 22.000 s (0.50x vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |\n"), md);
+        assertTrue(md.contains("| CRS | - | 16.000 s, 20.0 WAN msgs/s; speedup 2.5; n = 1 |\n"), md);
+        assertTrue(md.contains("## fib\n\n| balancer | 1 cluster |\n|---|---|\n"
+                + "| CRS | 8.000 s (1.00x vs 1 cluster), 0.0 WAN msgs/s; n = 1 |\n"), md);
+        String fib30 = md.substring(md.indexOf("## fib 30"));
+        assertTrue(fib30.indexOf("| RS |") < fib30.indexOf("| CRS |"), "the paper's order: RS before CRS");
+    }
+
+    @Test
+    void mediansLeaveOutUnknownValues() {
+        assertEquals(2.5, Comparison.median(new double[] {4, 1, Double.NaN, 3, 2}), 0);
+        assertEquals(3, Comparison.median(new double[] {3}), 0);
+        assertTrue(Double.isNaN(Comparison.median(new double[] {Double.NaN})));
+    }
+}
