@@ -21,6 +21,7 @@ final class BarChart {
     static final Color GRID = new Color(0xdddddd);
 
     static final int PANEL_W = 600;
+    static final int MIN_W = 840;
     static final int PANEL_H = 330;
     static final int TITLE_H = 40;
     static final int LEGEND_ROW = 22;
@@ -48,11 +49,49 @@ final class BarChart {
         this.legend = new ArrayList<>(all);
         this.log = logIfWide && wide();
         this.columns = Math.max(1, Math.min(2, panels.size()));
-        this.legendRows = (legend.size() + 2) / 3;
+        this.legendRows = legendPlaces().isEmpty() ? 1 : (int) legendPlaces().get(legendPlaces().size() - 1)[1] + 1;
     }
 
     int width() {
-        return columns * PANEL_W;
+        return Math.max(MIN_W, columns * PANEL_W);
+    }
+
+    private double panelWidth() {
+        return width() / (double) columns;
+    }
+
+    /**
+     * Where each legend entry goes, as {x, row}: entries flow left to right and wrap. Laid out with
+     * an estimate of text widths rather than the canvas's, so PNG and SVG have the same size.
+     */
+    private List<double[]> legendPlaces() {
+        List<double[]> places = new ArrayList<>();
+        double x = 20;
+        int row = 0;
+        for (String s : legend) {
+            double w = 20 + estimate(s, 12) + 28;
+            if (x + w > width() - 10 && x > 20) {
+                x = 20;
+                row++;
+            }
+            places.add(new double[] {x, row});
+            x += w;
+        }
+        return places;
+    }
+
+    /** A generous width of {@code text} in a sans-serif font of {@code size} pixels. */
+    static double estimate(String text, double size) {
+        return text.length() * size * 0.6;
+    }
+
+    /** The largest size up to {@code size} at which {@code text} fits {@code width}. */
+    static double fit(Canvas c, String text, double size, double width) {
+        double s = size;
+        while (s > 8 && Math.max(c.textWidth(text, s), estimate(text, s) * 0.9) > width) {
+            s -= 0.5;
+        }
+        return s;
     }
 
     int height() {
@@ -82,11 +121,11 @@ final class BarChart {
     }
 
     void draw(Canvas c) {
-        c.text(width() / 2.0, 26, title, 17, INK, Canvas.Anchor.MIDDLE, true, false);
+        c.text(width() / 2.0, 26, title, fit(c, title, 17, width() - 20), INK, Canvas.Anchor.MIDDLE, true, false);
         drawLegend(c);
         double top = TITLE_H + legendRows * LEGEND_ROW + 10;
         for (int i = 0; i < panels.size(); i++) {
-            drawPanel(c, panels.get(i), (i % columns) * PANEL_W, top + (i / columns) * PANEL_H);
+            drawPanel(c, panels.get(i), (i % columns) * panelWidth(), top + (i / columns) * PANEL_H);
         }
         if (panels.isEmpty()) {
             c.text(width() / 2.0, top + PANEL_H / 2.0, "no runs", 14, INK, Canvas.Anchor.MIDDLE, false, false);
@@ -94,25 +133,31 @@ final class BarChart {
     }
 
     private void drawLegend(Canvas c) {
-        double colW = width() / 3.0;
+        List<double[]> places = legendPlaces();
         for (int i = 0; i < legend.size(); i++) {
-            double x = 20 + (i % 3) * colW;
-            double y = TITLE_H + (i / 3) * LEGEND_ROW;
+            double x = places.get(i)[0];
+            double y = TITLE_H + places.get(i)[1] * LEGEND_ROW;
             c.rect(x, y, 14, 14, color(legend.get(i)), INK);
             c.text(x + 20, y + 12, legend.get(i), 12, INK, Canvas.Anchor.START, false, false);
         }
     }
 
+    /** Single-cluster bars are pale, as the paper's white bar; the others take the colors after it. */
     private Color color(String series) {
-        return PALETTE[legend.indexOf(series) % PALETTE.length];
+        if (series.endsWith("1 cluster")) {
+            return PALETTE[0];
+        }
+        int k = (int) legend.stream().limit(legend.indexOf(series)).filter(s -> !s.endsWith("1 cluster")).count();
+        return PALETTE[1 + k % (PALETTE.length - 1)];
     }
 
     private void drawPanel(Canvas c, Panel p, double x0, double y0) {
         double left = x0 + 75;
-        double right = x0 + PANEL_W - 20;
+        double right = x0 + panelWidth() - 20;
         double top = y0 + 32;
         double bottom = y0 + PANEL_H - 45;
-        c.text((left + right) / 2, y0 + 20, p.title(), 14, INK, Canvas.Anchor.MIDDLE, true, false);
+        c.text((left + right) / 2, y0 + 20, p.title(), fit(c, p.title(), 14, right - left), INK, Canvas.Anchor.MIDDLE,
+                true, false);
         Axis axis = axis(p);
         for (double t : axis.ticks) {
             double y = axis.y(t, top, bottom);

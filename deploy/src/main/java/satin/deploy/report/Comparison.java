@@ -7,6 +7,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -51,10 +53,14 @@ public final class Comparison {
         return sorted;
     }
 
-    /** The configurations of a workload: single-cluster ones first, then by clusters, in order seen. */
+    /**
+     * The configurations of a workload: by nodes, then clusters, then from the fastest WAN to the
+     * slowest (bandwidth down, then latency up, as the paper's bars go), else in the order seen.
+     */
     public List<String> configurations(String workload) {
         List<RunData> rs = new ArrayList<>(byWorkload.get(workload));
-        rs.sort(Comparator.comparingInt(RunData::nodes).thenComparingInt(RunData::clusters));
+        rs.sort(Comparator.comparingInt(RunData::nodes).thenComparingInt(RunData::clusters)
+                .thenComparingDouble(r -> -bandwidth(r.wan())).thenComparingDouble(r -> latency(r.wan())));
         LinkedHashSet<String> seen = new LinkedHashSet<>();
         for (RunData r : rs) {
             seen.add(configuration(r));
@@ -67,6 +73,39 @@ public final class Comparison {
         boolean severalSizes = byWorkload.get(r.workload()).stream().mapToInt(RunData::nodes).distinct().count() > 1;
         String where = r.clusters() == 1 ? "1 cluster" : r.clusters() + " clusters, WAN " + r.wan();
         return severalSizes ? r.nodes() + " nodes, " + where : where;
+    }
+
+    private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s)(?![a-zA-Z])");
+    private static final Pattern BANDWIDTH = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([KMG]?)B/s",
+            Pattern.CASE_INSENSITIVE);
+
+    /** The first latency in a WAN setting, in milliseconds; 0 when it names none. */
+    static double latency(String wan) {
+        Matcher m = LATENCY.matcher(wan);
+        if (!m.find()) {
+            return 0;
+        }
+        double v = Double.parseDouble(m.group(1));
+        return switch (m.group(2)) {
+            case "us" -> v / 1000;
+            case "s" -> v * 1000;
+            default -> v;
+        };
+    }
+
+    /** The first bandwidth in a WAN setting, in bytes per second; unlimited when it names none. */
+    static double bandwidth(String wan) {
+        Matcher m = BANDWIDTH.matcher(wan);
+        if (!m.find()) {
+            return Double.MAX_VALUE;
+        }
+        double v = Double.parseDouble(m.group(1));
+        return switch (m.group(2).toUpperCase(java.util.Locale.ROOT)) {
+            case "K" -> v * 1e3;
+            case "M" -> v * 1e6;
+            case "G" -> v * 1e9;
+            default -> v;
+        };
     }
 
     /** The runs of one cell: a workload, a balancer and a configuration. */

@@ -12,7 +12,7 @@ import java.util.Locale;
 final class OccupancyChart {
 
     static final int WIDTH = 900;
-    static final int HEIGHT = 460;
+    static final int HEIGHT = 500;
     private static final Color FILL = new Color(0x4e79a7);
     private static final Color LINE = new Color(0x2a4a6e);
     private static final Color START = new Color(0xf28e2b);
@@ -34,12 +34,17 @@ final class OccupancyChart {
     void draw(Canvas c) {
         double left = 70;
         double right = WIDTH - 30;
-        double top = 75;
+        double top = 112;
         double bottom = HEIGHT - 60;
-        String title = String.format(Locale.ROOT, "Occupancy of %s: balancer %s, %s, %d nodes (run %s)",
-                run.workload(), run.balancer(), run.clusters() == 1 ? "1 cluster"
-                        : run.clusters() + " clusters, WAN " + run.wan(), run.nodes(), run.name());
-        c.text(WIDTH / 2.0, 24, title, 15, BarChart.INK, Canvas.Anchor.MIDDLE, true, false);
+        String title = String.format(Locale.ROOT, "%s: balancer %s, %s, %d nodes", run.workload(), run.balancer(),
+                run.clusters() == 1 ? "1 cluster" : run.clusters() + " clusters, WAN " + run.wan(), run.nodes());
+        c.text(WIDTH / 2.0, 24, title, BarChart.fit(c, title, 16, WIDTH - 20), BarChart.INK, Canvas.Anchor.MIDDLE,
+                true, false);
+        String subtitle = String.format(Locale.ROOT, "nodes busy over time, run %s: run time %.3f s, mean occupancy"
+                + " %.0f%% of %.3f s from the first node busy to the last idle", run.name(), run.runSeconds(),
+                100 * o.meanOccupancy(), o.duration());
+        c.text(WIDTH / 2.0, 44, subtitle, BarChart.fit(c, subtitle, 12, WIDTH - 20), BarChart.INK,
+                Canvas.Anchor.MIDDLE, false, false);
         double d = o.duration() > 0 ? o.duration() : 1;
         double step = BarChart.niceStep(d / 8);
         double hi = Math.ceil(d / step) * step;
@@ -61,7 +66,7 @@ final class OccupancyChart {
                 Canvas.Anchor.MIDDLE, false, false);
         c.text(22, (top + bottom) / 2, "nodes busy (% of " + o.nodes() + ")", 12, BarChart.INK, Canvas.Anchor.MIDDLE,
                 false, true);
-        legend(c, left, 40);
+        legend(c, left, 58);
     }
 
     private void steps(Canvas c, double left, double right, double top, double bottom, double hi) {
@@ -89,6 +94,7 @@ final class OccupancyChart {
         c.polyline(xs, ys, LINE, 1.5);
     }
 
+    /** Shades the starting and ending latencies; dashed lines where they end and at the level marked. */
     private void latencies(Canvas c, double left, double right, double top, double bottom, double hi) {
         double level = level();
         double sl = o.startingLatency(level);
@@ -105,36 +111,42 @@ final class OccupancyChart {
         c.line(xe, top, xe, bottom, END, 2, true);
         double yl = bottom - level * (bottom - top);
         c.line(left, yl, right, yl, BarChart.INK, 1, true);
-        c.text(Math.min(xs + 4, right - 4), top + 14, startLabel(level, sl), 12, START.darker(),
-                xs + 4 > (left + right) / 2 ? Canvas.Anchor.END : Canvas.Anchor.START, true, false);
-        c.text(Math.max(xe - 4, left + 4), top + 30, endLabel(level, el), 12, END.darker(),
-                xe - 4 < (left + right) / 2 ? Canvas.Anchor.START : Canvas.Anchor.END, true, false);
     }
 
-    private String startLabel(double level, double sl) {
-        return String.format(Locale.ROOT, "starting latency %s: %.3f s (%.1f%% of %.3f s)", levelName(level), sl,
-                100 * sl / o.duration(), o.duration());
+    private String startLabel() {
+        double sl = o.startingLatency(level());
+        if (Double.isNaN(sl) || level() <= 0) {
+            return "starting latency: no node was ever busy";
+        }
+        return String.format(Locale.ROOT, "starting latency: %.3f s (%.1f%% of the time) until %s", sl,
+                100 * sl / o.duration(), levelName());
     }
 
-    private String endLabel(double level, double el) {
-        return String.format(Locale.ROOT, "ending latency %s: %.3f s (%.1f%%)", levelName(level), el,
-                100 * el / o.duration());
+    private String endLabel() {
+        double el = o.endingLatency(level());
+        if (Double.isNaN(el) || level() <= 0) {
+            return "ending latency: no node was ever busy";
+        }
+        return String.format(Locale.ROOT, "ending latency: %.3f s (%.1f%% of the time) from %s to the end", el,
+                100 * el / o.duration(), level() >= 1 ? "the first node idle for good"
+                        : "the last time the highest occupancy held");
     }
 
-    private String levelName(double level) {
-        return level >= 1 ? "(all nodes busy)"
-                : String.format(Locale.ROOT, "(never all busy; at the highest, %.0f%%)", level * 100);
+    private String levelName() {
+        return level() >= 1 ? "all nodes were busy"
+                : String.format(Locale.ROOT, "the highest occupancy, %.0f%% (never all nodes busy)", level() * 100);
     }
 
     private void legend(Canvas c, double x, double y) {
         c.rect(x, y, 14, 12, blend(FILL, 0.45), LINE);
         c.text(x + 20, y + 11, "nodes busy", 12, BarChart.INK, Canvas.Anchor.START, false, false);
-        c.rect(x + 130, y, 14, 12, blend(START, 0.2), START);
-        c.text(x + 150, y + 11, "starting latency", 12, BarChart.INK, Canvas.Anchor.START, false, false);
-        c.rect(x + 290, y, 14, 12, blend(END, 0.2), END);
-        c.text(x + 310, y + 11, "ending latency", 12, BarChart.INK, Canvas.Anchor.START, false, false);
-        c.text(x + 440, y + 11, String.format(Locale.ROOT, "mean occupancy %.0f%%, run time %.3f s",
-                100 * o.meanOccupancy(), run.runSeconds()), 12, BarChart.INK, Canvas.Anchor.START, false, false);
+        c.line(x + 120, y + 6, x + 145, y + 6, BarChart.INK, 1, true);
+        c.text(x + 150, y + 11, "occupancy level of the latencies", 12, BarChart.INK, Canvas.Anchor.START, false,
+                false);
+        c.rect(x, y + 18, 14, 12, blend(START, 0.2), START);
+        c.text(x + 20, y + 29, startLabel(), 12, START.darker().darker(), Canvas.Anchor.START, false, false);
+        c.rect(x, y + 36, 14, 12, blend(END, 0.2), END);
+        c.text(x + 20, y + 47, endLabel(), 12, END.darker().darker(), Canvas.Anchor.START, false, false);
     }
 
     /** {@code color} mixed with white: opaque, so PNG and SVG look the same without alpha. */

@@ -46,6 +46,8 @@ public final class Tables {
     /** Per workload, a table of medians: "time s (x vs 1 cluster), WAN msgs/s" in each cell. */
     public static String markdown(Comparison c) {
         StringBuilder b = new StringBuilder("# Comparison of load balancers\n\n");
+        b.append("![run time by balancer and WAN setting](runtime.png)\n\n"
+                + "![WAN messages per second](wan-messages.png)\n\n");
         b.append("Medians over repetitions. Each cell: run time in seconds (how many times faster than the same"
                 + " balancer on one cluster of as many nodes; below 1 is slower), then WAN messages sent per second"
                 + " by all nodes; the speedup over the sequential program where its time is known; n = runs.\n");

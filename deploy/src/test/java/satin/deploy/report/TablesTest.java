@@ -49,6 +49,22 @@ class TablesTest {
     }
 
     @Test
+    void wanSettingsGoFromTheFastestToTheSlowest() throws IOException {
+        assertEquals(10, Comparison.latency("10ms/1MB/s"), 0);
+        assertEquals(1e6, Comparison.bandwidth("10ms/1MB/s"), 0);
+        assertEquals(2000, Comparison.latency("2s/100KB/s"), 0);
+        assertEquals(1e5, Comparison.bandwidth("2s/100KB/s"), 0);
+        for (String wan : List.of("100ms/100KB/s", "10ms/100KB/s", "100ms/1000KB/s", "10ms/1000KB/s")) {
+            String dir = "w" + wan.replace('/', '_');
+            SyntheticRuns.run(root.resolve("wans"), dir, SyntheticRuns.stats("satin.apps.fib.Fib", "RS", wan, 2, 2,
+                    1_000_000_000L, 1), null);
+        }
+        Comparison c = new Comparison(RunReader.readAll(List.of(root.resolve("wans"))));
+        assertEquals(List.of("2 clusters, WAN 10ms/1000KB/s", "2 clusters, WAN 100ms/1000KB/s",
+                "2 clusters, WAN 10ms/100KB/s", "2 clusters, WAN 100ms/100KB/s"), c.configurations("fib"));
+    }
+
+    @Test
     void mediansLeaveOutUnknownValues() {
         assertEquals(2.5, Comparison.median(new double[] {4, 1, Double.NaN, 3, 2}), 0);
         assertEquals(3, Comparison.median(new double[] {3}), 0);
