@@ -42,8 +42,8 @@ public final class Charts {
             for (int k = 0; k < confs.size(); k++) {
                 String bal = balancers.get(b);
                 String conf = confs.get(k);
-                v[b][k] = sequential ? c.median(w, bal, conf, Comparison::speedup)
-                        : relative ? c.median(w, bal, conf, c::versusOneCluster)
+                v[b][k] = sequential ? c.speedup(w, bal, conf)
+                        : relative ? c.versusOneCluster(w, bal, conf)
                         : c.median(w, bal, conf, RunData::runSeconds);
             }
         }

@@ -133,6 +133,22 @@ public final class Comparison {
         return singleClusterSeconds(r) / r.runSeconds();
     }
 
+    /**
+     * For a cell: the median single-cluster time over the cell's median time (a ratio of medians, so
+     * that the single-cluster cell itself is exactly 1), NaN without a single-cluster run.
+     */
+    public double versusOneCluster(String workload, String balancer, String configuration) {
+        List<RunData> cell = cell(workload, balancer, configuration);
+        return cell.isEmpty() ? Double.NaN
+                : singleClusterSeconds(cell.get(0)) / median(workload, balancer, configuration, RunData::runSeconds);
+    }
+
+    /** For a cell: the median sequential time over the median time, NaN if the sequential time is unknown. */
+    public double speedup(String workload, String balancer, String configuration) {
+        return median(workload, balancer, configuration, r -> r.sequentialSeconds() == null ? Double.NaN
+                : r.sequentialSeconds()) / median(workload, balancer, configuration, RunData::runSeconds);
+    }
+
     /** The speedup over the sequential program, or NaN if its time is unknown. */
     public static double speedup(RunData r) {
         return r.sequentialSeconds() == null ? Double.NaN : r.sequentialSeconds() / r.runSeconds();

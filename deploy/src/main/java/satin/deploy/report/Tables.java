@@ -49,8 +49,8 @@ public final class Tables {
         b.append("![run time by balancer and WAN setting](runtime.png)\n\n"
                 + "![WAN messages per second](wan-messages.png)\n\n");
         b.append("Medians over repetitions. Each cell: run time in seconds (how many times faster than the same"
-                + " balancer on one cluster of as many nodes; below 1 is slower), then WAN messages sent per second"
-                + " by all nodes; the speedup over the sequential program where its time is known; n = runs.\n");
+                + " balancer on one cluster of as many nodes, median over median; below 1 is slower), then WAN"
+                + " messages sent per second by all nodes; the speedup over the sequential program where its time is known; n = runs.\n");
         for (String w : c.workloads()) {
             List<String> configurations = c.configurations(w);
             b.append("\n## ").append(w).append("\n\n| balancer |");
@@ -75,9 +75,9 @@ public final class Tables {
             return "-";
         }
         double time = c.median(w, bal, conf, RunData::runSeconds);
-        double versus = c.median(w, bal, conf, c::versusOneCluster);
+        double versus = c.versusOneCluster(w, bal, conf);
         double wan = c.median(w, bal, conf, RunData::wanMessagesPerSecond);
-        double speedup = c.median(w, bal, conf, Comparison::speedup);
+        double speedup = c.speedup(w, bal, conf);
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%.3f s", time));
         if (!Double.isNaN(versus)) {
             s.append(String.format(Locale.ROOT, " (%.2fx vs 1 cluster)", versus));
