@@ -31,7 +31,7 @@ public final class Charts {
     }
 
     private static BarChart.Panel runtimePanel(Comparison c, String w) {
-        List<RunData> runs = c.runs().stream().filter(r -> r.workload().equals(w)).toList();
+        List<RunData> runs = c.runs(w);
         boolean sequential = runs.stream().allMatch(r -> r.sequentialSeconds() != null);
         boolean relative = !sequential && runs.stream().anyMatch(r -> r.clusters() > 1)
                 && runs.stream().filter(r -> r.clusters() > 1).noneMatch(r -> Double.isNaN(c.versusOneCluster(r)));
@@ -56,7 +56,7 @@ public final class Charts {
     public static List<Path> wanMessages(Comparison c, Path directory) throws IOException {
         List<BarChart.Panel> panels = new ArrayList<>();
         for (String w : c.workloads()) {
-            List<RunData> runs = c.runs().stream().filter(r -> r.workload().equals(w)).toList();
+            List<RunData> runs = c.runs(w);
             List<String> confs = runs.stream().filter(r -> r.clusters() > 1).map(c::configuration).distinct()
                     .toList();
             confs = c.configurations(w).stream().filter(confs::contains).toList();

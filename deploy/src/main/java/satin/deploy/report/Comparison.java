@@ -24,17 +24,34 @@ public final class Comparison {
     private static final List<String> PAPER_ORDER = List.of("RS", "RP", "CHS", "CLS", "CRS");
 
     private final List<RunData> runs;
+    private final List<RunData> failed = new ArrayList<>();
     private final Map<String, List<RunData>> byWorkload = new LinkedHashMap<>();
 
+    /** Runs that exited with an error stay in {@link #runs()} but out of every cell and median. */
     public Comparison(List<RunData> runs) {
         this.runs = List.copyOf(runs);
         for (RunData r : runs) {
-            byWorkload.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r);
+            if (r.exitCode() != null && r.exitCode() != 0) {
+                failed.add(r);
+            } else {
+                byWorkload.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r);
+            }
         }
     }
 
+    /** Every run, failed ones included. */
     public List<RunData> runs() {
         return runs;
+    }
+
+    /** The runs that exited with an error. */
+    public List<RunData> failed() {
+        return List.copyOf(failed);
+    }
+
+    /** The runs of a workload that count: those that did not fail. */
+    public List<RunData> runs(String workload) {
+        return List.copyOf(byWorkload.getOrDefault(workload, List.of()));
     }
 
     /** The workloads in the order they first appear. */
@@ -70,7 +87,7 @@ public final class Comparison {
 
     /** The configuration a run belongs to (its bar in a group, its column in a table). */
     public String configuration(RunData r) {
-        boolean severalSizes = byWorkload.get(r.workload()).stream().mapToInt(RunData::nodes).distinct().count() > 1;
+        boolean severalSizes = byWorkload.getOrDefault(r.workload(), List.of(r)).stream().mapToInt(RunData::nodes).distinct().count() > 1;
         String where = r.clusters() == 1 ? "1 cluster" : r.clusters() + " clusters, WAN " + r.wan();
         return severalSizes ? r.nodes() + " nodes, " + where : where;
     }
@@ -122,7 +139,7 @@ public final class Comparison {
 
     /** The median run time of the same workload and balancer on one cluster of as many nodes, or NaN. */
     public double singleClusterSeconds(RunData r) {
-        double[] times = byWorkload.get(r.workload()).stream()
+        double[] times = byWorkload.getOrDefault(r.workload(), List.of()).stream()
                 .filter(o -> o.clusters() == 1 && o.nodes() == r.nodes() && o.balancer().equals(r.balancer()))
                 .mapToDouble(RunData::runSeconds).toArray();
         return median(times);

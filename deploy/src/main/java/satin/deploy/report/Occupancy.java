@@ -120,6 +120,37 @@ public final class Occupancy {
         return d <= 0 || nodes == 0 ? 0 : area / (d * nodes);
     }
 
+    /**
+     * The mean number of nodes busy in each of {@code bins} equal intervals of {@code [0, until)}:
+     * what a chart can show of a trace with more steps than pixels.
+     */
+    public double[] binnedMeans(int bins, double until) {
+        double[] means = new double[bins];
+        double width = until / bins;
+        for (int i = 0; i + 1 < times.length; i++) {
+            addSegment(means, width, times[i], Math.min(times[i + 1], until), busy[i]);
+        }
+        for (int b = 0; b < bins; b++) {
+            means[b] /= width;
+        }
+        return means;
+    }
+
+    /** Adds {@code level} times the overlap of {@code [from, to)} with each bin it touches. */
+    private static void addSegment(double[] area, double width, double from, double to, int level) {
+        if (level == 0 || to <= from) {
+            return;
+        }
+        int first = (int) Math.floor(from / width);
+        int last = Math.min(area.length - 1, (int) Math.floor(to / width));
+        for (int b = Math.max(0, first); b <= last; b++) {
+            double overlap = Math.min(to, (b + 1) * width) - Math.max(from, b * width);
+            if (overlap > 0) {
+                area[b] += level * overlap;
+            }
+        }
+    }
+
     private boolean reaches(int busyNodes, double x) {
         // compares counts, not fractions, so that x = 1 is reached exactly when every node is busy
         return busyNodes >= Math.ceil(x * nodes - 1e-9);

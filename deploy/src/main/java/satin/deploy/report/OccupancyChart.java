@@ -69,6 +69,9 @@ final class OccupancyChart {
         legend(c, left, 58);
     }
 
+    /** Traces with more steps than the plot has pixels are drawn as the mean per pixel column. */
+    static final int DENSE = 2000;
+
     private void steps(Canvas c, double left, double right, double top, double bottom, double hi) {
         double[] t = o.times();
         int[] busy = o.busy();
@@ -77,6 +80,17 @@ final class OccupancyChart {
                     Canvas.Anchor.MIDDLE, false, false);
             return;
         }
+        double[] levels;
+        if (t.length > DENSE) {
+            int bins = (int) (right - left);
+            levels = o.binnedMeans(bins, hi);
+            t = new double[bins];
+            for (int b = 0; b < bins; b++) {
+                t[b] = b * hi / bins;
+            }
+        } else {
+            levels = java.util.Arrays.stream(busy).asDoubleStream().toArray();
+        }
         int n = t.length;
         double[] xs = new double[2 * n + 1];
         double[] ys = new double[2 * n + 1];
@@ -84,7 +98,7 @@ final class OccupancyChart {
         ys[0] = bottom;
         for (int i = 0; i < n; i++) {
             double x = left + t[i] / hi * (right - left);
-            double y = bottom - busy[i] / (double) Math.max(1, o.nodes()) * (bottom - top);
+            double y = bottom - levels[i] / Math.max(1, o.nodes()) * (bottom - top);
             xs[2 * i + 1] = x;
             ys[2 * i + 1] = i == 0 ? bottom : ys[2 * i];
             xs[2 * i + 2] = x;
@@ -139,9 +153,10 @@ final class OccupancyChart {
 
     private void legend(Canvas c, double x, double y) {
         c.rect(x, y, 14, 12, blend(FILL, 0.45), LINE);
-        c.text(x + 20, y + 11, "nodes busy", 12, BarChart.INK, Canvas.Anchor.START, false, false);
-        c.line(x + 120, y + 6, x + 145, y + 6, BarChart.INK, 1, true);
-        c.text(x + 150, y + 11, "occupancy level of the latencies", 12, BarChart.INK, Canvas.Anchor.START, false,
+        c.text(x + 20, y + 11, o.times().length > DENSE ? "nodes busy (mean per pixel)" : "nodes busy", 12,
+                BarChart.INK, Canvas.Anchor.START, false, false);
+        c.line(x + 200, y + 6, x + 225, y + 6, BarChart.INK, 1, true);
+        c.text(x + 230, y + 11, "occupancy level of the latencies", 12, BarChart.INK, Canvas.Anchor.START, false,
                 false);
         c.rect(x, y + 18, 14, 12, blend(START, 0.2), START);
         c.text(x + 20, y + 29, startLabel(), 12, START.darker().darker(), Canvas.Anchor.START, false, false);

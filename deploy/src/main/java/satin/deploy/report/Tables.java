@@ -51,6 +51,13 @@ public final class Tables {
         b.append("Medians over repetitions. Each cell: run time in seconds (how many times faster than the same"
                 + " balancer on one cluster of as many nodes, median over median; below 1 is slower), then WAN"
                 + " messages sent per second by all nodes; the speedup over the sequential program where its time is known; n = runs.\n");
+        if (!c.failed().isEmpty()) {
+            b.append("\nLeft out, because they exited with an error:");
+            for (RunData r : c.failed()) {
+                b.append(' ').append(r.name()).append(" (exit ").append(r.exitCode()).append(')');
+            }
+            b.append(".\n");
+        }
         for (String w : c.workloads()) {
             List<String> configurations = c.configurations(w);
             b.append("\n## ").append(w).append("\n\n| balancer |");

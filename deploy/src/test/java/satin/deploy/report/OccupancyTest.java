@@ -51,6 +51,14 @@ class OccupancyTest {
     }
 
     @Test
+    void binnedMeansAreTimeWeighted() {
+        // 2 s bins: 1; 2 then 3; 2 then 3; 3; 2 then 1
+        assertArrayEquals(new double[] {1, 2.5, 2.5, 3, 1.5}, threeNodes().binnedMeans(5, 10), 1e-12);
+        // a bin past the end is empty
+        assertArrayEquals(new double[] {9 / 5.0, 12 / 5.0, 0}, threeNodes().binnedMeans(3, 15), 1e-12);
+    }
+
+    @Test
     void transitionsAtOneInstantMakeOneStep() {
         // A hands over to B at 5 s exactly: one node busy throughout, never none and never two
         Occupancy o = Occupancy.of(List.of(node("A", 0, 0, 5), node("B", 0, 5, 7)), 2);

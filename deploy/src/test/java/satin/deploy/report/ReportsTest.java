@@ -57,6 +57,26 @@ class ReportsTest {
                 occupancy);
     }
 
+    @Test
+    void aDenseTraceIsDrawnPerPixelNotPerTransition() throws Exception {
+        long[] times = new long[10_000];
+        boolean[] busy = new boolean[times.length];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i * 100_000L; // a transition every 0.1 ms for a second
+            busy[i] = i % 2 == 0;
+        }
+        List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
+        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, 0,
+                java.util.Map.of(), traces);
+        List<Path> files = Charts.occupancy(run, "dense", root);
+        assertPng(files.get(0), 900, 500);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(files.get(1).toFile());
+        String points = ((org.w3c.dom.Element) d.getElementsByTagName("polyline").item(0)).getAttribute("points");
+        int count = points.split(" ").length;
+        assertTrue(count <= 2 * 900 + 1, count + " points for a plot under 900 pixels wide");
+        assertTrue(Files.readString(files.get(1)).contains("nodes busy (mean per pixel)"));
+    }
+
     private static void assertPng(Path file, int width, int height) throws IOException {
         BufferedImage image = ImageIO.read(file.toFile());
         assertEquals(width, image.getWidth(), file.toString());

@@ -65,6 +65,19 @@ class TablesTest {
     }
 
     @Test
+    void failedRunsAreListedButLeftOutOfTheMedians() throws IOException {
+        SyntheticRuns.comparison(root);
+        SyntheticRuns.run(root, "rs-2x2-failed", SyntheticRuns.stats("satin.apps.fib.Fib", "RS", "10ms/1MB/s", 2, 4,
+                1_000_000_000L, 1), SyntheticRuns.result("RS", "10ms/1MB/s", "2", "4", 2, 100, 40)
+                        .replace("\"exitCode\":0", "\"exitCode\":3"));
+        Comparison c = new Comparison(RunReader.readAll(List.of(root)));
+        String md = Tables.markdown(c);
+        assertTrue(md.contains("Left out, because they exited with an error: rs-2x2-failed (exit 3).\n"), md);
+        assertTrue(md.contains("| 22.000 s (0.50x vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |"), md);
+        assertTrue(Tables.csv(c).contains("\nrs-2x2-failed,fib,30,RS,10ms/1MB/s,2,4,2,3,100.0000,"), Tables.csv(c));
+    }
+
+    @Test
     void mediansLeaveOutUnknownValues() {
         assertEquals(2.5, Comparison.median(new double[] {4, 1, Double.NaN, 3, 2}), 0);
         assertEquals(3, Comparison.median(new double[] {3}), 0);
