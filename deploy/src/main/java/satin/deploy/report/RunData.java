@@ -19,15 +19,16 @@ import java.util.Map;
  * @param nodes                how many nodes
  * @param repetition           which repetition of the same configuration, from 1
  * @param exitCode             the run's exit code, {@code null} if unknown
- * @param runSeconds           its run time
+ * @param runSeconds           its run time: the pool's, from its start to the end of main
+ * @param launcherSeconds      the launcher's time for the whole run, {@code null} if unknown
  * @param sequentialSeconds    the sequential program's time on the same input, {@code null} if unknown
  * @param wanMessagesPerSecond WAN messages sent per second by all nodes together
  * @param totals               every numeric node counter summed over the nodes
  * @param traces               every node's activity trace
  */
 public record RunData(String name, Path directory, String app, String args, String balancer, String wan, int clusters,
-        int nodes, int repetition, Integer exitCode, double runSeconds, Double sequentialSeconds,
-        double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces) {
+        int nodes, int repetition, Integer exitCode, double runSeconds, Double launcherSeconds,
+        Double sequentialSeconds, double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces) {
 
     public RunData {
         totals = Map.copyOf(totals);
@@ -47,6 +48,6 @@ public record RunData(String name, Path directory, String app, String args, Stri
     /** The same run as repetition {@code r}. */
     public RunData withRepetition(int r) {
         return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,
-                sequentialSeconds, wanMessagesPerSecond, totals, traces);
+                launcherSeconds, sequentialSeconds, wanMessagesPerSecond, totals, traces);
     }
 }

@@ -14,10 +14,12 @@ import java.util.stream.Stream;
 import satin.apps.Apps;
 
 /**
- * Reads a run directory: {@code result.json} from the launcher (the plan and how it went) and
- * {@code stats.json} from the pool's master (run fields and one report per node). Either may be
- * missing; a field the launcher did not write falls back to the statistics, so a directory holding
- * only what {@code satin pool --stats} wrote is a run too.
+ * Reads a run directory: {@code result.json} from the launcher (the plan, flat or nested under
+ * {@code plan}, and how it went) and {@code stats.json} from the pool's master (run fields and one
+ * report per node). Either may be missing; a field the launcher did not write falls back to the
+ * statistics, so a directory holding only what {@code satin pool --stats} wrote is a run too. The
+ * run time is the exception: the pool's {@code wallNanos} (start to the end of main) comes first,
+ * being measured alike whatever launched the pool; the launcher's is kept beside it.
  */
 public final class RunReader {
 
@@ -67,13 +69,14 @@ public final class RunReader {
 
     /** One run directory. */
     public static RunData read(Path directory) throws IOException {
-        Map<String, Object> stats = file(directory.resolve(STATS));
-        Map<String, Object> result = file(directory.resolve(RESULT));
+        String resultName = directory.resolve(RESULT).toString();
+        Map<String, Object> result = withPlan(file(directory.resolve(RESULT)), resultName);
+        Path statsFile = statsFile(directory, result);
+        Map<String, Object> stats = file(statsFile);
         if (stats.isEmpty() && result.isEmpty()) {
             throw new IOException(directory + ": neither " + STATS + " nor " + RESULT);
         }
-        String statsName = directory.resolve(STATS).toString();
-        String resultName = directory.resolve(RESULT).toString();
+        String statsName = statsFile.toString();
         List<Object> nodeList = Json.list(stats.get("nodes"), statsName + ": key 'nodes'");
         Map<String, Long> totals = new HashMap<>();
         List<NodeTrace> traces = new ArrayList<>();
@@ -85,9 +88,10 @@ public final class RunReader {
         }
         Object app = result.get("app");
         Map<String, Object> appObject = app instanceof Map ? Json.object(app, resultName + ": key 'app'") : Map.of();
-        String appName = first(app instanceof Map ? Json.text(appObject, "name") : Json.text(result, "app"),
+        String appName = first(shortName(app instanceof Map ? Json.text(appObject, "name") : Json.text(result, "app")),
                 shortName(Json.text(stats, "main")), "?");
         String args = args(result.containsKey("args") ? result.get("args") : appObject.get("args"));
+        Long launcherNanos = Json.integer(result, "wallNanos", resultName);
         double runSeconds = seconds(result, resultName, stats, statsName);
         Double wanRate = Json.number(stats, "wanMessagesPerSecond", statsName);
         double wan = wanRate != null ? wanRate
@@ -101,7 +105,30 @@ public final class RunReader {
                 clusters(result, resultName, stats, statsName),
                 nodes(result, resultName, nodeList.size()),
                 repetition == null ? 0 : repetition.intValue(), exit == null ? null : exit.intValue(), runSeconds,
-                sequential(result, resultName), wan, totals, traces);
+                launcherNanos == null ? null : launcherNanos / 1e9, sequential(result, resultName), wan, totals,
+                traces);
+    }
+
+    /**
+     * The launcher nests the plan under {@code plan}; its fields are read as if they were at the top,
+     * where fields of the record itself (time, exit code) win.
+     */
+    private static Map<String, Object> withPlan(Map<String, Object> result, String resultName) {
+        if (!(result.get("plan") instanceof Map)) {
+            return result;
+        }
+        Map<String, Object> flat = new LinkedHashMap<>(Json.object(result.get("plan"), resultName + ": key 'plan'"));
+        flat.putAll(result);
+        return flat;
+    }
+
+    /** The statistics the result names ({@code stats}), else {@code stats.json}. */
+    private static Path statsFile(Path directory, Map<String, Object> result) {
+        String named = Json.text(result, "stats");
+        if (named != null && !named.isEmpty() && Files.isRegularFile(directory.resolve(named))) {
+            return directory.resolve(named);
+        }
+        return directory.resolve(STATS);
     }
 
     private static Map<String, Object> file(Path file) throws IOException {
@@ -140,12 +167,13 @@ public final class RunReader {
 
     private static double seconds(Map<String, Object> result, String resultName, Map<String, Object> stats,
             String statsName) {
-        Long nanos = Json.integer(result, "wallNanos", resultName);
+        // the pool's own measure first: the launcher's also counts starting JVMs, which differs by placement
+        Long nanos = Json.integer(stats, "wallNanos", statsName);
         if (nanos == null) {
-            nanos = Json.integer(stats, "wallNanos", statsName);
+            nanos = Json.integer(result, "wallNanos", resultName);
         }
         if (nanos == null) {
-            throw new IllegalArgumentException(resultName + ": key 'wallNanos' missing here and in " + statsName);
+            throw new IllegalArgumentException(statsName + ": key 'wallNanos' missing here and in " + resultName);
         }
         return nanos / 1e9;
     }

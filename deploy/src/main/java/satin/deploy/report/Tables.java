@@ -12,7 +12,7 @@ import java.util.Locale;
 public final class Tables {
 
     static final List<String> CSV_HEADER = List.of("run", "app", "args", "balancer", "wan", "clusters", "nodes",
-            "repetition", "exit_code", "run_time_s", "sequential_s", "speedup", "vs_1_cluster", "wan_msgs_per_s",
+            "repetition", "exit_code", "run_time_s", "launcher_wall_s", "sequential_s", "speedup", "vs_1_cluster", "wan_msgs_per_s",
             "lan_steal_attempts", "lan_steals", "wan_steal_attempts", "wan_steals", "jobs_given", "prefetched",
             "pushed", "starting_latency_s", "ending_latency_s", "max_occupancy");
 
@@ -28,6 +28,7 @@ public final class Tables {
             List<String> row = new ArrayList<>(List.of(r.name(), r.app(), r.args(), r.balancer(), r.wan(),
                     Integer.toString(r.clusters()), Integer.toString(r.nodes()), Integer.toString(r.repetition()),
                     r.exitCode() == null ? "" : r.exitCode().toString(), number(r.runSeconds(), 4),
+                    r.launcherSeconds() == null ? "" : number(r.launcherSeconds(), 4),
                     r.sequentialSeconds() == null ? "" : number(r.sequentialSeconds(), 4),
                     number(Comparison.speedup(r), 3), number(c.versusOneCluster(r), 3),
                     number(r.wanMessagesPerSecond(), 2)));

@@ -40,12 +40,13 @@ class RunReaderTest {
     }
 
     @Test
-    void theLaunchersResultComesBeforeTheStatistics() throws IOException {
+    void thePlanComesFromTheLaunchersResultAndTheTimeFromThePool() throws IOException {
         SyntheticRuns.comparison(root);
         RunData r = RunReader.read(root.resolve("rs-2x2"));
         assertEquals("fib", r.app());
         assertEquals("30", r.args());
-        assertEquals(22, r.runSeconds(), 1e-12); // result.json's 22 s, not stats.json's 21 s
+        assertEquals(22, r.runSeconds(), 1e-12); // stats.json's 22 s
+        assertEquals(23.5, r.launcherSeconds(), 1e-12); // result.json's, starting included
         assertEquals(4, r.nodes()); // the sum over the plan's clusters
         assertEquals(2, r.clusters());
         assertEquals(40, r.sequentialSeconds(), 1e-12);
@@ -62,6 +63,24 @@ class RunReaderTest {
                 runs.stream().map(RunData::name).toList());
         assertEquals(1, runs.get(0).repetition()); // bare: numbered by order
         assertEquals(2, runs.get(3).repetition()); // rs-1x4-b: from result.json
+        assertEquals(4, runs.get(3).nodes()); // the flat result's list of clusters
+        assertEquals(13.5, runs.get(3).launcherSeconds(), 1e-12);
+    }
+
+    @Test
+    void thePlanOverridesTheStatisticsAndNamesTheStatisticsFile() throws IOException {
+        String result = SyntheticRuns.launcherResult("CLS:threshold=4", "5ms/10MB/s", 3)
+                .replace("\"stats\":\"stats.json\"", "\"stats\":\"pool-stats.json\"")
+                .replace("\"name\":\"fib\",\"mainClass\"", "\"name\":\"satin.apps.nqueens.NQueens\",\"mainClass\"");
+        Path d = SyntheticRuns.run(root, "named", null, result);
+        Files.writeString(d.resolve("pool-stats.json"),
+                SyntheticRuns.stats("satin.apps.fib.Fib", "CLS", "5ms/10MB/s", 2, 4, 3_000_000_000L, 7));
+        RunData r = RunReader.read(d);
+        assertEquals("nqueens", r.app()); // a main class in the plan shown by its short name
+        assertEquals("CLS:threshold=4", r.balancer());
+        assertEquals(3, r.runSeconds(), 1e-12);
+        assertEquals(7, r.wanMessagesPerSecond(), 1e-12);
+        assertEquals(4, r.traces().size());
     }
 
     @Test
