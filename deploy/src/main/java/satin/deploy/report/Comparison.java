@@ -87,7 +87,8 @@ public final class Comparison {
 
     /** The configuration a run belongs to (its bar in a group, its column in a table). */
     public String configuration(RunData r) {
-        boolean severalSizes = byWorkload.getOrDefault(r.workload(), List.of(r)).stream().mapToInt(RunData::nodes).distinct().count() > 1;
+        boolean severalSizes = byWorkload.getOrDefault(r.workload(), List.of(r)).stream().mapToInt(RunData::nodes)
+                .distinct().count() > 1;
         String where = r.clusters() == 1 ? "1 cluster" : r.clusters() + " clusters, WAN " + r.wan();
         return severalSizes ? r.nodes() + " nodes, " + where : where;
     }

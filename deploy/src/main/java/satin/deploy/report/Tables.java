@@ -6,15 +6,18 @@ import java.util.Locale;
 
 /**
  * The comparison as text: {@code results.csv}, one row per run with every number the report
- * knows, for spreadsheets; {@code results.md}, medians over repetitions as seed 004 shows them, one
+ * knows, for spreadsheets (latencies in seconds at full occupancy and, as seed 001 reports them,
+ * at 90%); {@code results.md}, medians over repetitions as seed 004 shows them, one
  * table per workload with balancers as rows and configurations as columns.
  */
 public final class Tables {
 
     static final List<String> CSV_HEADER = List.of("run", "app", "args", "balancer", "wan", "clusters", "nodes",
-            "repetition", "exit_code", "run_time_s", "launcher_wall_s", "sequential_s", "speedup", "vs_1_cluster", "wan_msgs_per_s",
+            "repetition", "exit_code", "run_time_s", "launcher_wall_s", "sequential_s", "speedup", "vs_1_cluster",
+            "wan_msgs_per_s",
             "lan_steal_attempts", "lan_steals", "wan_steal_attempts", "wan_steals", "jobs_given", "prefetched",
-            "pushed", "starting_latency_s", "ending_latency_s", "max_occupancy");
+            "pushed", "starting_latency_s", "ending_latency_s", "starting_latency_90_s", "ending_latency_90_s",
+            "max_occupancy", "mean_occupancy");
 
     private Tables() {
     }
@@ -38,7 +41,10 @@ public final class Tables {
             }
             row.add(number(o.startingLatency(1), 4));
             row.add(number(o.endingLatency(1), 4));
+            row.add(number(o.startingLatency(0.9), 4));
+            row.add(number(o.endingLatency(0.9), 4));
             row.add(number(o.maxOccupancy(), 3));
+            row.add(number(o.meanOccupancy(), 3));
             b.append(String.join(",", row.stream().map(Tables::csvField).toList())).append('\n');
         }
         return b.toString();
@@ -51,7 +57,8 @@ public final class Tables {
                 + "![WAN messages per second](wan-messages.png)\n\n");
         b.append("Medians over repetitions. Each cell: run time in seconds (how many times faster than the same"
                 + " balancer on one cluster of as many nodes, median over median; below 1 is slower), then WAN"
-                + " messages sent per second by all nodes; the speedup over the sequential program where its time is known; n = runs.\n");
+                + " messages sent per second by all nodes; the speedup over the sequential program where its time"
+                + " is known; n = runs.\n");
         if (!c.failed().isEmpty()) {
             b.append("\nLeft out, because they exited with an error:");
             for (RunData r : c.failed()) {

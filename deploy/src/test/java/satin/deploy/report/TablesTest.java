@@ -24,12 +24,15 @@ class TablesTest {
         assertEquals(String.join(",", Tables.CSV_HEADER), lines.get(0));
         assertEquals(6, lines.size());
         // one cluster of 2, 8 s, its own baseline; node 1 busy from 0.1 s, both idle at 1 s
-        assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,,1.000,0.00,3,2,6,1,4,2,0,0.1000,0.0000,1.000",
+        assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,,1.000,0.00,3,2,6,1,4,2,0,"
+                + "0.1000,0.0000,0.1000,0.0000,1.000,0.950",
                 lines.get(1));
         // 11 s median on one cluster / 12 s; 40 s sequential / 12 s
-        assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,13.5000,40.0000,3.333,0.917,0.00,10,4,12,6,8,4,0,0.3000,0.0000,1.000",
+        assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,13.5000,40.0000,3.333,0.917,0.00,10,4,12,6,8,4,0,"
+                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850",
                 lines.get(4));
-        assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,0.500,50.00,10,4,12,6,8,4,0,0.3000,0.0000,1.000",
+        assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,0.500,50.00,10,4,12,6,8,4,0,"
+                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850",
                 lines.get(5));
     }
 
