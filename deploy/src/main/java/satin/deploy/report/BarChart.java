@@ -168,7 +168,7 @@ final class BarChart {
                 false, true);
         double groupW = (right - left) / Math.max(1, p.groups().size());
         double barW = groupW * 0.8 / Math.max(1, p.series().size());
-        boolean labels = p.groups().size() * p.series().size() <= 24;
+        boolean labels = barW >= 26; // narrower bars have no room for their numbers
         for (int g = 0; g < p.groups().size(); g++) {
             double gx = left + g * groupW + groupW * 0.1;
             for (int s = 0; s < p.series().size(); s++) {
