@@ -1,0 +1,53 @@
+package satin.deploy.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the report knows of one run: its place in the comparison (application, balancer, WAN
+ * setting, clusters, nodes, repetition), its time, its WAN traffic, the counters summed over all
+ * nodes, and every node's activity trace.
+ *
+ * @param name                 the run's name in file names and tables (its directory's name)
+ * @param directory            where it was read from
+ * @param app                  the application's short name, or its main class
+ * @param args                 its arguments joined by spaces, empty if unknown
+ * @param balancer             the load balancer as the run named it
+ * @param wan                  the WAN setting as the run named it
+ * @param clusters             how many clusters
+ * @param nodes                how many nodes
+ * @param repetition           which repetition of the same configuration, from 1
+ * @param exitCode             the run's exit code, {@code null} if unknown
+ * @param runSeconds           its run time: the pool's, from its start to the end of main
+ * @param launcherSeconds      the launcher's time for the whole run, {@code null} if unknown
+ * @param sequentialSeconds    the sequential program's time on the same input, {@code null} if unknown
+ * @param wanMessagesPerSecond WAN messages sent per second by all nodes together
+ * @param totals               every numeric node counter summed over the nodes
+ * @param traces               every node's activity trace
+ */
+public record RunData(String name, Path directory, String app, String args, String balancer, String wan, int clusters,
+        int nodes, int repetition, Integer exitCode, double runSeconds, Double launcherSeconds,
+        Double sequentialSeconds, double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces) {
+
+    public RunData {
+        totals = Map.copyOf(totals);
+        traces = List.copyOf(traces);
+    }
+
+    /** A counter summed over the nodes, 0 when no node reported it. */
+    public long total(String key) {
+        return totals.getOrDefault(key, 0L);
+    }
+
+    /** The application and its input: runs with the same one are comparable. */
+    public String workload() {
+        return args.isEmpty() ? app : app + " " + args;
+    }
+
+    /** The same run as repetition {@code r}. */
+    public RunData withRepetition(int r) {
+        return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,
+                launcherSeconds, sequentialSeconds, wanMessagesPerSecond, totals, traces);
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * Comparison reports of runs, as seed 004 compares its load balancers and seed 001 reads occupancy:
+ * tables and charts made from run directories. {@link satin.deploy.report.RunReader} reads a run
+ * ({@code result.json} from the launcher, {@code stats.json} from the pool's master, parsed by the
+ * small {@link satin.deploy.report.Json}) into a {@link satin.deploy.report.RunData};
+ * {@link satin.deploy.report.Comparison} arranges runs by workload, balancer and configuration
+ * (one cluster, or several over a WAN setting) and takes medians over repetitions;
+ * {@link satin.deploy.report.Tables} writes them as CSV and Markdown;
+ * {@link satin.deploy.report.Occupancy} turns the nodes' activity traces into occupancy over time
+ * with starting and ending latencies; {@link satin.deploy.report.Charts} draws figures once onto a
+ * canvas that is either PNG (Java2D, headless) or SVG (written as text).
+ * {@link satin.deploy.report.Reports} ties them together and is the {@code satin report} command.
+ */
+package satin.deploy.report;

@@ -1,0 +1,109 @@
+package satin.deploy.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class ReportsTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void writesTablesAndEveryChartAsPngAndSvg() throws Exception {
+        SyntheticRuns.comparison(root.resolve("runs"));
+        Path out = root.resolve("out");
+        List<Path> files = Reports.write(List.of(root.resolve("runs")), out);
+        List<String> names = files.stream().map(p -> p.getFileName().toString()).toList();
+        assertEquals(List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png",
+                "wan-messages.svg", "occupancy-bare.png", "occupancy-bare.svg", "occupancy-crs-2x2.png",
+                "occupancy-crs-2x2.svg", "occupancy-rs-1x4-a.png", "occupancy-rs-1x4-a.svg", "occupancy-rs-1x4-b.png",
+                "occupancy-rs-1x4-b.svg", "occupancy-rs-2x2.png", "occupancy-rs-2x2.svg"), names);
+        // two workloads side by side, one legend row: 2 x 600 wide, 40 + 22 + 10 + 330 high
+        assertPng(out.resolve("runtime.png"), 1200, 402);
+        // only fib 30 ran on several clusters: one panel, at the least width
+        assertPng(out.resolve("wan-messages.png"), 840, 402);
+        assertPng(out.resolve("occupancy-rs-2x2.png"), 900, 500);
+        for (Path f : files) {
+            assertTrue(Files.size(f) > 100, f + " is nearly empty");
+            if (f.toString().endsWith(".svg")) {
+                Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(f.toFile());
+                assertEquals("svg", d.getDocumentElement().getTagName(), f.toString());
+                assertTrue(d.getElementsByTagName("rect").getLength() > 3, f + " has no bars or areas");
+                assertTrue(d.getElementsByTagName("text").getLength() > 5, f + " has no labels");
+            }
+        }
+        String runtime = Files.readString(out.resolve("runtime.svg"));
+        assertTrue(runtime.contains(">speedup over the sequential program</text>"), "fib 30's axis");
+        assertTrue(runtime.contains(">run time (s)</text>"), "bare fib has neither sequential time nor several clusters");
+        String occupancy = Files.readString(out.resolve("occupancy-rs-2x2.svg"));
+        assertTrue(occupancy.contains("balancer RS, 2 clusters, WAN 10ms/1MB/s"), "title names balancer and WAN");
+        assertTrue(occupancy.contains("starting latency: 0.300 s (30.0% of the time) until all nodes were busy"),
+                occupancy);
+        assertTrue(occupancy.contains("ending latency: 0.000 s (0.0% of the time) from the first node idle for good"),
+                occupancy);
+    }
+
+    @Test
+    void aDenseTraceIsDrawnPerPixelNotPerTransition() throws Exception {
+        long[] times = new long[10_000];
+        boolean[] busy = new boolean[times.length];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i * 100_000L; // a transition every 0.1 ms for a second
+            busy[i] = i % 2 == 0;
+        }
+        List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
+        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, 0,
+                java.util.Map.of(), traces);
+        List<Path> files = Charts.occupancy(run, "dense", root);
+        assertPng(files.get(0), 900, 500);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(files.get(1).toFile());
+        String points = ((org.w3c.dom.Element) d.getElementsByTagName("polyline").item(0)).getAttribute("points");
+        int count = points.split(" ").length;
+        assertTrue(count <= 2 * 900 + 1, count + " points for a plot under 900 pixels wide");
+        assertTrue(Files.readString(files.get(1)).contains("nodes busy (mean per pixel)"));
+    }
+
+    private static void assertPng(Path file, int width, int height) throws IOException {
+        BufferedImage image = ImageIO.read(file.toFile());
+        assertEquals(width, image.getWidth(), file.toString());
+        assertEquals(height, image.getHeight(), file.toString());
+        boolean drawn = false;
+        for (int x = 0; x < width && !drawn; x += 3) {
+            for (int y = 0; y < height && !drawn; y += 3) {
+                drawn = (image.getRGB(x, y) & 0xffffff) != 0xffffff;
+            }
+        }
+        assertTrue(drawn, file + " is blank");
+    }
+
+    @Test
+    void theCommandWritesBesideASingleDirectoryAndExplainsMistakes() throws IOException {
+        Path runs = SyntheticRuns.comparison(root.resolve("runs"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(0, Reports.run(new String[] {runs.toString()}, o, e), err.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.isRegularFile(runs.resolve("report").resolve("results.md")));
+        assertEquals(2, Reports.run(new String[0], o, e));
+        assertEquals(2, Reports.run(new String[] {"a", "b"}, o, e));
+        Files.writeString(runs.resolve("bare").resolve(RunReader.STATS), "{\"nodes\": [");
+        assertEquals(1, Reports.run(new String[] {runs.toString(), "--out", root.resolve("x").toString()}, o, e));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("bare" + java.io.File.separator + "stats.json:1:"),
+                err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,95 @@
+package satin.deploy.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunReaderTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void aRealStatisticsFileAloneIsARun() throws IOException {
+        Path d = SyntheticRuns.run(root, "real", JsonTest.resource("stats-nqueens-crs.json"), null);
+        RunData r = RunReader.read(d);
+        assertEquals("nqueens", r.app());
+        assertEquals("", r.args());
+        assertEquals("CRS", r.balancer());
+        assertEquals("20ms/1MB/s", r.wan());
+        assertEquals(2, r.clusters());
+        assertEquals(8, r.nodes());
+        assertEquals(0.451243481, r.runSeconds(), 1e-12);
+        assertEquals(13.296590981665616, r.wanMessagesPerSecond(), 1e-12);
+        assertEquals(1176, r.total("jobsRun"));
+        assertEquals(81, r.total("lanStealRequests"));
+        assertEquals(9, r.total("wanStealRequests"));
+        assertEquals(6, r.total("wanMessagesSent"));
+        assertEquals(8, r.traces().size());
+        assertEquals(2, r.traces().get(0).times().length);
+        assertNull(r.exitCode());
+        assertNull(r.sequentialSeconds());
+    }
+
+    @Test
+    void thePlanComesFromTheLaunchersResultAndTheTimeFromThePool() throws IOException {
+        SyntheticRuns.comparison(root);
+        RunData r = RunReader.read(root.resolve("rs-2x2"));
+        assertEquals("fib", r.app());
+        assertEquals("30", r.args());
+        assertEquals(22, r.runSeconds(), 1e-12); // stats.json's 22 s
+        assertEquals(23.5, r.launcherSeconds(), 1e-12); // result.json's, starting included
+        assertEquals(4, r.nodes()); // the sum over the plan's clusters
+        assertEquals(2, r.clusters());
+        assertEquals(40, r.sequentialSeconds(), 1e-12);
+        assertEquals(0, r.exitCode());
+        assertEquals(1 + 2 + 3 + 4, r.total("lanStealRequests"));
+        assertEquals(0 + 1 + 2 + 3, r.total("wanSteals"));
+    }
+
+    @Test
+    void aParentDirectoryStandsForItsRunsAndRepetitionsAreNumbered() throws IOException {
+        SyntheticRuns.comparison(root);
+        List<RunData> runs = RunReader.readAll(List.of(root));
+        assertEquals(List.of("bare", "crs-2x2", "rs-1x4-a", "rs-1x4-b", "rs-2x2"),
+                runs.stream().map(RunData::name).toList());
+        assertEquals(1, runs.get(0).repetition()); // bare: numbered by order
+        assertEquals(2, runs.get(3).repetition()); // rs-1x4-b: from result.json
+        assertEquals(4, runs.get(3).nodes()); // the flat result's list of clusters
+        assertEquals(13.5, runs.get(3).launcherSeconds(), 1e-12);
+    }
+
+    @Test
+    void thePlanOverridesTheStatisticsAndNamesTheStatisticsFile() throws IOException {
+        String result = SyntheticRuns.launcherResult("CLS:threshold=4", "5ms/10MB/s", 3)
+                .replace("\"stats\":\"stats.json\"", "\"stats\":\"pool-stats.json\"")
+                .replace("\"name\":\"fib\",\"mainClass\"", "\"name\":\"satin.apps.nqueens.NQueens\",\"mainClass\"");
+        Path d = SyntheticRuns.run(root, "named", null, result);
+        Files.writeString(d.resolve("pool-stats.json"),
+                SyntheticRuns.stats("satin.apps.fib.Fib", "CLS", "5ms/10MB/s", 2, 4, 3_000_000_000L, 7));
+        RunData r = RunReader.read(d);
+        assertEquals("nqueens", r.app()); // a main class in the plan shown by its short name
+        assertEquals("CLS:threshold=4", r.balancer());
+        assertEquals(3, r.runSeconds(), 1e-12);
+        assertEquals(7, r.wanMessagesPerSecond(), 1e-12);
+        assertEquals(4, r.traces().size());
+    }
+
+    @Test
+    void errorsNameTheFileAndWhatIsWrong() throws IOException {
+        Path bad = SyntheticRuns.run(root, "bad", "{\"wallNanos\": \"soon\", \"nodes\": []}", null);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReader.read(bad));
+        assertTrue(e.getMessage().contains("stats.json: key 'wallNanos' should be a number"), e.getMessage());
+        Path empty = Files.createDirectories(root.resolve("empty"));
+        IOException none = assertThrows(IOException.class, () -> RunReader.readAll(List.of(empty)));
+        assertTrue(none.getMessage().contains("no run below it"), none.getMessage());
+    }
+}
