@@ -1,0 +1,187 @@
+package satin.deploy.launch;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.RunPlan;
+
+/**
+ * The members of a run and the commands that start them, built without starting anything (so that
+ * the exact command lines, ssh included, can be checked). The first member is the master: it
+ * embeds the registry, waits for every node and writes the statistics; the others join it.
+ */
+public final class CommandBuilder {
+
+    /** The class every member runs. */
+    public static final String POOL_MAIN = "satin.pool.PoolMain";
+
+    /**
+     * One {@code PoolMain} invocation: a cluster in this JVM or in a local process, or one host's
+     * share of an ssh cluster.
+     *
+     * @param cluster the cluster its nodes belong to
+     * @param sshHost the ssh destination ({@code user@host} or {@code host}), or null when local
+     * @param nodes   how many of the cluster's nodes it runs
+     * @param name    the prefix of its node names ({@code NAME-0}, {@code NAME-1}, ...)
+     * @param master  whether it embeds the registry and runs main
+     */
+    public record Member(ClusterPlan cluster, String sshHost, int nodes, String name, boolean master) {
+
+        public Placement placement() {
+            return cluster.placement();
+        }
+
+        /** The host the member's nodes run on, as others reach it: the ssh host without its user. */
+        String hostName(String localHost) {
+            return sshHost == null ? localHost : sshHost.substring(sshHost.indexOf('@') + 1);
+        }
+    }
+
+    private final RunPlan plan;
+    private final String java;
+    private final String classPath;
+    private final Path workDir;
+    private final String localHost;
+
+    /**
+     * @param java      the java command for processes (also run over ssh: same path on every host)
+     * @param classPath the class path of processes (the same on every host)
+     * @param workDir   where ssh commands {@code cd} to first
+     * @param localHost this host's name as the ssh hosts reach it
+     */
+    public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
+        this.plan = plan;
+        this.java = java;
+        this.classPath = classPath;
+        this.workDir = workDir;
+        this.localHost = localHost;
+    }
+
+    /** The builder for processes started from this JVM: its java, class path, working directory and host name. */
+    public static CommandBuilder forThisJvm(RunPlan plan) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new CommandBuilder(plan, java, System.getProperty("java.class.path"),
+                Path.of("").toAbsolutePath(), thisHost());
+    }
+
+    private static String thisHost() {
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /** Every member, the master first: one per local cluster, one per host of an ssh cluster. */
+    public List<Member> members() {
+        List<Member> members = new ArrayList<>();
+        for (ClusterPlan c : plan.clusters()) {
+            if (c.placement() != Placement.SSH) {
+                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty()));
+                continue;
+            }
+            int hosts = Math.min(c.hosts().size(), c.nodes());
+            for (int h = 0; h < hosts; h++) {
+                int nodes = c.nodes() / hosts + (h < c.nodes() % hosts ? 1 : 0); // node k runs on host k mod hosts
+                String name = hosts == 1 ? c.name() : c.name() + "-h" + h;
+                members.add(new Member(c, c.hosts().get(h), nodes, name, members.isEmpty()));
+            }
+        }
+        return members;
+    }
+
+    /** Whether every node runs in this JVM, so that the pool can stay on in-VM channels. */
+    public boolean allInJvm() {
+        return plan.clusters().stream().allMatch(c -> c.placement() == Placement.IN_JVM);
+    }
+
+    private boolean anySsh() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH);
+    }
+
+    /** Where the master's registry listens: in-VM, on loopback, or on every interface when hosts must reach it. */
+    public String registryListen() {
+        if (allInJvm()) {
+            return "local://" + plan.pool() + "/registry";
+        }
+        return anySsh() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
+    }
+
+    /**
+     * The address the other members join, from the one the registry printed: a wildcard address
+     * becomes the master's host name.
+     */
+    public String registryAddress(String printed, Member master) {
+        String wildcard = "tcp://0.0.0.0:";
+        return printed.startsWith(wildcard)
+                ? "tcp://" + master.hostName(localHost) + ":" + printed.substring(wildcard.length()) : printed;
+    }
+
+    /** The interface a member's nodes listen on (and advertise). */
+    String listenHost(Member m) {
+        if (allInJvm()) {
+            return "local";
+        }
+        return anySsh() ? m.hostName(localHost) : "127.0.0.1";
+    }
+
+    /**
+     * {@code PoolMain}'s arguments for a member.
+     *
+     * @param registry   the registry to join, or null for the master
+     * @param secretFile where it reads the secret ({@code /dev/stdin} over ssh)
+     * @param stats      where the master writes the statistics
+     */
+    public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
+        ClusterPlan c = m.cluster();
+        List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
+                "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
+                "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        if (m.master()) {
+            a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
+                    "--stats", stats.toString()));
+        } else {
+            a.addAll(List.of("--registry", registry, "--no-master", "--stats", "-"));
+        }
+        if (c.placement() != Placement.IN_JVM) {
+            a.add("--exit-with-parent");
+        }
+        a.add(plan.app().mainClass());
+        a.addAll(plan.app().args());
+        return a;
+    }
+
+    /** The local command of a process member: java, the cluster's JVM options, the class path, PoolMain. */
+    public List<String> javaCommand(Member m, List<String> poolArgs) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(m.cluster().jvmOptions());
+        command.addAll(List.of("-cp", classPath, POOL_MAIN));
+        command.addAll(poolArgs);
+        return command;
+    }
+
+    /**
+     * The ssh command of a member on another host: the java command, quoted for the remote shell,
+     * run from the same working directory.
+     */
+    public List<String> sshCommand(Member m, List<String> poolArgs) {
+        StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" &&");
+        for (String word : javaCommand(m, poolArgs)) {
+            remote.append(' ').append(quote(word));
+        }
+        return List.of("ssh", "-o", "BatchMode=yes", m.sshHost(), remote.toString());
+    }
+
+    /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */
+    static String quote(String word) {
+        if (!word.isEmpty() && word.chars().allMatch(ch -> Character.isLetterOrDigit(ch) || "-_./:=,@%+".indexOf(ch) >= 0)) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}

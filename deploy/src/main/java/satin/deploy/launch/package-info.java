@@ -1,0 +1,26 @@
+/**
+ * Carries out a {@link satin.deploy.plan.RunPlan}: starts the nodes of every cluster where the plan
+ * places them, waits for the master, collects what it printed and the statistics it wrote, and
+ * leaves a run directory from which the run can be repeated and reported.
+ *
+ * <p>The parts meet like this. {@link satin.deploy.launch.CommandBuilder} turns a plan into
+ * <em>members</em>, one {@code satin.pool.PoolMain} invocation each (a cluster in this JVM, a
+ * cluster's local process, or one host's share of an ssh cluster), and writes their argument lists
+ * and command lines; it starts nothing, so the exact commands can be tested without ssh.
+ * {@link satin.deploy.launch.Launcher} starts the members (the first one, the master, embeds the
+ * registry; the rest join at the address it prints), and returns a
+ * {@link satin.deploy.launch.LaunchedRun} that can be awaited or destroyed. Whatever ends a run
+ * (the master returning, a failure, the timeout, {@code destroy()}, Ctrl-C through a shutdown
+ * hook), every process it started is destroyed with its descendants, and children are also told
+ * {@code --exit-with-parent}, so that a launcher that dies abruptly leaves nothing behind.
+ * {@link satin.deploy.launch.RunRecord} writes {@code result.json} beside {@code stdout.txt},
+ * {@code stderr.txt} and {@code stats.json}, and {@link satin.deploy.launch.RunOutcome} is what
+ * callers get back.
+ *
+ * <p>Placements. In-JVM clusters run {@code PoolMain.run} in threads of this JVM, with
+ * {@code System.out} redirected to the run for its duration (an application's main prints there),
+ * so only one run with in-JVM clusters goes at a time. Local processes use this JVM's class path.
+ * Over ssh, the remote side runs the same class path, so the project must be at the same path on
+ * every host, and the secret travels on ssh's standard input, never on a command line.
+ */
+package satin.deploy.launch;
