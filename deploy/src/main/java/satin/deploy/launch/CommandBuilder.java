@@ -20,16 +20,18 @@ public final class CommandBuilder {
     public static final String POOL_MAIN = "satin.pool.PoolMain";
 
     /**
-     * One {@code PoolMain} invocation: a cluster in this JVM or in a local process, or one host's
-     * share of an ssh cluster.
+     * One {@code PoolMain} invocation: the clusters in this JVM, a cluster in a local process, or
+     * one host's share of an ssh cluster.
      *
-     * @param cluster the cluster its nodes belong to
-     * @param sshHost the ssh destination ({@code user@host} or {@code host}), or null when local
-     * @param nodes   how many of the cluster's nodes it runs
-     * @param name    the prefix of its node names ({@code NAME-0}, {@code NAME-1}, ...)
-     * @param master  whether it embeds the registry and runs main
+     * @param cluster  the cluster its nodes belong to; for several clusters in this JVM, their
+     *                 common shape under their common name prefix
+     * @param sshHost  the ssh destination ({@code user@host} or {@code host}), or null when local
+     * @param nodes    how many nodes it runs
+     * @param name     the prefix of its node names ({@code NAME-0}, {@code NAME-1}, ...)
+     * @param master   whether it embeds the registry and runs main
+     * @param clusters how many clusters its nodes form ({@code --clusters}), 1 but for this JVM's
      */
-    public record Member(ClusterPlan cluster, String sshHost, int nodes, String name, boolean master) {
+    public record Member(ClusterPlan cluster, String sshHost, int nodes, String name, boolean master, int clusters) {
 
         public Placement placement() {
             return cluster.placement();
@@ -76,22 +78,67 @@ public final class CommandBuilder {
         }
     }
 
-    /** Every member, the master first: one per local cluster, one per host of an ssh cluster. */
+    /**
+     * Every member, the master first: one per cluster in a process, one per host of an ssh
+     * cluster, and one for all clusters in this JVM.
+     *
+     * @throws IllegalArgumentException if the clusters in this JVM cannot be one {@code PoolMain}
+     */
     public List<Member> members() {
         List<Member> members = new ArrayList<>();
+        boolean inJvmDone = false;
         for (ClusterPlan c : plan.clusters()) {
-            if (c.placement() != Placement.SSH) {
-                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty()));
-                continue;
-            }
-            int hosts = Math.min(c.hosts().size(), c.nodes());
-            for (int h = 0; h < hosts; h++) {
-                int nodes = c.nodes() / hosts + (h < c.nodes() % hosts ? 1 : 0); // node k runs on host k mod hosts
-                String name = hosts == 1 ? c.name() : c.name() + "-h" + h;
-                members.add(new Member(c, c.hosts().get(h), nodes, name, members.isEmpty()));
+            if (c.placement() == Placement.IN_JVM) {
+                if (!inJvmDone) {
+                    members.add(inJvm(members.isEmpty()));
+                    inJvmDone = true;
+                }
+            } else if (c.placement() == Placement.PROCESSES) {
+                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1));
+            } else {
+                addSshMembers(c, members);
             }
         }
         return members;
+    }
+
+    private static void addSshMembers(ClusterPlan c, List<Member> members) {
+        int hosts = Math.min(c.hosts().size(), c.nodes());
+        for (int h = 0; h < hosts; h++) {
+            int nodes = c.nodes() / hosts + (h < c.nodes() % hosts ? 1 : 0); // node k runs on host k mod hosts
+            String name = hosts == 1 ? c.name() : c.name() + "-h" + h;
+            members.add(new Member(c, c.hosts().get(h), nodes, name, members.isEmpty(), 1));
+        }
+    }
+
+    /**
+     * The one member of the clusters in this JVM. A JVM holds one {@code PoolMain} at a time: each
+     * closes the transport all nodes of the JVM share when it ends, under the feet of any other
+     * (whose in-VM registry address then stays taken). So several clusters here must be what
+     * {@code --clusters K} makes: equal clusters named {@code NAME-0} ... {@code NAME-(K-1)}.
+     */
+    private Member inJvm(boolean master) {
+        List<ClusterPlan> here = plan.clusters().stream().filter(c -> c.placement() == Placement.IN_JVM).toList();
+        ClusterPlan first = here.get(0);
+        if (here.size() == 1) {
+            return new Member(first, null, first.nodes(), first.name(), master, 1);
+        }
+        int dash = first.name().lastIndexOf('-');
+        String prefix = dash > 0 ? first.name().substring(0, dash) : first.name();
+        for (int k = 0; k < here.size(); k++) {
+            ClusterPlan c = here.get(k);
+            if (!c.name().equals(prefix + "-" + k) || c.nodes() != first.nodes() || c.workers() != first.workers()) {
+                throw new IllegalArgumentException(plan.origin() + ": clusters " + here.stream().map(ClusterPlan::name)
+                        .toList() + " all run in this JVM, which holds one PoolMain at a time; several clusters there "
+                        + "must be alike (cluster " + c.name() + " has " + c.nodes() + " nodes of " + c.workers()
+                        + " workers, cluster " + first.name() + " " + first.nodes() + " of " + first.workers()
+                        + ") and named " + prefix + "-0 ... " + prefix + "-" + (here.size() - 1)
+                        + " in order; place the others in PROCESSES");
+            }
+        }
+        ClusterPlan all = new ClusterPlan(prefix, first.nodes() * here.size(), first.workers(), Placement.IN_JVM,
+                List.of(), List.of());
+        return new Member(all, null, all.nodes(), prefix, master, here.size());
     }
 
     /** Whether every node runs in this JVM, so that the pool can stay on in-VM channels. */
@@ -141,6 +188,9 @@ public final class CommandBuilder {
         List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
                 "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
                 "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        if (m.clusters() > 1) {
+            a.addAll(List.of("--clusters", Integer.toString(m.clusters())));
+        }
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
                     "--stats", stats.toString()));

@@ -17,9 +17,14 @@
  * {@code stderr.txt} and {@code stats.json}, and {@link satin.deploy.launch.RunOutcome} is what
  * callers get back.
  *
- * <p>Placements. In-JVM clusters run {@code PoolMain.run} in threads of this JVM, with
+ * <p>Placements. The in-JVM clusters of a plan run as one {@code PoolMain.run} in a thread of
+ * this JVM ({@code --host local} when every cluster is here, loopback TCP when others join), with
  * {@code System.out} redirected to the run for its duration (an application's main prints there),
- * so only one run with in-JVM clusters goes at a time. Local processes use this JVM's class path.
+ * so only one run with in-JVM clusters goes at a time. One, because each {@code PoolMain.run}
+ * closes the transport every node of the JVM shares when it ends: two in one JVM break each
+ * other's last messages and leave the in-VM registry address taken for the next run. Several
+ * in-JVM clusters must therefore be what {@code --clusters K} makes (alike, named
+ * {@code NAME-0 ... NAME-(K-1)}); other shapes are refused by name, to be placed in processes. Local processes use this JVM's class path.
  * Over ssh, the remote side runs the same class path, so the project must be at the same path on
  * every host, and the secret travels on ssh's standard input, never on a command line.
  */

@@ -1,6 +1,8 @@
 package satin.deploy.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,18 +75,35 @@ class CommandBuilderTest {
         assertEquals(expected, b.javaCommand(del, b.poolArgs(del, "tcp://h1:4711", "/tmp/secret", Path.of("x"))));
     }
 
+    private static RunPlan inJvm(ClusterPlan... clusters) {
+        return new RunPlan("p", "s", List.of(clusters), "none", new AppPlan("fib", "F", List.of()), "RS", Path.of("o"),
+                "plan.yaml");
+    }
+
     @Test
-    void aPoolAllInThisJvmStaysOnInVmChannels() {
-        ClusterPlan a = new ClusterPlan("a", 2, 1, Placement.IN_JVM, List.of(), List.of());
-        ClusterPlan c = new ClusterPlan("c", 1, 1, Placement.IN_JVM, List.of(), List.of());
-        RunPlan plan = new RunPlan("p", "s", List.of(a, c), "none", new AppPlan("fib", "F", List.of()), "RS",
-                Path.of("o"), "test");
-        CommandBuilder b = builder(plan);
+    void clustersInThisJvmAreOnePoolMainOnInVmChannels() {
+        CommandBuilder b = builder(inJvm(new ClusterPlan("g-0", 2, 3, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("g-1", 2, 3, Placement.IN_JVM, List.of(), List.of())));
         assertEquals("local://p/registry", b.registryListen());
-        List<String> args = b.poolArgs(b.members().get(1), "local://p/registry", "/s", Path.of("o"));
-        assertEquals(List.of("--pool", "p", "--secret-file", "/s", "--cluster", "c", "--nodes", "1", "--workers", "1",
-                "--balancer", "RS", "--wan", "none", "--name", "c", "--host", "local", "--registry", "local://p/registry",
-                "--no-master", "--stats", "-", "F"), args);
+        List<CommandBuilder.Member> members = b.members();
+        assertEquals(1, members.size());
+        assertEquals(List.of("--pool", "p", "--secret-file", "/s", "--cluster", "g", "--nodes", "4", "--workers", "3",
+                "--balancer", "RS", "--wan", "none", "--name", "g", "--host", "local", "--clusters", "2",
+                "--registry-listen", "local://p/registry", "--wait-for", "4", "--stats", "o/stats.json", "F"),
+                b.poolArgs(members.get(0), null, "/s", Path.of("o/stats.json")));
+    }
+
+    @Test
+    void clustersInThisJvmThatNoSinglePoolMainMakesAreRefusedByName() {
+        CommandBuilder b = builder(inJvm(new ClusterPlan("east", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("west", 1, 1, Placement.IN_JVM, List.of(), List.of())));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::members);
+        assertTrue(e.getMessage().startsWith("plan.yaml: clusters [east, west] all run in this JVM"), e.getMessage());
+        assertTrue(e.getMessage().contains("place the others in PROCESSES"), e.getMessage());
+        CommandBuilder unequal = builder(inJvm(new ClusterPlan("g-0", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("g-1", 1, 1, Placement.IN_JVM, List.of(), List.of())));
+        assertTrue(assertThrows(IllegalArgumentException.class, unequal::members).getMessage()
+                .contains("cluster g-1 has 1 nodes of 1 workers, cluster g-0 2 of 1"));
     }
 
     @Test

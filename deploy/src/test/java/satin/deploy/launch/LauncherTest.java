@@ -38,13 +38,19 @@ class LauncherTest {
 
     @Test
     @Timeout(120)
-    void twoClustersInThisJvmPrintWhatTheSequentialProgramPrints() throws Exception {
-        RunPlan plan = plan("injvm", List.of(cluster("east", 2, Placement.IN_JVM), cluster("west", 1, Placement.IN_JVM)),
-                "satin.apps.fib.FibThreshold", "30", "15");
-        RunOutcome o = new Launcher(Duration.ofSeconds(90)).run(plan);
-        assertEquals(0, o.exitCode(), o::stderr);
-        assertEquals(sequential(plan), o.stdout());
-        assertRunDirectory(o, 3);
+    void twoClustersInThisJvmPrintWhatTheSequentialProgramPrintsRunAfterRun() throws Exception {
+        RunPlan plan = plan("injvm", List.of(new ClusterPlan("grid-0", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("grid-1", 2, 1, Placement.IN_JVM, List.of(), List.of())), "satin.apps.fib.FibThreshold",
+                "30", "15");
+        String expected = sequential(plan);
+        for (int run = 0; run < 3; run++) { // a comparison runs the same pool in this JVM again and again
+            RunOutcome o = new Launcher(Duration.ofSeconds(90)).run(plan);
+            assertEquals(0, o.exitCode(), o::stderr);
+            assertEquals(expected, o.stdout());
+            assertRunDirectory(o, 4);
+            String stats = Files.readString(o.statsFile());
+            assertTrue(stats.contains("\"grid-0\"") && stats.contains("\"grid-1\""), stats);
+        }
     }
 
     @Test
