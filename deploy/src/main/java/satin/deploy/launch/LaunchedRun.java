@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import satin.deploy.plan.ClusterPlan.Placement;
@@ -29,8 +30,11 @@ import satin.deploy.plan.RunPlan;
  */
 public final class LaunchedRun {
 
-    /** {@code System.out} is one per JVM: runs with in-JVM members take turns. */
-    private static final Semaphore SYSTEM_OUT = new Semaphore(1);
+    /**
+     * {@code System.out} and the nodes' transport are one per JVM: runs with in-JVM members take
+     * turns, and a turn ends when the member's thread has, even after a timeout.
+     */
+    private static final Semaphore IN_JVM_TURN = new Semaphore(1);
     private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
     /** How long the other members get to end by themselves once the master has. */
     private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
@@ -58,6 +62,7 @@ public final class LaunchedRun {
     }
 
     static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
+        commands.members(); // a plan it cannot carry out is refused here, before anything starts
         LaunchedRun run = new LaunchedRun(plan, commands, timeout, newRunDir(plan));
         Runtime.getRuntime().addShutdownHook(run.hook);
         Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());
@@ -115,8 +120,11 @@ public final class LaunchedRun {
         PrintStream systemOut = System.out;
         Running.SharedOut shared = new Running.SharedOut();
         try {
+            if (inJvm && !IN_JVM_TURN.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                throw new IOException("pool " + plan.pool() + " (" + plan.origin() + "): an earlier run with clusters "
+                        + "in this JVM still runs here (past its timeout?), and this one's timeout passed waiting for it");
+            }
             if (inJvm) {
-                SYSTEM_OUT.acquire();
                 System.setOut(shared.stream());
             }
             try {
@@ -124,7 +132,7 @@ public final class LaunchedRun {
             } finally {
                 if (inJvm) {
                     System.setOut(systemOut);
-                    SYSTEM_OUT.release();
+                    endTurnWhenThreadsEnd();
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -140,6 +148,26 @@ public final class LaunchedRun {
                 // this JVM is shutting down, and the hook is what ends the run
             }
         }
+    }
+
+    /** A thread that ignored its interruption still holds the JVM's transport: the next in-JVM run waits for it. */
+    private void endTurnWhenThreadsEnd() {
+        List<Running> threads = members.stream().filter(r -> r instanceof Running.OfThread).toList();
+        Thread waiter = new Thread(() -> {
+            try {
+                for (Running r : threads) {
+                    while (!r.awaitEnd(1000)) {
+                        r.destroy();
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                IN_JVM_TURN.release();
+            }
+        }, "satin-launch-turn-" + plan.pool());
+        waiter.setDaemon(true);
+        waiter.start();
     }
 
     private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
@@ -256,6 +284,9 @@ public final class LaunchedRun {
         }
         Files.writeString(runDir.resolve("stdout.txt"), master.out(), StandardCharsets.UTF_8);
         Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
+        for (Running r : members.subList(1, members.size())) { // the others' errors, for when a run goes wrong
+            Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
+        }
         RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, stats.getFileName().toString());
         return new RunOutcome(code, master.out(), err, stats, wall, runDir);
     }

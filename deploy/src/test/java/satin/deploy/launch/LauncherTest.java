@@ -2,6 +2,7 @@ package satin.deploy.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -54,6 +55,18 @@ class LauncherTest {
     }
 
     @Test
+    void aPlanItCannotCarryOutIsRefusedBeforeAnythingStarts() throws IOException {
+        RunPlan plan = plan("refused", List.of(cluster("east", 2, Placement.IN_JVM), cluster("west", 1, Placement.IN_JVM)),
+                "satin.apps.fib.FibThreshold", "30", "15");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Launcher(Duration.ofSeconds(10)).start(plan));
+        assertTrue(e.getMessage().startsWith("LauncherTest: clusters [east, west] all run in this JVM"), e.getMessage());
+        try (var entries = Files.list(out)) {
+            assertEquals(0, entries.count(), "no run directory");
+        }
+    }
+
+    @Test
     @Timeout(180)
     void twoClustersInLocalProcessesPrintWhatTheSequentialProgramPrints() throws Exception {
         RunPlan plan = plan("procs", List.of(cluster("east", 2, Placement.PROCESSES),
@@ -62,6 +75,7 @@ class LauncherTest {
         assertEquals(0, o.exitCode(), o::stderr);
         assertEquals(sequential(plan), o.stdout());
         assertRunDirectory(o, 3);
+        assertTrue(Files.isRegularFile(o.runDir().resolve("stderr-west.txt")), "the other process's stderr is kept");
         assertNothingLeftOf(plan.pool());
     }
 
