@@ -48,6 +48,7 @@ public final class CommandBuilder {
     private final String classPath;
     private final Path workDir;
     private final String localHost;
+    private final String ssh;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -56,11 +57,21 @@ public final class CommandBuilder {
      * @param localHost this host's name as the ssh hosts reach it
      */
     public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
+        this(plan, java, classPath, workDir, localHost, "ssh");
+    }
+
+    private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh) {
         this.plan = plan;
         this.java = java;
         this.classPath = classPath;
         this.workDir = workDir;
         this.localHost = localHost;
+        this.ssh = ssh;
+    }
+
+    /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
+    public CommandBuilder withSsh(String program) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program);
     }
 
     /** The builder for processes started from this JVM: its java, class path, working directory and host name. */
@@ -159,13 +170,16 @@ public final class CommandBuilder {
     }
 
     /**
-     * The address the other members join, from the one the registry printed: a wildcard address
-     * becomes the master's host name.
+     * The address the other members join, from the one the registry printed. A registry listening
+     * on every interface prints a loopback address (satin.net.Transport names a wildcard so); the
+     * hosts reach it at the master's host name, on the port it printed.
      */
     public String registryAddress(String printed, Member master) {
-        String wildcard = "tcp://0.0.0.0:";
-        return printed.startsWith(wildcard)
-                ? "tcp://" + master.hostName(localHost) + ":" + printed.substring(wildcard.length()) : printed;
+        if (!registryListen().equals("tcp://0.0.0.0:0")) {
+            return printed;
+        }
+        String port = printed.substring(printed.lastIndexOf(':') + 1);
+        return "tcp://" + master.hostName(localHost) + ":" + port;
     }
 
     /** The interface a member's nodes listen on (and advertise). */
@@ -217,14 +231,16 @@ public final class CommandBuilder {
 
     /**
      * The ssh command of a member on another host: the java command, quoted for the remote shell,
-     * run from the same working directory.
+     * run from the same working directory. The shell {@code exec}s java, so that java's parent is
+     * the ssh session itself: when the launcher kills its ssh client (or dies), the session ends
+     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive.
      */
     public List<String> sshCommand(Member m, List<String> poolArgs) {
-        StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" &&");
+        StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
         for (String word : javaCommand(m, poolArgs)) {
             remote.append(' ').append(quote(word));
         }
-        return List.of("ssh", "-o", "BatchMode=yes", m.sshHost(), remote.toString());
+        return List.of(ssh, "-o", "BatchMode=yes", m.sshHost(), remote.toString());
     }
 
     /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */

@@ -25,7 +25,17 @@
  * other's last messages and leave the in-VM registry address taken for the next run. Several
  * in-JVM clusters must therefore be what {@code --clusters K} makes (alike, named
  * {@code NAME-0 ... NAME-(K-1)}); other shapes are refused by name, to be placed in processes. Local processes use this JVM's class path.
- * Over ssh, the remote side runs the same class path, so the project must be at the same path on
- * every host, and the secret travels on ssh's standard input, never on a command line.
+ * Over ssh ({@code ssh -o BatchMode=yes HOST 'cd DIR && exec java ...'}), the remote side runs
+ * the same java and class path from the same directory, so the project (and the JDK) must be at
+ * the same paths on every host; the secret travels on ssh's standard input
+ * ({@code --secret-file /dev/stdin}), never on a command line. The registry then listens on every
+ * interface and the hosts join it at the master's host name; each member's nodes listen on its
+ * host's name. If the master runs over ssh, it writes {@code stats.json} at the run directory's
+ * path on its own host (a shared file system makes it appear here).
+ *
+ * <p>Limits: an in-JVM run past its timeout is reported and interrupted, but a main that ignores
+ * interruption computes on (the next in-JVM run waits for it); {@code --exit-with-parent} is armed
+ * once a child's {@code PoolMain} has read its options, so a launcher killed outright in a child's
+ * first second leaves that child to end by itself.
  */
 package satin.deploy.launch;

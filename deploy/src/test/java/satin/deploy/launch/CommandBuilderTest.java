@@ -42,8 +42,8 @@ class CommandBuilderTest {
     void theRegistryListensEverywhereAndIsJoinedAtTheMastersHostName() {
         CommandBuilder b = builder(twoHosts());
         assertEquals("tcp://0.0.0.0:0", b.registryListen());
+        assertEquals("tcp://h1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
         assertEquals("tcp://h1:4711", b.registryAddress("tcp://0.0.0.0:4711", b.members().get(0)));
-        assertEquals("tcp://h1:4711", b.registryAddress("tcp://h1:4711", b.members().get(0)));
     }
 
     @Test
@@ -52,13 +52,13 @@ class CommandBuilderTest {
         List<CommandBuilder.Member> m = b.members();
         Path stats = Path.of("/tmp/out/run/stats.json");
         List<String> master = b.sshCommand(m.get(0), b.poolArgs(m.get(0), null, "/dev/stdin", stats));
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && /opt/jdk/bin/java -Xmx1g -cp "
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
                 + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host h1"
                 + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats /tmp/out/run/stats.json --exit-with-parent"
                 + " satin.apps.fib.Fib 30"), master);
         List<String> second = b.sshCommand(m.get(1), b.poolArgs(m.get(1), "tcp://h1:4711", "/dev/stdin", stats));
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && /opt/jdk/bin/java -Xmx1g -cp "
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
                 + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host h2"
                 + " --registry tcp://h1:4711 --no-master --stats - --exit-with-parent satin.apps.fib.Fib 30"), second);
@@ -104,6 +104,14 @@ class CommandBuilderTest {
                 new ClusterPlan("g-1", 1, 1, Placement.IN_JVM, List.of(), List.of())));
         assertTrue(assertThrows(IllegalArgumentException.class, unequal::members).getMessage()
                 .contains("cluster g-1 has 1 nodes of 1 workers, cluster g-0 2 of 1"));
+    }
+
+    @Test
+    void aRegistryOnLoopbackIsJoinedWhereItSaysItIs() {
+        ClusterPlan a = new ClusterPlan("a", 1, 1, Placement.PROCESSES, List.of(), List.of());
+        CommandBuilder b = builder(inJvm(a));
+        assertEquals("tcp://127.0.0.1:0", b.registryListen());
+        assertEquals("tcp://127.0.0.1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
     }
 
     @Test

@@ -92,6 +92,24 @@ class LauncherTest {
     }
 
     @Test
+    @Timeout(180)
+    void sshClustersOnThisHostThroughAStandInForSshPrintWhatTheSequentialProgramPrints() throws Exception {
+        // The stand-in drops ssh's options and destination and runs the remote command here, as sshd would.
+        Path fakeSsh = out.resolve("fake-ssh");
+        Files.writeString(fakeSsh, "#!/bin/sh\nshift 3\nexec /bin/sh -c \"$1\"\n");
+        assertTrue(fakeSsh.toFile().setExecutable(true));
+        RunPlan plan = plan("ssh", List.of(new ClusterPlan("east", 1, 1, Placement.SSH, List.of("localhost"), List.of()),
+                new ClusterPlan("west", 2, 1, Placement.SSH, List.of("me@localhost", "127.0.0.1"), List.of("-Xmx256m"))),
+                "satin.apps.nqueens.NQueens", "10", "2");
+        CommandBuilder commands = CommandBuilder.forThisJvm(plan).withSsh(fakeSsh.toString());
+        RunOutcome o = new Launcher(Duration.ofSeconds(150)).start(plan, commands).await();
+        assertEquals(0, o.exitCode(), o::stderr);
+        assertEquals(sequential(plan), o.stdout());
+        assertRunDirectory(o, 3); // every node joined, the two "remote" ones at the master's host name
+        assertNothingLeftOf(plan.pool());
+    }
+
+    @Test
     @Timeout(120)
     void aRunPastItsTimeoutIsKilledWithEveryProcess() throws Exception {
         String pool = "timeout" + System.nanoTime();
