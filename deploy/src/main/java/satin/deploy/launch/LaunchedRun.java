@@ -172,15 +172,18 @@ public final class LaunchedRun {
 
     private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
         secretFile = writeSecret();
-        List<CommandBuilder.Member> plan = commands.members();
-        Running master = launch(plan.get(0), null, shared);
+        List<CommandBuilder.Member> starting = commands.members();
+        Running master = launch(starting.get(0), null, shared);
         String registry = awaitRegistry(master);
         int code;
         if (registry == null) {
             code = ending(master);
         } else {
-            String address = commands.registryAddress(registry, plan.get(0));
-            for (CommandBuilder.Member m : plan.subList(1, plan.size())) {
+            String address = commands.registryAddress(registry, starting.get(0));
+            for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
+                if (destroyed) {
+                    break; // what started is destroyed at the end; the outcome says why
+                }
                 launch(m, address, shared);
             }
             code = awaitMaster(master);
@@ -194,9 +197,6 @@ public final class LaunchedRun {
     }
 
     private Running launch(CommandBuilder.Member m, String registry, Running.SharedOut shared) throws IOException {
-        if (destroyed) {
-            throw new IOException("the run of pool " + this.plan.pool() + " was destroyed while it started");
-        }
         boolean remote = m.placement() == Placement.SSH;
         List<String> args = commands.poolArgs(m, registry, remote ? "/dev/stdin" : secretFile.toString(), stats);
         Running r = switch (m.placement()) {
