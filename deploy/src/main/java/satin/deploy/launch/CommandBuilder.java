@@ -1,0 +1,253 @@
+package satin.deploy.launch;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.RunPlan;
+
+/**
+ * The members of a run and the commands that start them, built without starting anything (so that
+ * the exact command lines, ssh included, can be checked). The first member is the master: it
+ * embeds the registry, waits for every node and writes the statistics; the others join it.
+ */
+public final class CommandBuilder {
+
+    /** The class every member runs. */
+    public static final String POOL_MAIN = "satin.pool.PoolMain";
+
+    /**
+     * One {@code PoolMain} invocation: the clusters in this JVM, a cluster in a local process, or
+     * one host's share of an ssh cluster.
+     *
+     * @param cluster  the cluster its nodes belong to; for several clusters in this JVM, their
+     *                 common shape under their common name prefix
+     * @param sshHost  the ssh destination ({@code user@host} or {@code host}), or null when local
+     * @param nodes    how many nodes it runs
+     * @param name     the prefix of its node names ({@code NAME-0}, {@code NAME-1}, ...)
+     * @param master   whether it embeds the registry and runs main
+     * @param clusters how many clusters its nodes form ({@code --clusters}), 1 but for this JVM's
+     */
+    public record Member(ClusterPlan cluster, String sshHost, int nodes, String name, boolean master, int clusters) {
+
+        public Placement placement() {
+            return cluster.placement();
+        }
+
+        /** The host the member's nodes run on, as others reach it: the ssh host without its user. */
+        String hostName(String localHost) {
+            return sshHost == null ? localHost : sshHost.substring(sshHost.indexOf('@') + 1);
+        }
+    }
+
+    private final RunPlan plan;
+    private final String java;
+    private final String classPath;
+    private final Path workDir;
+    private final String localHost;
+    private final String ssh;
+
+    /**
+     * @param java      the java command for processes (also run over ssh: same path on every host)
+     * @param classPath the class path of processes (the same on every host)
+     * @param workDir   where ssh commands {@code cd} to first
+     * @param localHost this host's name as the ssh hosts reach it
+     */
+    public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
+        this(plan, java, classPath, workDir, localHost, "ssh");
+    }
+
+    private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh) {
+        this.plan = plan;
+        this.java = java;
+        this.classPath = classPath;
+        this.workDir = workDir;
+        this.localHost = localHost;
+        this.ssh = ssh;
+    }
+
+    /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
+    public CommandBuilder withSsh(String program) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program);
+    }
+
+    /** The builder for processes started from this JVM: its java, class path, working directory and host name. */
+    public static CommandBuilder forThisJvm(RunPlan plan) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new CommandBuilder(plan, java, System.getProperty("java.class.path"),
+                Path.of("").toAbsolutePath(), thisHost());
+    }
+
+    private static String thisHost() {
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /**
+     * Every member, the master first: one per cluster in a process, one per host of an ssh
+     * cluster, and one for all clusters in this JVM.
+     *
+     * @throws IllegalArgumentException if the clusters in this JVM cannot be one {@code PoolMain}
+     */
+    public List<Member> members() {
+        List<Member> members = new ArrayList<>();
+        boolean inJvmDone = false;
+        for (ClusterPlan c : plan.clusters()) {
+            if (c.placement() == Placement.IN_JVM) {
+                if (!inJvmDone) {
+                    members.add(inJvm(members.isEmpty()));
+                    inJvmDone = true;
+                }
+            } else if (c.placement() == Placement.PROCESSES) {
+                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1));
+            } else {
+                addSshMembers(c, members);
+            }
+        }
+        return members;
+    }
+
+    private static void addSshMembers(ClusterPlan c, List<Member> members) {
+        int hosts = Math.min(c.hosts().size(), c.nodes());
+        for (int h = 0; h < hosts; h++) {
+            int nodes = c.nodes() / hosts + (h < c.nodes() % hosts ? 1 : 0); // node k runs on host k mod hosts
+            String name = hosts == 1 ? c.name() : c.name() + "-h" + h;
+            members.add(new Member(c, c.hosts().get(h), nodes, name, members.isEmpty(), 1));
+        }
+    }
+
+    /**
+     * The one member of the clusters in this JVM. A JVM holds one {@code PoolMain} at a time: each
+     * closes the transport all nodes of the JVM share when it ends, under the feet of any other
+     * (whose in-VM registry address then stays taken). So several clusters here must be what
+     * {@code --clusters K} makes: equal clusters named {@code NAME-0} ... {@code NAME-(K-1)}.
+     */
+    private Member inJvm(boolean master) {
+        List<ClusterPlan> here = plan.clusters().stream().filter(c -> c.placement() == Placement.IN_JVM).toList();
+        ClusterPlan first = here.get(0);
+        if (here.size() == 1) {
+            return new Member(first, null, first.nodes(), first.name(), master, 1);
+        }
+        int dash = first.name().lastIndexOf('-');
+        String prefix = dash > 0 ? first.name().substring(0, dash) : first.name();
+        for (int k = 0; k < here.size(); k++) {
+            ClusterPlan c = here.get(k);
+            if (!c.name().equals(prefix + "-" + k) || c.nodes() != first.nodes() || c.workers() != first.workers()) {
+                throw new IllegalArgumentException(plan.origin() + ": clusters " + here.stream().map(ClusterPlan::name)
+                        .toList() + " all run in this JVM, which holds one PoolMain at a time; several clusters there "
+                        + "must be alike (cluster " + c.name() + " has " + c.nodes() + " nodes of " + c.workers()
+                        + " workers, cluster " + first.name() + " " + first.nodes() + " of " + first.workers()
+                        + ") and named " + prefix + "-0 ... " + prefix + "-" + (here.size() - 1)
+                        + " in order; place the others in PROCESSES");
+            }
+        }
+        ClusterPlan all = new ClusterPlan(prefix, first.nodes() * here.size(), first.workers(), Placement.IN_JVM,
+                List.of(), List.of());
+        return new Member(all, null, all.nodes(), prefix, master, here.size());
+    }
+
+    /** Whether every node runs in this JVM, so that the pool can stay on in-VM channels. */
+    public boolean allInJvm() {
+        return plan.clusters().stream().allMatch(c -> c.placement() == Placement.IN_JVM);
+    }
+
+    private boolean anySsh() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH);
+    }
+
+    /** Where the master's registry listens: in-VM, on loopback, or on every interface when hosts must reach it. */
+    public String registryListen() {
+        if (allInJvm()) {
+            return "local://" + plan.pool() + "/registry";
+        }
+        return anySsh() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
+    }
+
+    /**
+     * The address the other members join, from the one the registry printed. A registry listening
+     * on every interface prints a loopback address (satin.net.Transport names a wildcard so); the
+     * hosts reach it at the master's host name, on the port it printed.
+     */
+    public String registryAddress(String printed, Member master) {
+        if (!registryListen().equals("tcp://0.0.0.0:0")) {
+            return printed;
+        }
+        String port = printed.substring(printed.lastIndexOf(':') + 1);
+        return "tcp://" + master.hostName(localHost) + ":" + port;
+    }
+
+    /** The interface a member's nodes listen on (and advertise). */
+    String listenHost(Member m) {
+        if (allInJvm()) {
+            return "local";
+        }
+        return anySsh() ? m.hostName(localHost) : "127.0.0.1";
+    }
+
+    /**
+     * {@code PoolMain}'s arguments for a member.
+     *
+     * @param registry   the registry to join, or null for the master
+     * @param secretFile where it reads the secret ({@code /dev/stdin} over ssh)
+     * @param stats      where the master writes the statistics
+     */
+    public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
+        ClusterPlan c = m.cluster();
+        List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
+                "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
+                "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        if (m.clusters() > 1) {
+            a.addAll(List.of("--clusters", Integer.toString(m.clusters())));
+        }
+        if (m.master()) {
+            a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
+                    "--stats", stats.toString()));
+        } else {
+            a.addAll(List.of("--registry", registry, "--no-master", "--stats", "-"));
+        }
+        if (c.placement() != Placement.IN_JVM) {
+            a.add("--exit-with-parent");
+        }
+        a.add(plan.app().mainClass());
+        a.addAll(plan.app().args());
+        return a;
+    }
+
+    /** The local command of a process member: java, the cluster's JVM options, the class path, PoolMain. */
+    public List<String> javaCommand(Member m, List<String> poolArgs) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(m.cluster().jvmOptions());
+        command.addAll(List.of("-cp", classPath, POOL_MAIN));
+        command.addAll(poolArgs);
+        return command;
+    }
+
+    /**
+     * The ssh command of a member on another host: the java command, quoted for the remote shell,
+     * run from the same working directory. The shell {@code exec}s java, so that java's parent is
+     * the ssh session itself: when the launcher kills its ssh client (or dies), the session ends
+     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive.
+     */
+    public List<String> sshCommand(Member m, List<String> poolArgs) {
+        StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
+        for (String word : javaCommand(m, poolArgs)) {
+            remote.append(' ').append(quote(word));
+        }
+        return List.of(ssh, "-o", "BatchMode=yes", m.sshHost(), remote.toString());
+    }
+
+    /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */
+    static String quote(String word) {
+        if (!word.isEmpty() && word.chars().allMatch(ch -> Character.isLetterOrDigit(ch) || "-_./:=,@%+".indexOf(ch) >= 0)) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,293 @@
+package satin.deploy.launch;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.RunPlan;
+
+/**
+ * One run under way. A thread of its own starts the master, reads the registry's address from
+ * what it prints, starts the other members, and waits for the master within the timeout; whatever
+ * way the run ends, it destroys every member still alive and writes the run directory.
+ */
+public final class LaunchedRun {
+
+    /**
+     * {@code System.out} and the nodes' transport are one per JVM: runs with in-JVM members take
+     * turns, and a turn ends when the member's thread has, even after a timeout.
+     */
+    private static final Semaphore IN_JVM_TURN = new Semaphore(1);
+    private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
+    /** How long the other members get to end by themselves once the master has. */
+    private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
+    private static final long POLL_MILLIS = 50;
+
+    private final RunPlan plan;
+    private final CommandBuilder commands;
+    private final long deadline;
+    private final Path runDir;
+    private final Path stats;
+    private final List<Running> members = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
+    private final Thread hook = new Thread(this::destroy, "satin-launch-shutdown");
+    private final Instant started = Instant.now();
+    private final long startNanos = System.nanoTime();
+    private volatile boolean destroyed;
+    private Path secretFile;
+
+    private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
+        this.plan = plan;
+        this.commands = commands;
+        this.deadline = startNanos + timeout.toNanos();
+        this.runDir = runDir;
+        this.stats = runDir.resolve("stats.json");
+    }
+
+    static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
+        commands.members(); // a plan it cannot carry out is refused here, before anything starts
+        LaunchedRun run = new LaunchedRun(plan, commands, timeout, newRunDir(plan));
+        Runtime.getRuntime().addShutdownHook(run.hook);
+        Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());
+        t.setDaemon(true);
+        t.start();
+        return run;
+    }
+
+    /** A fresh directory under the plan's output directory, named by the pool and the start time. */
+    private static Path newRunDir(RunPlan plan) throws IOException {
+        Files.createDirectories(plan.outputDir());
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+        for (int i = 0;; i++) {
+            Path dir = plan.outputDir().resolve(plan.pool() + "-" + stamp + (i == 0 ? "" : "-" + i));
+            try {
+                return Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException e) {
+                // another run started this second: take the next name
+            }
+        }
+    }
+
+    /** The run directory (it exists from the start). */
+    public Path runDir() {
+        return runDir;
+    }
+
+    /** The process ids of the members started as local processes so far (ssh members: the ssh client). */
+    public List<Long> pids() {
+        return members.stream().filter(r -> r instanceof Running.OfProcess).map(r -> ((Running.OfProcess) r).pid())
+                .toList();
+    }
+
+    /** Waits for the run's end and returns its outcome. */
+    public RunOutcome await() throws InterruptedException, IOException {
+        try {
+            return outcome.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException("the run of pool " + plan.pool() + " (" + plan.origin() + ") failed: "
+                    + e.getCause(), e.getCause());
+        }
+    }
+
+    /** Ends the run now: every member is destroyed, and the outcome says {@link RunOutcome#DESTROYED}. */
+    public void destroy() {
+        destroyed = true;
+        members.forEach(Running::destroy);
+    }
+
+    private void carryOut() {
+        boolean inJvm = plan.clusters().stream().anyMatch(c -> c.placement() == Placement.IN_JVM);
+        PrintStream systemOut = System.out;
+        Running.SharedOut shared = new Running.SharedOut();
+        try {
+            if (inJvm && !IN_JVM_TURN.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                throw new IOException("pool " + plan.pool() + " (" + plan.origin() + "): an earlier run with clusters "
+                        + "in this JVM still runs here (past its timeout?), and this one's timeout passed waiting for it");
+            }
+            if (inJvm) {
+                System.setOut(shared.stream());
+            }
+            try {
+                outcome.complete(runMembers(shared));
+            } finally {
+                if (inJvm) {
+                    System.setOut(systemOut);
+                    endTurnWhenThreadsEnd();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            outcome.completeExceptionally(e);
+        } catch (InterruptedException e) {
+            outcome.completeExceptionally(new IOException("the launch of pool " + plan.pool() + " was interrupted"));
+        } finally {
+            destroy();
+            deleteSecret();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // this JVM is shutting down, and the hook is what ends the run
+            }
+        }
+    }
+
+    /** A thread that ignored its interruption still holds the JVM's transport: the next in-JVM run waits for it. */
+    private void endTurnWhenThreadsEnd() {
+        List<Running> threads = members.stream().filter(r -> r instanceof Running.OfThread).toList();
+        Thread waiter = new Thread(() -> {
+            try {
+                for (Running r : threads) {
+                    while (!r.awaitEnd(1000)) {
+                        r.destroy();
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                IN_JVM_TURN.release();
+            }
+        }, "satin-launch-turn-" + plan.pool());
+        waiter.setDaemon(true);
+        waiter.start();
+    }
+
+    private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
+        secretFile = writeSecret();
+        List<CommandBuilder.Member> starting = commands.members();
+        Running master = launch(starting.get(0), null, shared);
+        String registry = awaitRegistry(master);
+        int code;
+        if (registry == null) {
+            code = ending(master);
+        } else {
+            String address = commands.registryAddress(registry, starting.get(0));
+            for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
+                if (destroyed) {
+                    break; // what started is destroyed at the end; the outcome says why
+                }
+                launch(m, address, shared);
+            }
+            code = awaitMaster(master);
+        }
+        Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
+        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+            awaitFollowers();
+        }
+        destroy();
+        return record(master, code, wall);
+    }
+
+    private Running launch(CommandBuilder.Member m, String registry, Running.SharedOut shared) throws IOException {
+        boolean remote = m.placement() == Placement.SSH;
+        List<String> args = commands.poolArgs(m, registry, remote ? "/dev/stdin" : secretFile.toString(), stats);
+        Running r = switch (m.placement()) {
+            case IN_JVM -> new Running.OfThread(m, args, shared);
+            case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
+            case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
+        };
+        members.add(r);
+        return r;
+    }
+
+    /** The address the master's registry printed, or null if the master ended, was destroyed or timed out first. */
+    private String awaitRegistry(Running master) throws InterruptedException {
+        while (!destroyed && System.nanoTime() < deadline) {
+            Matcher m = REGISTRY.matcher(master.err());
+            if (m.find()) {
+                return m.group(1);
+            }
+            if (master.awaitEnd(POLL_MILLIS)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private int awaitMaster(Running master) throws InterruptedException {
+        while (!master.awaitEnd(POLL_MILLIS)) {
+            if (destroyed || System.nanoTime() >= deadline) {
+                return ending(master);
+            }
+        }
+        return destroyed ? RunOutcome.DESTROYED : master.exitCode(); // a destroyed master ends by the kill
+    }
+
+    /** The code of a run whose master did not end by itself in time (or did, before the others started). */
+    private int ending(Running master) throws InterruptedException {
+        if (destroyed) {
+            return RunOutcome.DESTROYED;
+        }
+        if (System.nanoTime() >= deadline) {
+            return RunOutcome.TIMED_OUT;
+        }
+        master.awaitEnd(POLL_MILLIS);
+        return master.exitCode();
+    }
+
+    private void awaitFollowers() throws InterruptedException {
+        long until = Math.min(deadline, System.nanoTime() + FOLLOWERS_GRACE_MILLIS * 1_000_000);
+        for (Running r : members) {
+            long left = (until - System.nanoTime()) / 1_000_000;
+            if (left <= 0 || !r.awaitEnd(left)) {
+                return;
+            }
+        }
+    }
+
+    private Path writeSecret() throws IOException {
+        Path file;
+        try {
+            file = Files.createTempFile("satin-secret-", ".txt",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            file = Files.createTempFile("satin-secret-", ".txt");
+        }
+        Files.writeString(file, plan.secret(), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private void deleteSecret() {
+        try {
+            if (secretFile != null) {
+                Files.deleteIfExists(secretFile);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the secret file " + secretFile, e);
+        }
+    }
+
+    private RunOutcome record(Running master, int code, Duration wall) throws IOException {
+        String err = master.err();
+        if (code == RunOutcome.TIMED_OUT) {
+            err += "satin-launch: the run exceeded its timeout and was killed\n";
+        } else if (code == RunOutcome.DESTROYED) {
+            err += "satin-launch: the run was destroyed before it ended\n";
+        }
+        Files.writeString(runDir.resolve("stdout.txt"), master.out(), StandardCharsets.UTF_8);
+        Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
+        for (Running r : members.subList(1, members.size())) { // the others' errors, for when a run goes wrong
+            Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
+        }
+        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, stats.getFileName().toString());
+        return new RunOutcome(code, master.out(), err, stats, wall, runDir);
+    }
+}

@@ -1,0 +1,166 @@
+package satin.deploy.launch;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import satin.deploy.plan.AppPlan;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.RunPlan;
+import satin.pool.PoolMain;
+
+/**
+ * {@code result.json}: enough about a run to repeat it and to report it beside others: the plan
+ * (without its secret, which any run may choose anew), the software and machine it ran on, when it
+ * started, how long it took, how it ended, and the name of the statistics file beside it.
+ */
+public final class RunRecord {
+
+    private RunRecord() {
+    }
+
+    /** Writes the record of a run to {@code file}. */
+    public static void write(Path file, RunPlan plan, Instant start, Duration wall, int exitCode, String statsName)
+            throws IOException {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("plan", planJson(plan));
+        r.put("satinVersion", satinVersion());
+        r.put("javaVersion", System.getProperty("java.version"));
+        r.put("javaVendor", System.getProperty("java.vendor"));
+        r.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        r.put("processors", Runtime.getRuntime().availableProcessors());
+        r.put("totalMemoryBytes", totalMemory());
+        r.put("host", hostName());
+        r.put("start", start.toString());
+        r.put("wallNanos", wall.toNanos());
+        r.put("exitCode", exitCode);
+        r.put("stats", statsName);
+        Files.writeString(file, Json.write(r) + "\n", StandardCharsets.UTF_8);
+    }
+
+    /** The plan as a JSON object, the secret left out. */
+    public static Map<String, Object> planJson(RunPlan plan) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("pool", plan.pool());
+        List<Object> clusters = plan.clusters().stream().map(RunRecord::clusterJson).map(m -> (Object) m).toList();
+        p.put("clusters", clusters);
+        p.put("wan", plan.wan());
+        AppPlan app = plan.app();
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("name", app.name());
+        a.put("mainClass", app.mainClass());
+        a.put("args", app.args());
+        p.put("app", a);
+        p.put("balancer", plan.balancer());
+        p.put("outputDir", plan.outputDir().toString());
+        p.put("origin", plan.origin());
+        return p;
+    }
+
+    private static Map<String, Object> clusterJson(ClusterPlan c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", c.name());
+        m.put("nodes", c.nodes());
+        m.put("workers", c.workers());
+        m.put("placement", c.placement().name());
+        m.put("hosts", c.hosts());
+        m.put("jvmOptions", c.jvmOptions());
+        return m;
+    }
+
+    /** The version in the manifest of the jar satin-core came from, or {@code dev} when run from classes. */
+    static String satinVersion() {
+        String v = PoolMain.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    /** The machine's memory in bytes, or this JVM's maximum heap where the platform does not tell it. */
+    private static long totalMemory() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** Just enough JSON for the record: maps, lists, strings, numbers, booleans. */
+    static final class Json {
+        private Json() {
+        }
+
+        static String write(Object value) {
+            StringBuilder b = new StringBuilder();
+            write(b, value, "");
+            return b.toString();
+        }
+
+        private static void write(StringBuilder b, Object v, String indent) {
+            if (v instanceof Map<?, ?> m) {
+                object(b, m, indent);
+            } else if (v instanceof List<?> l) {
+                b.append('[');
+                for (int i = 0; i < l.size(); i++) {
+                    b.append(i == 0 ? "" : ", ");
+                    write(b, l.get(i), indent);
+                }
+                b.append(']');
+            } else if (v instanceof Number || v instanceof Boolean) {
+                b.append(v);
+            } else if (v == null) {
+                b.append("null");
+            } else {
+                string(b, v.toString());
+            }
+        }
+
+        private static void object(StringBuilder b, Map<?, ?> m, String indent) {
+            String inner = indent + "  ";
+            b.append('{');
+            int i = 0;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                b.append(i++ == 0 ? "\n" : ",\n").append(inner);
+                string(b, e.getKey().toString());
+                b.append(": ");
+                write(b, e.getValue(), inner);
+            }
+            b.append(m.isEmpty() ? "}" : "\n" + indent + "}");
+        }
+
+        private static void string(StringBuilder b, String s) {
+            b.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> b.append("\\\"");
+                    case '\\' -> b.append("\\\\");
+                    case '\n' -> b.append("\\n");
+                    case '\r' -> b.append("\\r");
+                    case '\t' -> b.append("\\t");
+                    default -> {
+                        if (c < 0x20) {
+                            b.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            b.append(c);
+                        }
+                    }
+                }
+            }
+            b.append('"');
+        }
+    }
+}

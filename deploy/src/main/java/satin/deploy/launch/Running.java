@@ -1,0 +1,194 @@
+package satin.deploy.launch;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import satin.pool.PoolMain;
+
+/** A started member: a local or ssh process, or a thread of this JVM running {@code PoolMain.run}. */
+abstract class Running {
+
+    final CommandBuilder.Member member;
+
+    Running(CommandBuilder.Member member) {
+        this.member = member;
+    }
+
+    abstract String out();
+
+    abstract String err();
+
+    /** Waits up to {@code millis} for the end; true if it has ended. */
+    abstract boolean awaitEnd(long millis) throws InterruptedException;
+
+    abstract int exitCode();
+
+    /** Ends it now: a process with every descendant, a thread by interruption. */
+    abstract void destroy();
+
+    abstract boolean alive();
+
+    /** A process and what it prints, collected as it comes. */
+    static final class OfProcess extends Running {
+        private final Process process;
+        private final StringBuffer out = new StringBuffer();
+        private final StringBuffer err = new StringBuffer();
+        private final Thread outReader;
+        private final Thread errReader;
+
+        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText) throws IOException {
+            super(member);
+            ProcessBuilder b = new ProcessBuilder(command);
+            b.environment().remove("SATIN_SECRET");
+            process = b.start();
+            outReader = collect(process.getInputStream(), out, member.name() + "-out");
+            errReader = collect(process.getErrorStream(), err, member.name() + "-err");
+            try (OutputStream in = process.getOutputStream()) {
+                if (stdinText != null) {
+                    in.write(stdinText.getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                // the process is already gone; its exit code and stderr will say why
+            }
+        }
+
+        private static Thread collect(InputStream in, StringBuffer into, String name) {
+            Thread t = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null;) {
+                        into.append(line).append('\n');
+                    }
+                } catch (IOException e) {
+                    // the stream closed with the process
+                }
+            }, "satin-launch-" + name);
+            t.setDaemon(true);
+            t.start();
+            return t;
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        @Override
+        String out() {
+            return out.toString();
+        }
+
+        @Override
+        String err() {
+            return err.toString();
+        }
+
+        @Override
+        boolean awaitEnd(long millis) throws InterruptedException {
+            if (!process.waitFor(millis, TimeUnit.MILLISECONDS)) {
+                return false;
+            }
+            outReader.join(2000); // the last lines reach the buffers
+            errReader.join(2000);
+            return true;
+        }
+
+        @Override
+        int exitCode() {
+            return process.exitValue();
+        }
+
+        @Override
+        void destroy() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+
+        @Override
+        boolean alive() {
+            return process.isAlive() || process.descendants().anyMatch(ProcessHandle::isAlive);
+        }
+    }
+
+    /** {@code PoolMain.run} in a thread of this JVM; its main prints to {@code System.out}, which the run redirects. */
+    static final class OfThread extends Running {
+        private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        private final SharedOut out;
+        private final Thread thread;
+        private volatile int exitCode = -1;
+
+        OfThread(CommandBuilder.Member member, List<String> args, SharedOut out) {
+            super(member);
+            this.out = out;
+            thread = new Thread(() -> {
+                try {
+                    exitCode = PoolMain.run(args.toArray(new String[0]), out.stream(), err);
+                } catch (InterruptedException e) {
+                    err.println("satin: interrupted");
+                    exitCode = RunOutcome.DESTROYED;
+                } catch (RuntimeException | Error e) {
+                    e.printStackTrace(err);
+                    exitCode = 1;
+                }
+            }, "satin-launch-" + member.name());
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        @Override
+        String out() {
+            return out.text();
+        }
+
+        @Override
+        String err() {
+            synchronized (errBytes) {
+                return errBytes.toString(StandardCharsets.UTF_8);
+            }
+        }
+
+        @Override
+        boolean awaitEnd(long millis) throws InterruptedException {
+            thread.join(Math.max(1, millis));
+            return !thread.isAlive();
+        }
+
+        @Override
+        int exitCode() {
+            return exitCode;
+        }
+
+        @Override
+        void destroy() {
+            thread.interrupt();
+        }
+
+        @Override
+        boolean alive() {
+            return thread.isAlive();
+        }
+    }
+
+    /** What this JVM prints on {@code System.out} while a run with in-JVM members goes. */
+    static final class SharedOut {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+        PrintStream stream() {
+            return stream;
+        }
+
+        String text() {
+            stream.flush();
+            synchronized (bytes) {
+                return bytes.toString(StandardCharsets.UTF_8);
+            }
+        }
+    }
+}

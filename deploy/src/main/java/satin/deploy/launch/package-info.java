@@ -1,0 +1,41 @@
+/**
+ * Carries out a {@link satin.deploy.plan.RunPlan}: starts the nodes of every cluster where the plan
+ * places them, waits for the master, collects what it printed and the statistics it wrote, and
+ * leaves a run directory from which the run can be repeated and reported.
+ *
+ * <p>The parts meet like this. {@link satin.deploy.launch.CommandBuilder} turns a plan into
+ * <em>members</em>, one {@code satin.pool.PoolMain} invocation each (a cluster in this JVM, a
+ * cluster's local process, or one host's share of an ssh cluster), and writes their argument lists
+ * and command lines; it starts nothing, so the exact commands can be tested without ssh.
+ * {@link satin.deploy.launch.Launcher} starts the members (the first one, the master, embeds the
+ * registry; the rest join at the address it prints), and returns a
+ * {@link satin.deploy.launch.LaunchedRun} that can be awaited or destroyed. Whatever ends a run
+ * (the master returning, a failure, the timeout, {@code destroy()}, Ctrl-C through a shutdown
+ * hook), every process it started is destroyed with its descendants, and children are also told
+ * {@code --exit-with-parent}, so that a launcher that dies abruptly leaves nothing behind.
+ * {@link satin.deploy.launch.RunRecord} writes {@code result.json} beside {@code stdout.txt},
+ * {@code stderr.txt} and {@code stats.json}, and {@link satin.deploy.launch.RunOutcome} is what
+ * callers get back.
+ *
+ * <p>Placements. The in-JVM clusters of a plan run as one {@code PoolMain.run} in a thread of
+ * this JVM ({@code --host local} when every cluster is here, loopback TCP when others join), with
+ * {@code System.out} redirected to the run for its duration (an application's main prints there),
+ * so only one run with in-JVM clusters goes at a time. One, because each {@code PoolMain.run}
+ * closes the transport every node of the JVM shares when it ends: two in one JVM break each
+ * other's last messages and leave the in-VM registry address taken for the next run. Several
+ * in-JVM clusters must therefore be what {@code --clusters K} makes (alike, named
+ * {@code NAME-0 ... NAME-(K-1)}); other shapes are refused by name, to be placed in processes. Local processes use this JVM's class path.
+ * Over ssh ({@code ssh -o BatchMode=yes HOST 'cd DIR && exec java ...'}), the remote side runs
+ * the same java and class path from the same directory, so the project (and the JDK) must be at
+ * the same paths on every host; the secret travels on ssh's standard input
+ * ({@code --secret-file /dev/stdin}), never on a command line. The registry then listens on every
+ * interface and the hosts join it at the master's host name; each member's nodes listen on its
+ * host's name. If the master runs over ssh, it writes {@code stats.json} at the run directory's
+ * path on its own host (a shared file system makes it appear here).
+ *
+ * <p>Limits: an in-JVM run past its timeout is reported and interrupted, but a main that ignores
+ * interruption computes on (the next in-JVM run waits for it); {@code --exit-with-parent} is armed
+ * once a child's {@code PoolMain} has read its options, so a launcher killed outright in a child's
+ * first second leaves that child to end by itself.
+ */
+package satin.deploy.launch;

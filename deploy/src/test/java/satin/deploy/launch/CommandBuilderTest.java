@@ -1,0 +1,125 @@
+package satin.deploy.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import satin.deploy.plan.AppPlan;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.RunPlan;
+
+class CommandBuilderTest {
+
+    private static final String JAVA = "/opt/jdk/bin/java";
+    private static final String CP = "/home/me/satin/a.jar:/home/me/satin/b c.jar";
+
+    private static RunPlan twoHosts() {
+        ClusterPlan a = new ClusterPlan("ams", 3, 2, Placement.SSH, List.of("me@h1", "h2"), List.of("-Xmx1g"));
+        ClusterPlan b = new ClusterPlan("del", 1, 1, Placement.PROCESSES, List.of(), List.of());
+        return new RunPlan("grid", "s3cret", List.of(a, b), "10ms/100KB/s", new AppPlan("fib", "satin.apps.fib.Fib",
+                List.of("30")), "CRS", Path.of("/tmp/out"), "test");
+    }
+
+    private static CommandBuilder builder(RunPlan plan) {
+        return new CommandBuilder(plan, JAVA, CP, Path.of("/home/me/satin"), "launcher.example");
+    }
+
+    @Test
+    void nodesOfAnSshClusterAreSpreadOverItsHostsInTurn() {
+        List<CommandBuilder.Member> members = builder(twoHosts()).members();
+        assertEquals(3, members.size());
+        assertEquals(List.of("ams-h0", "ams-h1", "del"), members.stream().map(CommandBuilder.Member::name).toList());
+        assertEquals(List.of(2, 1, 1), members.stream().map(CommandBuilder.Member::nodes).toList());
+        assertEquals(List.of(true, false, false), members.stream().map(CommandBuilder.Member::master).toList());
+    }
+
+    @Test
+    void theRegistryListensEverywhereAndIsJoinedAtTheMastersHostName() {
+        CommandBuilder b = builder(twoHosts());
+        assertEquals("tcp://0.0.0.0:0", b.registryListen());
+        assertEquals("tcp://h1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
+        assertEquals("tcp://h1:4711", b.registryAddress("tcp://0.0.0.0:4711", b.members().get(0)));
+    }
+
+    @Test
+    void theExactSshCommandLinesOfATwoHostPlan() {
+        CommandBuilder b = builder(twoHosts());
+        List<CommandBuilder.Member> m = b.members();
+        Path stats = Path.of("/tmp/out/run/stats.json");
+        List<String> master = b.sshCommand(m.get(0), b.poolArgs(m.get(0), null, "/dev/stdin", stats));
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
+                + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host h1"
+                + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats /tmp/out/run/stats.json --exit-with-parent"
+                + " satin.apps.fib.Fib 30"), master);
+        List<String> second = b.sshCommand(m.get(1), b.poolArgs(m.get(1), "tcp://h1:4711", "/dev/stdin", stats));
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
+                + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host h2"
+                + " --registry tcp://h1:4711 --no-master --stats - --exit-with-parent satin.apps.fib.Fib 30"), second);
+    }
+
+    @Test
+    void aLocalProcessOfAPlanWithHostsListensOnThisHostsName() {
+        CommandBuilder b = builder(twoHosts());
+        CommandBuilder.Member del = b.members().get(2);
+        List<String> expected = new ArrayList<>(List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "--pool", "grid",
+                "--secret-file", "/tmp/secret", "--cluster", "del", "--nodes", "1", "--workers", "1", "--balancer", "CRS",
+                "--wan", "10ms/100KB/s", "--name", "del", "--host", "launcher.example", "--registry", "tcp://h1:4711",
+                "--no-master", "--stats", "-", "--exit-with-parent", "satin.apps.fib.Fib", "30"));
+        assertEquals(expected, b.javaCommand(del, b.poolArgs(del, "tcp://h1:4711", "/tmp/secret", Path.of("x"))));
+    }
+
+    private static RunPlan inJvm(ClusterPlan... clusters) {
+        return new RunPlan("p", "s", List.of(clusters), "none", new AppPlan("fib", "F", List.of()), "RS", Path.of("o"),
+                "plan.yaml");
+    }
+
+    @Test
+    void clustersInThisJvmAreOnePoolMainOnInVmChannels() {
+        CommandBuilder b = builder(inJvm(new ClusterPlan("g-0", 2, 3, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("g-1", 2, 3, Placement.IN_JVM, List.of(), List.of())));
+        assertEquals("local://p/registry", b.registryListen());
+        List<CommandBuilder.Member> members = b.members();
+        assertEquals(1, members.size());
+        assertEquals(List.of("--pool", "p", "--secret-file", "/s", "--cluster", "g", "--nodes", "4", "--workers", "3",
+                "--balancer", "RS", "--wan", "none", "--name", "g", "--host", "local", "--clusters", "2",
+                "--registry-listen", "local://p/registry", "--wait-for", "4", "--stats", "o/stats.json", "F"),
+                b.poolArgs(members.get(0), null, "/s", Path.of("o/stats.json")));
+    }
+
+    @Test
+    void clustersInThisJvmThatNoSinglePoolMainMakesAreRefusedByName() {
+        CommandBuilder b = builder(inJvm(new ClusterPlan("east", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("west", 1, 1, Placement.IN_JVM, List.of(), List.of())));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::members);
+        assertTrue(e.getMessage().startsWith("plan.yaml: clusters [east, west] all run in this JVM"), e.getMessage());
+        assertTrue(e.getMessage().contains("place the others in PROCESSES"), e.getMessage());
+        CommandBuilder unequal = builder(inJvm(new ClusterPlan("g-0", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("g-1", 1, 1, Placement.IN_JVM, List.of(), List.of())));
+        assertTrue(assertThrows(IllegalArgumentException.class, unequal::members).getMessage()
+                .contains("cluster g-1 has 1 nodes of 1 workers, cluster g-0 2 of 1"));
+    }
+
+    @Test
+    void aRegistryOnLoopbackIsJoinedWhereItSaysItIs() {
+        ClusterPlan a = new ClusterPlan("a", 1, 1, Placement.PROCESSES, List.of(), List.of());
+        CommandBuilder b = builder(inJvm(a));
+        assertEquals("tcp://127.0.0.1:0", b.registryListen());
+        assertEquals("tcp://127.0.0.1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
+    }
+
+    @Test
+    void wordsAreQuotedForTheRemoteShellOnlyWhenNeeded() {
+        assertEquals("tcp://h:1", CommandBuilder.quote("tcp://h:1"));
+        assertEquals("'a b'", CommandBuilder.quote("a b"));
+        assertEquals("'it'\\''s'", CommandBuilder.quote("it's"));
+        assertEquals("''", CommandBuilder.quote(""));
+        assertEquals("'$HOME'", CommandBuilder.quote("$HOME"));
+    }
+}
