@@ -24,11 +24,15 @@ class MainJobTest {
     }
 
     static Run satin(String... args) throws IOException, InterruptedException {
+        return satinIn(null, args);
+    }
+
+    static Run satinIn(java.nio.file.Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
                 "-cp", System.getProperty("java.class.path"), "satin.deploy.Main"));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).start();
+        Process p = new ProcessBuilder(command).directory(dir == null ? null : dir.toFile()).start();
         try {
             if (!p.waitFor(90, TimeUnit.SECONDS)) {
                 throw new AssertionError("satin " + String.join(" ", args) + " did not finish in 90 s");
@@ -64,5 +68,18 @@ class MainJobTest {
         Run workers = satin("--workers", "0");
         assertEquals(2, workers.exit());
         assertTrue(workers.err().contains("--workers must be at least 1, not 0"), workers.err());
+    }
+
+    @Test
+    void withoutArgumentsItComparesRsAndCrsOnFourEmulatedClustersAndWritesTheCharts(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        Run run = satinIn(dir);
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("| RS |") && run.out().contains("| CRS |"), run.out());
+        assertTrue(run.out().contains("4 clusters, WAN 100ms/100KB/s"), run.out());
+        java.nio.file.Path report = dir.resolve("satin-results/demo/report");
+        for (String f : List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png")) {
+            assertTrue(java.nio.file.Files.size(report.resolve(f)) > 0, f);
+        }
     }
 }

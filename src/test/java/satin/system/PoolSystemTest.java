@@ -65,7 +65,8 @@ class PoolSystemTest {
                 }
                 assertEquals(0, master.exit(240), master::toString);
                 assertEquals(expected, master.out(), "the master prints what the sequential program prints");
-                assertTrue(master.err().contains("pool four: 8 nodes in 1 cluster, balancer RS"), master::toString);
+                assertTrue(master.err().contains("pool four: 8 nodes in 1 cluster, balancer RS"),
+                        () -> master + "\n" + others.stream().map(Object::toString).reduce("", String::concat));
                 for (Processes.Child other : others) {
                     assertEquals(0, other.exit(30), other::toString);
                     assertEquals("", other.out(), "only the master runs main");

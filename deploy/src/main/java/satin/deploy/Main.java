@@ -1,9 +1,11 @@
 package satin.deploy;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
 import satin.apps.fib.Fib;
+import satin.deploy.cli.SatinCli;
 import satin.pool.PoolMain;
 import satin.runtime.Node;
 
@@ -16,16 +18,32 @@ import satin.runtime.Node;
  */
 public final class Main {
 
-    private static final String USAGE = "usage: satin [fib] [N] [--workers W]   (defaults: fib 35 --workers 1)\n"
+    private static final String USAGE = "usage: satin                       (a comparison of RS and CRS on 4 emulated clusters)\n"
+            + "       satin fib [N] [--workers W]   (fib(N) spawning every call on this JVM; defaults: 35, 1)\n"
+            + "       satin run|compare|report|registry ...   (satin --help, satin run --help, ...)\n"
             + "       satin pool [options] MAIN-CLASS [ARGS...]   (nodes of a pool; satin pool --help)";
 
     private Main() {
     }
 
+    /** The main job: a short comparison that shows what the project is for, on this JVM alone. */
+    static final String[] DEMO = {"compare", "--app", "synthetic", "--args", "4", "6", "40000", "--nodes", "32",
+        "--clusters", "4", "--balancers", "RS;CRS", "--wans", "single-cluster;100ms/100KB/s", "--output",
+        "satin-results/demo"};
+
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("pool")) {
             PoolMain.main(Arrays.copyOfRange(args, 1, args.length));
             return;
+        }
+        if (args.length == 0 || SatinCli.COMMANDS.contains(args[0])) {
+            PrintWriter out = new PrintWriter(System.out, true);
+            PrintWriter err = new PrintWriter(System.err, true);
+            if (args.length == 0) {
+                err.println("satin: RS against CRS, 32 nodes as 1 cluster and as 4 clusters 100 ms / 100 KB/s apart, "
+                        + "on a tree of 4^6 leaves that wait 40 ms (satin --help for more)");
+            }
+            System.exit(SatinCli.execute(args.length == 0 ? DEMO : args, out, err));
         }
         System.exit(run(args, System.out, System.err));
     }

@@ -31,9 +31,28 @@ public final class Connection {
     }
 
     /** Sends a last message and closes once it is written. */
-    /** Sends, and runs {@code then} once the message is written out (or could not be). */
-    public void sendThen(Message m, Runnable then) {
-        channel.writeAndFlush(m).addListener(f -> then.run());
+    /**
+     * Sends this connection's last message and runs {@code then} once the peer has it. Over TCP a
+     * socket closed with unread input resets the connection, and a reset makes the peer drop what
+     * it had not read yet: so this end only half-closes, keeps reading, and goes on when the peer
+     * has closed its side (or after {@code timeoutMillis}).
+     */
+    public void sendLast(Message m, long timeoutMillis, Runnable then) {
+        java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable once = () -> {
+            if (ran.compareAndSet(false, true)) {
+                then.run();
+            }
+        };
+        channel.writeAndFlush(m).addListener(f -> {
+            if (f.isSuccess() && channel instanceof io.netty.channel.socket.DuplexChannel duplex) {
+                duplex.shutdownOutput();
+                channel.closeFuture().addListener(closed -> once.run());
+                channel.eventLoop().schedule(once, timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } else {
+                once.run(); // in-VM channels lose nothing on close; a failed write has nothing to wait for
+            }
+        });
     }
 
     public void sendAndClose(Message m) {

@@ -15,7 +15,8 @@ import satin.net.WanLinks;
 
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
-        boolean registryOnly, int nodes, int workers, String cluster, int clusters, String host, String namePrefix,
+        boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
+        String namePrefix,
         String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, String mainClass, List<String> mainArgs) {
 
@@ -33,6 +34,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --workers W            workers per node (default: 1)
               --cluster NAME         the cluster of this process's nodes (default: $satin.cluster, else local)
               --clusters C           split this process's nodes into C clusters, NAME-0 ... NAME-(C-1)
+              --cluster-layout L     this process's nodes by cluster: A:16,B:16 (sets --nodes)
               --balancer B           RS, RP, CHS, CLS or CRS, with settings: RP:threshold=8,inFlight=4
                                      (default RS; any balancer takes victims=uniform|distance)
               --wan LINKS            emulate wide-area links between clusters: 10ms/100KB/s for every
@@ -60,6 +62,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         int workers = 1;
         String cluster = System.getProperty("satin.cluster", "local");
         int clusters = 1;
+        List<String> layout = List.of();
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");
         WanLinks wan = WanLinks.none();
         String host = "127.0.0.1";
@@ -84,6 +87,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--workers" -> workers = p.number(option, 1, 4096);
                 case "--cluster" -> cluster = p.value(option);
                 case "--clusters" -> clusters = p.number(option, 1, 4096);
+                case "--cluster-layout" -> layout = layout(p.value(option));
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
@@ -123,14 +127,45 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             secret = java.util.HexFormat.of().formatHex(satin.net.PoolIdentity.nonce());
             madeUp = true;
         }
+        if (!layout.isEmpty()) {
+            if (clusters != 1) {
+                throw new IllegalArgumentException("--cluster-layout names the clusters; it cannot go with --clusters");
+            }
+            nodes = layout.size();
+        }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
-                cluster, clusters, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
+                cluster, clusters, layout, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
                 wan, maxFrameMib, mainClass, p.rest());
     }
 
     /** The cluster of node {@code i} of this process. */
     String clusterOf(int i) {
+        if (!layout.isEmpty()) {
+            return layout.get(i);
+        }
         return clusters == 1 ? cluster : cluster + "-" + (i * clusters / nodes);
+    }
+
+    /** {@code A:2,B:1} as the cluster of each node: A, A, B. */
+    private static List<String> layout(String text) {
+        List<String> perNode = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String[] nameAndCount = part.trim().split(":");
+            int count;
+            try {
+                count = nameAndCount.length == 2 ? Integer.parseInt(nameAndCount[1].trim()) : -1;
+            } catch (NumberFormatException e) {
+                count = -1;
+            }
+            if (count < 1 || nameAndCount[0].isBlank() || perNode.contains(nameAndCount[0].trim())) {
+                throw new IllegalArgumentException("--cluster-layout needs distinct NAME:NODES pairs like A:16,B:16, not '"
+                        + part.trim() + "' in '" + text + "'");
+            }
+            for (int k = 0; k < count; k++) {
+                perNode.add(nameAndCount[0].trim());
+            }
+        }
+        return List.copyOf(perNode);
     }
 
     /** Where node {@code i} of this process listens. */

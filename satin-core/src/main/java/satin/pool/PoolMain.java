@@ -251,6 +251,9 @@ public final class PoolMain {
 
         private int follower(PoolNode node) throws InterruptedException {
             node.awaitStop(Long.MAX_VALUE, TimeUnit.DAYS);
+            for (PoolNode other : nodes) {
+                other.awaitStop(10, TimeUnit.SECONDS); // each sends its statistics before this process ends
+            }
             String lost = nodes.stream().map(PoolNode::lostReason).filter(r -> r != null).findFirst().orElse(null);
             if (lost != null) {
                 err.println("satin: the run is lost: " + lost);

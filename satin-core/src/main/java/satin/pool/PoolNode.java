@@ -741,8 +741,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             } else if (m instanceof Message.Stop) {
                 closing = true; // main has returned: nothing is left to steal
                 membersAtStop = members.size();
-                // the process may exit once stopped: not before its statistics have left
-                c.sendThen(new Message.Statistics(self, PoolReport.json(PoolNode.this)), stopped::countDown);
+                Message.Statistics mine = new Message.Statistics(self, PoolReport.json(PoolNode.this));
+                if (isMaster()) {
+                    c.send(mine); // the others' statistics still come to the master over this connection
+                    stopped.countDown();
+                } else {
+                    c.sendLast(mine, 5_000, stopped::countDown); // the process may end once stopped
+                }
             } else if (m instanceof Message.Statistics s) {
                 reports.add(s);
             } else if (m instanceof Message.Refused r) {

@@ -147,4 +147,19 @@ class LaunchOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--wan", "fast", "Main")).getMessage()
                 .contains("WAN link 'fast'"));
     }
+
+    @Test
+    void aClusterLayoutNamesEachNodesClusterAndSetsTheNodes() {
+        LaunchOptions o = parse("--cluster-layout", "east:2,west:1", "Main");
+        assertEquals(3, o.nodes());
+        assertEquals(java.util.List.of("east", "east", "west"),
+                java.util.List.of(o.clusterOf(0), o.clusterOf(1), o.clusterOf(2)));
+        IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> parse("--cluster-layout", "a:1,a:2", "Main"));
+        org.junit.jupiter.api.Assertions.assertTrue(twice.getMessage().contains("not 'a:2' in 'a:1,a:2'"), twice.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> parse("--cluster-layout", "a:x", "Main"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> parse("--cluster-layout", "a:1", "--clusters", "2", "Main"));
+    }
 }

@@ -29,7 +29,7 @@ public final class CommandBuilder {
      * @param nodes    how many nodes it runs
      * @param name     the prefix of its node names ({@code NAME-0}, {@code NAME-1}, ...)
      * @param master   whether it embeds the registry and runs main
-     * @param clusters how many clusters its nodes form ({@code --clusters}), 1 but for this JVM's
+     * @param clusters how many clusters its nodes form ({@code --cluster-layout}), 1 but for this JVM's
      */
     public record Member(ClusterPlan cluster, String sshHost, int nodes, String name, boolean master, int clusters) {
 
@@ -125,31 +125,30 @@ public final class CommandBuilder {
     /**
      * The one member of the clusters in this JVM. A JVM holds one {@code PoolMain} at a time: each
      * closes the transport all nodes of the JVM share when it ends, under the feet of any other
-     * (whose in-VM registry address then stays taken). So several clusters here must be what
-     * {@code --clusters K} makes: equal clusters named {@code NAME-0} ... {@code NAME-(K-1)}.
+     * (whose in-VM registry address then stays taken). So the clusters here are one
+     * {@code PoolMain} with {@code --cluster-layout}, which takes one number of workers.
      */
     private Member inJvm(boolean master) {
-        List<ClusterPlan> here = plan.clusters().stream().filter(c -> c.placement() == Placement.IN_JVM).toList();
+        List<ClusterPlan> here = inJvmClusters();
         ClusterPlan first = here.get(0);
         if (here.size() == 1) {
             return new Member(first, null, first.nodes(), first.name(), master, 1);
         }
-        int dash = first.name().lastIndexOf('-');
-        String prefix = dash > 0 ? first.name().substring(0, dash) : first.name();
-        for (int k = 0; k < here.size(); k++) {
-            ClusterPlan c = here.get(k);
-            if (!c.name().equals(prefix + "-" + k) || c.nodes() != first.nodes() || c.workers() != first.workers()) {
+        for (ClusterPlan c : here) {
+            if (c.workers() != first.workers()) {
                 throw new IllegalArgumentException(plan.origin() + ": clusters " + here.stream().map(ClusterPlan::name)
-                        .toList() + " all run in this JVM, which holds one PoolMain at a time; several clusters there "
-                        + "must be alike (cluster " + c.name() + " has " + c.nodes() + " nodes of " + c.workers()
-                        + " workers, cluster " + first.name() + " " + first.nodes() + " of " + first.workers()
-                        + ") and named " + prefix + "-0 ... " + prefix + "-" + (here.size() - 1)
-                        + " in order; place the others in PROCESSES");
+                        .toList() + " all run in this JVM, which holds one PoolMain at a time, with one number of "
+                        + "workers per node; cluster " + c.name() + " has " + c.workers() + ", cluster " + first.name()
+                        + " " + first.workers() + "; place the others in PROCESSES");
             }
         }
-        ClusterPlan all = new ClusterPlan(prefix, first.nodes() * here.size(), first.workers(), Placement.IN_JVM,
-                List.of(), List.of());
-        return new Member(all, null, all.nodes(), prefix, master, here.size());
+        int nodes = here.stream().mapToInt(ClusterPlan::nodes).sum();
+        ClusterPlan all = new ClusterPlan(first.name(), nodes, first.workers(), Placement.IN_JVM, List.of(), List.of());
+        return new Member(all, null, nodes, first.name(), master, here.size());
+    }
+
+    private List<ClusterPlan> inJvmClusters() {
+        return plan.clusters().stream().filter(c -> c.placement() == Placement.IN_JVM).toList();
     }
 
     /** Whether every node runs in this JVM, so that the pool can stay on in-VM channels. */
@@ -203,7 +202,8 @@ public final class CommandBuilder {
                 "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
                 "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
         if (m.clusters() > 1) {
-            a.addAll(List.of("--clusters", Integer.toString(m.clusters())));
+            a.addAll(List.of("--cluster-layout", String.join(",", inJvmClusters().stream()
+                    .map(k -> k.name() + ":" + k.nodes()).toList())));
         }
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),

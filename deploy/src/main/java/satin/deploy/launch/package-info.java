@@ -23,8 +23,9 @@
  * so only one run with in-JVM clusters goes at a time. One, because each {@code PoolMain.run}
  * closes the transport every node of the JVM shares when it ends: two in one JVM break each
  * other's last messages and leave the in-VM registry address taken for the next run. Several
- * in-JVM clusters must therefore be what {@code --clusters K} makes (alike, named
- * {@code NAME-0 ... NAME-(K-1)}); other shapes are refused by name, to be placed in processes. Local processes use this JVM's class path.
+ * in-JVM clusters are therefore one {@code PoolMain} with {@code --cluster-layout A:16,B:16}, and
+ * must share one number of workers per node; other shapes are refused by name, to be placed in
+ * processes. Local processes use this JVM's class path.
  * Over ssh ({@code ssh -o BatchMode=yes HOST 'cd DIR && exec java ...'}), the remote side runs
  * the same java and class path from the same directory, so the project (and the JDK) must be at
  * the same paths on every host; the secret travels on ssh's standard input

@@ -87,23 +87,29 @@ class CommandBuilderTest {
         assertEquals("local://p/registry", b.registryListen());
         List<CommandBuilder.Member> members = b.members();
         assertEquals(1, members.size());
-        assertEquals(List.of("--pool", "p", "--secret-file", "/s", "--cluster", "g", "--nodes", "4", "--workers", "3",
-                "--balancer", "RS", "--wan", "none", "--name", "g", "--host", "local", "--clusters", "2",
+        assertEquals(List.of("--pool", "p", "--secret-file", "/s", "--cluster", "g-0", "--nodes", "4", "--workers", "3",
+                "--balancer", "RS", "--wan", "none", "--name", "g-0", "--host", "local", "--cluster-layout", "g-0:2,g-1:2",
                 "--registry-listen", "local://p/registry", "--wait-for", "4", "--stats", "o/stats.json", "F"),
                 b.poolArgs(members.get(0), null, "/s", Path.of("o/stats.json")));
     }
 
     @Test
-    void clustersInThisJvmThatNoSinglePoolMainMakesAreRefusedByName() {
+    void clustersInThisJvmOfAnyNamesAndSizesAreLaidOutByName() {
         CommandBuilder b = builder(inJvm(new ClusterPlan("east", 2, 1, Placement.IN_JVM, List.of(), List.of()),
                 new ClusterPlan("west", 1, 1, Placement.IN_JVM, List.of(), List.of())));
+        List<String> args = b.poolArgs(b.members().get(0), null, "/s", Path.of("o/stats.json"));
+        assertEquals("east:2,west:1", args.get(args.indexOf("--cluster-layout") + 1));
+        assertEquals("3", args.get(args.indexOf("--nodes") + 1));
+    }
+
+    @Test
+    void clustersInThisJvmWithDifferentWorkersAreRefusedByName() {
+        CommandBuilder b = builder(inJvm(new ClusterPlan("east", 2, 1, Placement.IN_JVM, List.of(), List.of()),
+                new ClusterPlan("west", 1, 2, Placement.IN_JVM, List.of(), List.of())));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::members);
         assertTrue(e.getMessage().startsWith("plan.yaml: clusters [east, west] all run in this JVM"), e.getMessage());
-        assertTrue(e.getMessage().contains("place the others in PROCESSES"), e.getMessage());
-        CommandBuilder unequal = builder(inJvm(new ClusterPlan("g-0", 2, 1, Placement.IN_JVM, List.of(), List.of()),
-                new ClusterPlan("g-1", 1, 1, Placement.IN_JVM, List.of(), List.of())));
-        assertTrue(assertThrows(IllegalArgumentException.class, unequal::members).getMessage()
-                .contains("cluster g-1 has 1 nodes of 1 workers, cluster g-0 2 of 1"));
+        assertTrue(e.getMessage().contains("cluster west has 2, cluster east 1; place the others in PROCESSES"),
+                e.getMessage());
     }
 
     @Test

@@ -56,7 +56,8 @@ class LauncherTest {
 
     @Test
     void aPlanItCannotCarryOutIsRefusedBeforeAnythingStarts() throws IOException {
-        RunPlan plan = plan("refused", List.of(cluster("east", 2, Placement.IN_JVM), cluster("west", 1, Placement.IN_JVM)),
+        RunPlan plan = plan("refused", List.of(cluster("east", 2, Placement.IN_JVM),
+                new ClusterPlan("west", 1, 2, Placement.IN_JVM, List.of(), List.of())), // one PoolMain: one worker count
                 "satin.apps.fib.FibThreshold", "30", "15");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Launcher(Duration.ofSeconds(10)).start(plan));

@@ -1,0 +1,95 @@
+package satin.deploy.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import satin.deploy.descriptor.Comparison;
+import satin.deploy.descriptor.Descriptor;
+import satin.deploy.launch.Launcher;
+import satin.deploy.launch.RunOutcome;
+import satin.deploy.report.Reports;
+
+/**
+ * {@code satin compare}: every cell of a matrix of applications x balancers x WAN settings x
+ * repetitions, one run after another with a progress bar, then the report of them all.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Runs a matrix of balancers x WAN settings (x applications x repetitions), then writes",
+            "results.csv, results.md and the charts, and prints the table.", "Examples:",
+            "  satin compare deploy/examples/compare-rs-crs.yaml",
+            "  satin compare --app nqueens --args small --nodes 16 --clusters 4 --balancers RS,CRS \\",
+            "                --wans single-cluster,100ms/100KB/s --repetitions 3"})
+final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..1", paramLabel = "DESCRIPTOR", description = "a YAML descriptor with a compare: section")
+    Path descriptor;
+
+    @Mixin
+    PlanOptions options;
+
+    @Option(names = "--balancers", paramLabel = "B;B", split = ";", description = "the balancers, separated by ; (default: RS;CRS)")
+    List<String> balancers = new ArrayList<>(List.of("RS", "CRS"));
+
+    @Option(names = "--wans", paramLabel = "W;W", split = ";",
+            description = "WAN settings, separated by ;, single-cluster for all nodes in one (default: single-cluster;100ms/100KB/s)")
+    List<String> wans = new ArrayList<>(List.of(Comparison.SINGLE_CLUSTER, "100ms/100KB/s"));
+
+    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "1", description = "runs per cell (default: ${DEFAULT-VALUE})")
+    int repetitions;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",
+            description = "kill a run after this long (default: ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Descriptor d = Plans.of(descriptor, options);
+        Comparison matrix = descriptor != null
+                ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
+                : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);
+        return run(matrix.cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(),
+                spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
+    static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, PrintWriter out, PrintWriter err)
+            throws Exception {
+        Launcher launcher = new Launcher(timeout);
+        Progress progress = new Progress(cells.size(), err);
+        List<Path> runs = new ArrayList<>();
+        int failed = 0;
+        for (Comparison.Cell cell : cells) {
+            progress.starting(String.format(Locale.ROOT, "%s %s %s #%d", cell.app().name(), cell.balancer(), cell.wan(),
+                    cell.repetition()));
+            RunOutcome o = launcher.run(cell.plan());
+            runs.add(o.runDir());
+            if (o.exitCode() != 0) {
+                failed++;
+                progress.note("run " + (cell.index() + 1) + " failed with status " + o.exitCode() + "; its files: " + o.runDir());
+            }
+            progress.done();
+        }
+        Path reportDir = output.resolve("report");
+        List<Path> files = Reports.write(runs, reportDir);
+        Path table = reportDir.resolve("results.md");
+        if (Files.exists(table)) {
+            out.print(Files.readString(table));
+        }
+        err.println("satin: " + cells.size() + " runs" + (failed > 0 ? ", " + failed + " failed" : "") + "; report in "
+                + reportDir + " (" + files.size() + " files: results.csv, results.md, charts)");
+        return failed == 0 ? 0 : 1;
+    }
+}

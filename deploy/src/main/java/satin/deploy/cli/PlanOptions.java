@@ -1,0 +1,96 @@
+package satin.deploy.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.security.SecureRandom;
+import picocli.CommandLine.Option;
+import satin.apps.Apps;
+import satin.deploy.plan.AppPlan;
+import satin.deploy.plan.ClusterPlan;
+import satin.deploy.plan.RunPlan;
+
+/** The options that describe a run without a descriptor: {@code --app fib --args 40 --nodes 4 ...}. */
+final class PlanOptions {
+
+    @Option(names = "--app", paramLabel = "NAME", description = "an application (apps/README.md), synthetic, or a main class")
+    String app;
+
+    @Option(names = "--args", paramLabel = "ARG", arity = "1..*", description = "its arguments, or a preset: small, medium, large")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--nodes", paramLabel = "N", description = "nodes in all (default: ${DEFAULT-VALUE})", defaultValue = "4")
+    int nodes;
+
+    @Option(names = "--clusters", paramLabel = "C", description = "clusters, the nodes split evenly (default: ${DEFAULT-VALUE})",
+            defaultValue = "1")
+    int clusters;
+
+    @Option(names = "--workers", paramLabel = "W", description = "workers per node (default: ${DEFAULT-VALUE})", defaultValue = "1")
+    int workers;
+
+    @Option(names = "--where", paramLabel = "jvm|processes", description = "where the nodes run (default: ${DEFAULT-VALUE})",
+            defaultValue = "jvm")
+    String where;
+
+    @Option(names = "--balancer", paramLabel = "B", description = "RS, RP, CHS, CLS or CRS, with settings: RP:threshold=8 (default: ${DEFAULT-VALUE})",
+            defaultValue = "RS")
+    String balancer;
+
+    @Option(names = "--wan", paramLabel = "LINKS", description = "emulated links between clusters: 100ms/100KB/s (default: ${DEFAULT-VALUE})",
+            defaultValue = "none")
+    String wan;
+
+    @Option(names = "--pool", paramLabel = "NAME", description = "the pool's name (default: ${DEFAULT-VALUE})", defaultValue = "satin")
+    String pool;
+
+    @Option(names = "--output", paramLabel = "DIR", description = "where results go (default: ${DEFAULT-VALUE})",
+            defaultValue = "satin-results")
+    Path output;
+
+    boolean given() {
+        return app != null;
+    }
+
+    /** The plan these options describe; every mistake named with its option. */
+    RunPlan plan() {
+        if (app == null) {
+            throw new IllegalArgumentException("give a descriptor or --app");
+        }
+        if (nodes < 1 || clusters < 1 || workers < 1) {
+            throw new IllegalArgumentException("--nodes, --clusters and --workers must be at least 1");
+        }
+        if (nodes % clusters != 0) {
+            throw new IllegalArgumentException("--nodes " + nodes + " do not split evenly into --clusters " + clusters);
+        }
+        ClusterPlan.Placement placement = switch (where) {
+            case "jvm" -> ClusterPlan.Placement.IN_JVM;
+            case "processes" -> ClusterPlan.Placement.PROCESSES;
+            default -> throw new IllegalArgumentException("--where must be jvm or processes, not '" + where
+                    + "' (ssh runs need a descriptor with hosts)");
+        };
+        List<ClusterPlan> cs = new ArrayList<>();
+        for (int k = 0; k < clusters; k++) {
+            String name = clusters == 1 ? "local" : "grid-" + k;
+            cs.add(new ClusterPlan(name, nodes / clusters, workers, placement, List.of(), List.of()));
+        }
+        satin.net.WanLinks.parse(wan); // refused here, named, before anything starts
+        satin.lb.Balancers.parse(balancer);
+        return new RunPlan(pool, secret(), cs, wan, app(app, args), balancer, output, "command line");
+    }
+
+    static AppPlan app(String name, List<String> args) {
+        // the balancers' workload is no application, but runs like one: FAN_OUT DEPTH LEAF_US
+        String mainClass = name.equals("synthetic") ? satin.apps.synthetic.SyntheticTree.class.getName()
+                : name.contains(".") ? name : Apps.mainClass(name);
+        return new AppPlan(name, mainClass, args);
+    }
+
+    /** A secret for this run alone: only the processes this command starts learn it. */
+    static String secret() {
+        byte[] b = new byte[16];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+}

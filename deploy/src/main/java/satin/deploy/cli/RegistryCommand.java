@@ -1,0 +1,34 @@
+package satin.deploy.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import satin.pool.PoolMain;
+
+/** {@code satin registry}: a standalone registry for pools whose nodes run on several hosts. */
+@Command(name = "registry", mixinStandardHelpOptions = true,
+        description = {"Serves the registry of a pool whose nodes run on several hosts; nodes join with",
+            "satin pool --registry tcp://HOST:PORT (or a descriptor's runs). Stops when the run is over."})
+final class RegistryCommand implements Callable<Integer> {
+
+    @Option(names = "--listen", paramLabel = "tcp://HOST:PORT", required = true, description = "where to listen")
+    String listen;
+
+    @Option(names = "--pool", paramLabel = "NAME", defaultValue = "satin", description = "the pool (default: ${DEFAULT-VALUE})")
+    String pool;
+
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "the pool's secret (default: $SATIN_SECRET)")
+    String secretFile;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--registry-only", "--registry-listen", listen, "--pool", pool));
+        if (secretFile != null) {
+            args.add("--secret-file");
+            args.add(secretFile);
+        }
+        return PoolMain.run(args.toArray(new String[0]), System.out, System.err);
+    }
+}

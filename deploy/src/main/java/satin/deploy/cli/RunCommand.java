@@ -1,0 +1,51 @@
+package satin.deploy.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import satin.deploy.descriptor.Descriptors;
+import satin.deploy.launch.Launcher;
+import satin.deploy.launch.RunOutcome;
+import satin.deploy.plan.RunPlan;
+
+/** {@code satin run DESCRIPTOR} or {@code satin run --app fib --args 40 --nodes 4 --clusters 2 --balancer CRS}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs an application on a pool, from a descriptor or from options, and keeps its results.",
+            "Examples:", "  satin run deploy/examples/local-4x16.yaml",
+            "  satin run --app fib --args 40 --nodes 4 --clusters 2 --balancer CRS --wan 100ms/100KB/s"})
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..1", paramLabel = "DESCRIPTOR", description = "a YAML descriptor (deploy/examples/)")
+    Path descriptor;
+
+    @Mixin
+    PlanOptions options;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "kill the run after this long: 90s, 30m (default: ${DEFAULT-VALUE})",
+            defaultValue = "30m")
+    String timeout;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        RunPlan plan = Plans.of(descriptor, options).plan();
+        RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout)).run(plan);
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        out.print(outcome.stdout());
+        err.print(outcome.stderr());
+        err.println("satin: the run's files are in " + outcome.runDir());
+        if (outcome.timedOut()) {
+            err.println("satin: the run did not finish within " + timeout + " and was stopped");
+        }
+        return outcome.exitCode();
+    }
+}

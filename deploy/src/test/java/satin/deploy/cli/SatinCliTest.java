@@ -1,0 +1,106 @@
+package satin.deploy.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands as a person types them, in this JVM: their output, their files, their refusals. */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class SatinCliTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result satin(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = SatinCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runWithoutADescriptorRunsTheApplicationOnTwoClusters(@TempDir Path dir) throws Exception {
+        Result r = satin("run", "--app", "nqueens", "--args", "10", "2", "--nodes", "4", "--clusters", "2", "--balancer",
+                "CRS", "--wan", "5ms/1000KB/s", "--output", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("nqueens(10) = 724"), r.out()); // 724 placements of ten queens
+        assertTrue(r.err().contains("4 nodes in 2 clusters, balancer CRS"), r.err());
+        try (Stream<Path> files = Files.walk(dir)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).toList();
+            assertTrue(names.containsAll(List.of("stats.json", "result.json", "stdout.txt")), names.toString());
+        }
+    }
+
+    @Test
+    void compareRunsEveryCellAndWritesEveryReportFile(@TempDir Path dir) throws Exception {
+        Result r = satin("compare", "--app", "synthetic", "--args", "3", "3", "2000", "--nodes", "4", "--clusters", "2",
+                "--balancers", "RS;CRS", "--wans", "single-cluster;5ms/1000KB/s", "--output", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("[##############################] 4/4 done"), r.err());
+        assertTrue(r.out().contains("| RS |") && r.out().contains("| CRS |"), r.out());
+        Path report = dir.resolve("report");
+        for (String f : List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png",
+                "wan-messages.svg")) {
+            assertTrue(Files.size(report.resolve(f)) > 0, f);
+        }
+        try (Stream<Path> files = Files.list(report)) {
+            assertEquals(8, files.filter(p -> p.getFileName().toString().startsWith("occupancy-")).count(),
+                    "a PNG and an SVG per run");
+        }
+        assertEquals(5, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
+    }
+
+    @Test
+    void mistakesAreNamedWithTheOptionAndTheUsage() {
+        Result uneven = satin("run", "--app", "fib", "--nodes", "5", "--clusters", "2");
+        assertEquals(2, uneven.code());
+        assertTrue(uneven.err().contains("--nodes 5 do not split evenly into --clusters 2"), uneven.err());
+        Result unknownApp = satin("run", "--app", "fibonacci");
+        assertEquals(2, unknownApp.code());
+        assertTrue(unknownApp.err().contains("no application called 'fibonacci'"), unknownApp.err());
+        Result badBalancer = satin("run", "--app", "fib", "--balancer", "XS");
+        assertEquals(2, badBalancer.code());
+        assertTrue(badBalancer.err().contains("no balancer called 'XS'"), badBalancer.err());
+        Result unknownOption = satin("compare", "--nodez", "4");
+        assertEquals(2, unknownOption.code());
+        assertTrue(unknownOption.err().contains("Unknown option: '--nodez'"), unknownOption.err());
+        assertTrue(unknownOption.err().contains("Usage: satin compare"), unknownOption.err());
+        Result both = satin("run", "deploy/examples/local-1x64.yaml", "--app", "fib");
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give a descriptor or --app, not both"), both.err());
+        Result timeout = satin("run", "--app", "fib", "--timeout", "soon");
+        assertEquals(2, timeout.code());
+        assertTrue(timeout.err().contains("--timeout needs a duration like 90s or 30m, not 'soon'"), timeout.err());
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String command : List.of("run", "compare", "report", "registry")) {
+            Result r = satin(command, "--help");
+            assertEquals(0, r.code(), command);
+            assertTrue(r.out().contains("Usage: satin " + command), r.out());
+        }
+        Result top = satin("--help");
+        assertTrue(top.out().contains("satin fib [N]") && top.out().contains("compare"), top.out());
+    }
+
+    @Test
+    void aDescriptorsProblemsAreNamedWithFileAndLine(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "pool: p\nclusters:\n  - name: A\n    nodes: 0\napp:\n  name: fib\n");
+        Result r = satin("run", bad.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains(bad + ":4:"), r.err());
+        assertTrue(r.err().contains("clusters[0].nodes"), r.err());
+    }
+}
