@@ -60,13 +60,13 @@ final class CompareCommand implements Callable<Integer> {
         Comparison matrix = descriptor != null
                 ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
                 : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);
-        return run(matrix.cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(),
+        return run(matrix.cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(), descriptor,
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
-    static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, PrintWriter out, PrintWriter err)
-            throws Exception {
+    static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, Path descriptor, PrintWriter out,
+            PrintWriter err) throws Exception {
         Launcher launcher = new Launcher(timeout);
         Progress progress = new Progress(cells.size(), err);
         List<Path> runs = new ArrayList<>();
@@ -75,6 +75,7 @@ final class CompareCommand implements Callable<Integer> {
             progress.starting(String.format(Locale.ROOT, "%s %s %s #%d", cell.app().name(), cell.balancer(), cell.wan(),
                     cell.repetition()));
             RunOutcome o = launcher.run(cell.plan());
+            Plans.keepDescriptor(descriptor, o.runDir());
             runs.add(o.runDir());
             if (o.exitCode() != 0) {
                 failed++;

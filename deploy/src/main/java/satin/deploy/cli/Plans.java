@@ -20,4 +20,12 @@ final class Plans {
         }
         return new Descriptor(options.plan(), Optional.empty());
     }
+
+    /** A run from a descriptor keeps it beside its results, as written, so that it can be run again. */
+    static void keepDescriptor(Path descriptor, Path runDir) throws java.io.IOException {
+        if (descriptor != null && runDir != null && java.nio.file.Files.isDirectory(runDir)) {
+            java.nio.file.Files.copy(descriptor, runDir.resolve("descriptor.yaml"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
 }

@@ -38,6 +38,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunPlan plan = Plans.of(descriptor, options).plan();
         RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout)).run(plan);
+        Plans.keepDescriptor(descriptor, outcome.runDir());
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
         out.print(outcome.stdout());

@@ -103,4 +103,21 @@ class SatinCliTest {
         assertTrue(r.err().contains(bad + ":4:"), r.err());
         assertTrue(r.err().contains("clusters[0].nodes"), r.err());
     }
+
+    @Test
+    void aDescriptorWithTwoClustersInProcessesRunsAndIsKeptWithTheResults(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("two.yaml");
+        Files.writeString(yaml, String.join("\n", "pool: two-processes", "secret: not-for-production", "clusters:",
+                "  - {name: east, nodes: 1, where: processes}", "  - {name: west, nodes: 1, where: processes}",
+                "wan: 5ms/1000KB/s", "app:", "  name: nqueens", "  args: [10, 2]", "balancer: CRS",
+                "output: " + dir.resolve("out"), ""));
+        Result r = satin("run", yaml.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("nqueens(10) = 724"), r.out());
+        assertTrue(r.err().contains("2 nodes in 2 clusters, balancer CRS"), r.err());
+        try (Stream<Path> files = Files.walk(dir.resolve("out"))) {
+            Path kept = files.filter(p -> p.getFileName().toString().equals("descriptor.yaml")).findFirst().orElseThrow();
+            assertEquals(Files.readString(yaml), Files.readString(kept));
+        }
+    }
 }
