@@ -64,10 +64,36 @@ final class CompareCommand implements Callable<Integer> {
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /**
+     * The sequential program's time per application, for the speedups; not for the synthetic tree,
+     * whose leaves would wait one after another (minutes), nor where the sequential classes are not
+     * at hand.
+     */
+    private static java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequentialTimes(
+            List<Comparison.Cell> cells, java.time.Duration timeout, PrintWriter err) throws Exception {
+        java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> times = new java.util.LinkedHashMap<>();
+        SequentialTimer timer = SequentialTimer.ofThisInstallation(timeout);
+        for (Comparison.Cell cell : cells) {
+            satin.deploy.plan.AppPlan app = cell.app();
+            if (times.containsKey(app) || app.mainClass().equals(satin.apps.synthetic.SyntheticTree.class.getName())) {
+                continue;
+            }
+            if (timer == null) {
+                err.println("satin: no sequential classes (-Dsatin.sequentialClasses): no speedups over the sequential program");
+                return times;
+            }
+            err.println("satin: timing the sequential program of " + app.name() + " " + String.join(" ", app.args()));
+            err.flush();
+            times.put(app, timer.measure(app));
+        }
+        return times;
+    }
+
     /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
     static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, Path descriptor, PrintWriter out,
             PrintWriter err) throws Exception {
         Launcher launcher = new Launcher(timeout);
+        java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequential = sequentialTimes(cells, timeout, err);
         Progress progress = new Progress(cells.size(), err);
         List<Path> runs = new ArrayList<>();
         int failed = 0;
@@ -76,6 +102,10 @@ final class CompareCommand implements Callable<Integer> {
                     cell.repetition()));
             RunOutcome o = launcher.run(cell.plan());
             Plans.keepDescriptor(descriptor, o.runDir());
+            java.util.OptionalLong nanos = sequential.getOrDefault(cell.app(), java.util.OptionalLong.empty());
+            if (nanos.isPresent() && o.runDir() != null) {
+                SequentialTimer.record(o.runDir(), nanos.getAsLong());
+            }
             runs.add(o.runDir());
             if (o.exitCode() != 0) {
                 failed++;

@@ -120,4 +120,32 @@ class SatinCliTest {
             assertEquals(Files.readString(yaml), Files.readString(kept));
         }
     }
+
+    @Test
+    void aComparisonTimesTheSequentialProgramForItsSpeedups(@TempDir Path dir) throws Exception {
+        Path classes = Path.of("../apps/target/sequential-classes").toAbsolutePath().normalize();
+        assertTrue(Files.isDirectory(classes), "the build keeps the sequential classes at " + classes);
+        String before = System.getProperty("satin.sequentialClasses");
+        System.setProperty("satin.sequentialClasses", classes.toString());
+        try {
+            Result r = satin("compare", "--app", "nqueens", "--args", "11", "2", "--nodes", "2", "--balancers", "RS",
+                    "--wans", "single-cluster", "--output", dir.toString());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.err().contains("timing the sequential program of nqueens 11 2"), r.err());
+            List<String> csv = Files.readAllLines(dir.resolve("report/results.csv"));
+            List<String> header = List.of(csv.get(0).split(","));
+            String[] row = csv.get(1).split(",");
+            double sequential = Double.parseDouble(row[header.indexOf("sequential_s")]);
+            double speedup = Double.parseDouble(row[header.indexOf("speedup")]);
+            double runTime = Double.parseDouble(row[header.indexOf("run_time_s")]);
+            assertTrue(sequential > 0, csv.toString());
+            assertEquals(sequential / runTime, speedup, 0.01 * speedup + 0.001, csv.toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty("satin.sequentialClasses");
+            } else {
+                System.setProperty("satin.sequentialClasses", before);
+            }
+        }
+    }
 }
