@@ -122,7 +122,9 @@ public final class LoadBasedStealing extends MemberAware {
     }
 
     private void maybePrefetch() {
-        while (prefetching < maxPrefetches && severalClusters() && clusterLoad() < effectiveThreshold()) {
+        // at most one round of requests per call, whatever the port answers and when
+        for (int asked = 0; asked < maxPrefetches && prefetching < maxPrefetches && severalClusters()
+                && clusterLoad() < effectiveThreshold(); asked++) {
             List<List<Integer>> clusters = List.copyOf(members.remoteClusters().values());
             List<Integer> cluster = clusters.get(port.random(clusters.size()));
             prefetching++;

@@ -8,7 +8,8 @@ import java.util.Map;
  * a job from its tail (the oldest, largest) is pushed to a random node, as long as fewer than a
  * limit of pushed jobs are in transit (sent, not yet received: the flow control that keeps the
  * communication buffers bounded, which the paper adds to RP). Idle nodes do not
- * steal: they wait for pushed work. The paper checks after every spawn; the spawn path here stays
+ * steal: they wait for pushed work. A queue that stands still, however short, is pushed from too
+ * ({@link #STUCK_TICKS}): without thieves, nothing else would ever run it. The paper checks after every spawn; the spawn path here stays
  * free of calls out, so the queue is checked every {@code interval} instead.
  */
 public final class RandomPushing extends MemberAware {
@@ -23,6 +24,16 @@ public final class RandomPushing extends MemberAware {
     private final long intervalNanos;
     private final VictimSelector victims;
     private int inFlight;
+    /** The queue's length at the last tick, and for how many ticks it has not changed. */
+    private long lastLength = -1;
+    private int stillTicks;
+
+    /**
+     * A queue that has not moved for this many ticks has an owner that cannot take from it: it
+     * waits in a sync, having run other work meanwhile, above the jobs it queued. Nobody steals
+     * under RP, so below the threshold those jobs would wait for ever; one of them is pushed.
+     */
+    static final int STUCK_TICKS = 10;
 
     public RandomPushing() {
         this(DEFAULT_THRESHOLD, DEFAULT_IN_FLIGHT, DEFAULT_INTERVAL_NANOS, VictimSelector.uniform());
@@ -40,11 +51,17 @@ public final class RandomPushing extends MemberAware {
 
     @Override
     public void tick() {
-        while (inFlight < maxInFlight && !members.others().isEmpty() && port.queueLength() > threshold) {
+        long length = port.queueLength();
+        stillTicks = length > 0 && length == lastLength ? stillTicks + 1 : 0;
+        lastLength = length;
+        boolean stuck = stillTicks >= STUCK_TICKS;
+        while (inFlight < maxInFlight && !members.others().isEmpty() && (port.queueLength() > threshold || stuck)) {
             if (!port.pushJob(victims.pick(members.others(), port))) {
                 return;
             }
             inFlight++;
+            stuck = false;
+            stillTicks = 0;
         }
     }
 

@@ -347,7 +347,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 .incrementAndGet();
         Link link = link(victim);
         if (link == null) {
-            replied(request, false);
+            // Not from here: the caller holds the balancer, and a balancer that asks again on every
+            // reply would ask forever without letting go of it (CLS's prefetch loop did).
+            java.util.concurrent.CompletableFuture.runAsync(() -> replied(request, false));
         } else {
             link.send(new Message.StealRequest(request));
         }

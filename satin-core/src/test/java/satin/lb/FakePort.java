@@ -84,9 +84,15 @@ final class FakePort implements BalancerPort {
         sent.add(new Sent("steal", victim, 0));
     }
 
+    /** When set, every prefetch is answered "no job" before {@code prefetch} returns. */
+    LoadBalancer answersPrefetchesAtOnce;
+
     @Override
     public void prefetch(int victim) {
         sent.add(new Sent("prefetch", victim, 0));
+        if (answersPrefetchesAtOnce != null) {
+            answersPrefetchesAtOnce.stealReplied(victim, false);
+        }
     }
 
     @Override

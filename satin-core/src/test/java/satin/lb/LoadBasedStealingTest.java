@@ -98,4 +98,16 @@ class LoadBasedStealingTest {
         assertEquals(5, cls.effectiveThreshold());
         assertEquals("cluster size", cls.settings().get("threshold"));
     }
+
+    @Test
+    void aPrefetchAnsweredAtOnceDoesNotMakeTheCoordinatorAskForever() {
+        FakePort port = FakePort.grid(1, 3, 4); // coordinator 1, nothing queued anywhere
+        LoadBasedStealing cls = attached(port, 6);
+        port.answersPrefetchesAtOnce = cls;
+        cls.idle();
+        assertEquals(1, port.count("prefetch"), "one round of requests per call, then it lets go");
+        assertEquals(0, cls.prefetching());
+        cls.idle();
+        assertEquals(2, port.count("prefetch"), "and asks again when called again");
+    }
 }

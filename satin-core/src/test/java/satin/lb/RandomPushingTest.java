@@ -62,4 +62,22 @@ class RandomPushingTest {
         assertEquals(0, port.sent.size());
         assertEquals(1_000_000, rp.tickNanos());
     }
+
+    @Test
+    void aShortQueueThatStandsStillIsPushedFromAfterAWhile() {
+        FakePort port = FakePort.grid(1, 2, 4);
+        RandomPushing rp = attached(port, 5, 100);
+        port.queueLength = 2;
+        for (int i = 0; i < RandomPushing.STUCK_TICKS; i++) {
+            rp.tick();
+        }
+        assertEquals(0, port.count("push"), "below the threshold, and not yet still for long");
+        rp.tick();
+        assertEquals(1, port.count("push"), "still for " + RandomPushing.STUCK_TICKS + " ticks: one job goes");
+        for (int i = 0; i < RandomPushing.STUCK_TICKS; i++) {
+            port.queueLength = 3 + i % 2; // a queue that moves is its owner's business
+            rp.tick();
+        }
+        assertEquals(1, port.count("push"));
+    }
 }

@@ -89,11 +89,35 @@ final class CompareCommand implements Callable<Integer> {
         return times;
     }
 
+    /**
+     * Runs in this JVM share its JIT: the first would run cold and the others warm, and the
+     * first balancer would look slower than it is. So the first cell runs once unreported.
+     */
+    private static void warmUp(Launcher launcher, Comparison.Cell first, PrintWriter err) throws Exception {
+        boolean inJvm = first.plan().clusters().stream()
+                .allMatch(c -> c.placement() == satin.deploy.plan.ClusterPlan.Placement.IN_JVM);
+        if (inJvm) {
+            err.println("satin: a warm-up run in this JVM first (not reported)");
+            err.flush();
+            Path scratch = Files.createTempDirectory("satin-warm-up"); // not under the output: no report finds it
+            try {
+                launcher.run(first.plan().with(first.balancer(), first.plan().wan(), scratch));
+            } finally {
+                try (var files = Files.walk(scratch)) {
+                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+        }
+    }
+
     /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
     static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, Path descriptor, PrintWriter out,
             PrintWriter err) throws Exception {
         Launcher launcher = new Launcher(timeout);
         java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequential = sequentialTimes(cells, timeout, err);
+        warmUp(launcher, cells.get(0), err);
         Progress progress = new Progress(cells.size(), err);
         List<Path> runs = new ArrayList<>();
         int failed = 0;

@@ -58,6 +58,10 @@ class SatinCliTest {
                     "a PNG and an SVG per run");
         }
         assertEquals(5, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
+        assertTrue(r.err().contains("a warm-up run in this JVM first (not reported)"), r.err());
+        try (Stream<Path> runs = Files.list(dir)) {
+            assertEquals(5, runs.count(), "four run directories and the report, nothing of the warm-up");
+        }
     }
 
     @Test
