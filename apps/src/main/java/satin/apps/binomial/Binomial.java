@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * The binomial coefficient C(n, k) by Pascal's rule, C(n, k) = C(n - 1, k - 1) + C(n - 1, k): a
@@ -60,14 +61,13 @@ public class Binomial extends SatinObject {
      * argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 3) {
             throw new IllegalArgumentException("expected N K THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        int n = parse(p.get(0), "N", 0, MAX_N);
-        int k = parse(p.get(1), "K", 0, n);
-        int threshold = parse(p.get(2), "THRESHOLD", 1, Integer.MAX_VALUE);
+        int n = AppArguments.integer(p.get(0), "N", 0, MAX_N);
+        int k = AppArguments.integer(p.get(1), "K", 0, n);
+        int threshold = AppArguments.integer(p.get(2), "THRESHOLD", 1, Integer.MAX_VALUE);
         long result = new Binomial(threshold).choose(n, k);
         BigInteger expected = multiplicative(n, k);
         if (!expected.equals(BigInteger.valueOf(result))) {
@@ -79,17 +79,5 @@ public class Binomial extends SatinObject {
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    private static int parse(String value, String name, int min, int max) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 }

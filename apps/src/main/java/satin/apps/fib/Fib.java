@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Fibonacci, spawning every call: the finest grain there is, so the worst case for the cost of a
@@ -28,44 +29,17 @@ public class Fib extends SatinObject {
 
     /** Computes with these arguments (N), or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = preset(args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.size() != 1) {
             throw new IllegalArgumentException("expected N or a preset (" + PRESETS.keySet() + "), not " + a);
         }
-        int n = parse(a.get(0), "N", 0, 92);
+        int n = AppArguments.integer(a.get(0), "N", 0, 92);
         long result = new Fib().fib(n);
         return "fib(" + n + ") = " + result + ", " + verify(n, result);
     }
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    /** The arguments themselves, those of the preset they name, or the small preset for none. */
-    static List<String> preset(String[] args) {
-        return presetOf(PRESETS, args);
-    }
-
-    static List<String> presetOf(Map<String, List<String>> presets, String[] args) {
-        if (args.length == 0) {
-            return presets.get("small");
-        }
-        if (args.length == 1 && presets.containsKey(args[0])) {
-            return presets.get(args[0]);
-        }
-        return List.of(args);
-    }
-
-    static int parse(String value, String name, int min, int max) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 
     /** Checks against the iteration, which shares nothing with the recursion but the definition. */

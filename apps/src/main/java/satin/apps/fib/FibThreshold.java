@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Fibonacci that spawns only above a threshold and computes sequentially below it: the grain a
@@ -45,12 +46,12 @@ public class FibThreshold extends SatinObject {
      * preset named as the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> a = Fib.presetOf(PRESETS, args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected N [THRESHOLD] or a preset (" + PRESETS.keySet() + "), not " + a);
         }
-        int n = Fib.parse(a.get(0), "N", 0, 92);
-        int threshold = a.size() > 1 ? Fib.parse(a.get(1), "THRESHOLD", 2, Integer.MAX_VALUE) : 20;
+        int n = AppArguments.integer(a.get(0), "N", 0, 92);
+        int threshold = a.size() > 1 ? AppArguments.integer(a.get(1), "THRESHOLD", 2, Integer.MAX_VALUE) : 20;
         long result = new FibThreshold(threshold).fib(n);
         return "fib(" + n + ") = " + result + " (spawn threshold " + threshold + "), " + Fib.verify(n, result);
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * IDA* on the 15-puzzle with the Manhattan-distance heuristic (seed 004, section 4): iterative
@@ -76,14 +77,13 @@ public class Ida extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected arguments PUZZLE [SPAWN_DEPTH] or a preset "
                     + PRESETS.keySet() + ", not " + a);
         }
         Puzzles.Puzzle puzzle = Puzzles.parse(a.get(0));
-        int spawnDepth = a.size() > 1 ? parseDepth(a.get(1)) : 4;
+        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 0, 40) : 4;
         Solution s = new Ida(spawnDepth).solve(puzzle.board());
         verify(puzzle, s);
         return "ida " + puzzle.name() + " (" + Board.toString(puzzle.board()) + ") spawn depth " + spawnDepth
@@ -100,18 +100,6 @@ public class Ida extends SatinObject {
         if (puzzle.knownLength() >= 0 && puzzle.knownLength() != s.length()) {
             throw new IllegalStateException("found length " + s.length() + ", Korf's is " + puzzle.knownLength());
         }
-    }
-
-    private static int parseDepth(String s) {
-        try {
-            int d = Integer.parseInt(s);
-            if (d >= 0 && d <= 40) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("spawn depth must be an integer from 0 to 40, not '" + s + "'");
     }
 
     public static void main(String[] args) {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Adaptive integration of {@link #f} over an interval: the trapezoid of an interval is compared
@@ -100,18 +101,17 @@ public class Integrate extends SatinObject {
      * argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected A B EPSILON THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        double a = parse(p.get(0), "A", -1e6, 1e6);
-        double b = parse(p.get(1), "B", -1e6, 1e6);
+        double a = AppArguments.number(p.get(0), "A", -1e6, 1e6);
+        double b = AppArguments.number(p.get(1), "B", -1e6, 1e6);
         if (b <= a) {
             throw new IllegalArgumentException("B must be greater than A (" + a + "), not " + b);
         }
-        double epsilon = parse(p.get(2), "EPSILON", 1e-15, 1);
-        double threshold = parse(p.get(3), "THRESHOLD", 0, 1e12);
+        double epsilon = AppArguments.number(p.get(2), "EPSILON", 1e-15, 1);
+        double threshold = AppArguments.number(p.get(3), "THRESHOLD", 0, 1e12);
         double[] result = new Integrate(epsilon, threshold).integrate(a, b);
         return describe(a, b, epsilon, result[0], (long) result[1]);
     }
@@ -136,17 +136,5 @@ public class Integrate extends SatinObject {
 
     private static String fmt(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static double parse(String value, String name, double min, double max) {
-        try {
-            double v = Double.parseDouble(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be a number from " + min + " to " + max + ", not " + value);
     }
 }

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * The 0/1 knapsack problem by branch and bound. Items are taken in order of value per unit of
@@ -167,15 +168,14 @@ public class Knapsack extends SatinObject {
      * as the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        int items = (int) parse(p.get(0), "ITEMS", 1, 62);
-        int maxWeight = (int) parse(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
-        long seed = parse(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
-        int spawnDepth = (int) parse(p.get(3), "SPAWN_DEPTH", 0, 62);
+        int items = (int) AppArguments.integer(p.get(0), "ITEMS", 1, 62);
+        int maxWeight = (int) AppArguments.integer(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
+        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
+        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 62);
         long[][] instance = instance(items, maxWeight, seed);
         Knapsack problem = new Knapsack(instance[0], instance[1], instance[2][0], spawnDepth);
         long[] best = problem.solve();
@@ -198,17 +198,5 @@ public class Knapsack extends SatinObject {
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    private static long parse(String value, String name, long min, long max) {
-        try {
-            long v = Long.parseLong(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Multiplies two n x n matrices by recursive subdivision into quadrants (seed 004, section 4):
@@ -94,15 +95,14 @@ public class MatMul extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.size() > 3) {
             throw new IllegalArgumentException("expected arguments N [LEAF [SEED]] or a preset "
                     + PRESETS.keySet() + ", not " + a);
         }
-        int n = parse(a, 0, "n");
-        int leaf = a.size() > 1 ? parse(a, 1, "leaf") : 48;
-        long seed = a.size() > 2 ? parseSeed(a.get(2)) : 1;
+        int n = AppArguments.integer(a.get(0), "n", Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int leaf = a.size() > 1 ? AppArguments.integer(a.get(1), "leaf", Integer.MIN_VALUE, Integer.MAX_VALUE) : 48;
+        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
         checkSize(n, leaf);
         SplittableRandom random = new SplittableRandom(seed);
         double[] x = randomMatrix(n, random);
@@ -129,22 +129,6 @@ public class MatMul extends SatinObject {
         }
         if ((long) n * n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("n=" + n + " is too large for one array; expected at most 46000");
-        }
-    }
-
-    private static int parse(List<String> a, int i, String name) {
-        try {
-            return Integer.parseInt(a.get(i));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be an integer, not '" + a.get(i) + "'");
-        }
-    }
-
-    private static long parseSeed(String s) {
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("seed must be an integer, not '" + s + "'");
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Counts the ways to place n queens on an n x n board so that none attacks another. Each
@@ -74,13 +75,12 @@ public class NQueens extends SatinObject {
      * preset named as the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> a = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected N [SPAWN_ROWS] or a preset (" + PRESETS.keySet() + "), not " + a);
         }
-        int n = parse(a.get(0), "N", 1, 30);
-        int spawnRows = a.size() > 1 ? parse(a.get(1), "SPAWN_ROWS", 0, n) : Math.max(1, n / 4);
+        int n = AppArguments.integer(a.get(0), "N", 1, 30);
+        int spawnRows = a.size() > 1 ? AppArguments.integer(a.get(1), "SPAWN_ROWS", 0, n) : Math.max(1, n / 4);
         long count = new NQueens(spawnRows).count(n);
         String text = "nqueens(" + n + ") = " + count + " (spawning in " + spawnRows + " rows), ";
         if (n > CHECKED_UP_TO) {
@@ -95,18 +95,6 @@ public class NQueens extends SatinObject {
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    private static int parse(String value, String name, int min, int max) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 
     /** Counts by checking each new queen against every earlier one: no masks, shares nothing with the search. */

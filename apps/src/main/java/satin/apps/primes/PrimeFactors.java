@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Prime factorization by trial division, divided and conquered over the candidate divisors: a job
@@ -146,15 +147,14 @@ public class PrimeFactors extends SatinObject {
      * only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected BITS FACTORS SEED THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        int bits = (int) parse(p.get(0), "BITS", 4, MAX_BITS - 2);
-        int count = (int) parse(p.get(1), "FACTORS", 1, bits / 2);
-        long seed = parse(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
-        long threshold = parse(p.get(3), "THRESHOLD", 1, Long.MAX_VALUE);
+        int bits = (int) AppArguments.integer(p.get(0), "BITS", 4, MAX_BITS - 2);
+        int count = (int) AppArguments.integer(p.get(1), "FACTORS", 1, bits / 2);
+        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
+        long threshold = AppArguments.integer(p.get(3), "THRESHOLD", 1, Long.MAX_VALUE);
         BigInteger[] made = primes(bits, count, seed);
         BigInteger n = Arrays.stream(made).reduce(BigInteger.ONE, BigInteger::multiply);
         BigInteger[] factors = new PrimeFactors(threshold).factor(n);
@@ -190,17 +190,5 @@ public class PrimeFactors extends SatinObject {
         StringBuilder text = new StringBuilder();
         powers.forEach((f, e) -> text.append(text.length() == 0 ? "" : " * ").append(f).append(e > 1 ? "^" + e : ""));
         return text.length() == 0 ? "1" : text.toString();
-    }
-
-    private static long parse(String value, String name, long min, long max) {
-        try {
-            long v = Long.parseLong(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * A raytracer (seed 004, section 4) rendering a fixed scene by splitting the image into halves
@@ -72,10 +73,10 @@ public class Raytracer extends SatinObject {
             throw new IllegalArgumentException("expected arguments WIDTH HEIGHT [SAMPLES [LEAF_ROWS [OUTPUT.ppm]]] or a preset "
                     + PRESETS.keySet() + " [OUTPUT.ppm], not " + a);
         }
-        int width = parseInt(a.get(0), "width", 1, 20000);
-        int height = parseInt(a.get(1), "height", 1, 20000);
-        int samples = a.size() > 2 ? parseInt(a.get(2), "samples", 1, 16) : 1;
-        int leafRows = a.size() > 3 ? parseInt(a.get(3), "leaf rows", 1, 20000) : 8;
+        int width = AppArguments.integer(a.get(0), "width", 1, 20000);
+        int height = AppArguments.integer(a.get(1), "height", 1, 20000);
+        int samples = a.size() > 2 ? AppArguments.integer(a.get(2), "samples", 1, 16) : 1;
+        int leafRows = a.size() > 3 ? AppArguments.integer(a.get(3), "leaf rows", 1, 20000) : 8;
         if ((long) width * height * 3 > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("width x height = " + width + " x " + height + " is too large for one image");
         }
@@ -115,18 +116,6 @@ public class Raytracer extends SatinObject {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
-    }
-
-    private static int parseInt(String s, String name, int min, int max) {
-        try {
-            int v = Integer.parseInt(s);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not '" + s + "'");
     }
 
     public static void main(String[] args) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * Minimum set cover by branch and bound. The universe is the bits of a long and each set a mask;
@@ -237,15 +238,14 @@ public class SetCover extends SatinObject {
      * the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected UNIVERSE SETS SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
         }
-        int universeSize = (int) parse(p.get(0), "UNIVERSE", 1, 64);
-        int setCount = (int) parse(p.get(1), "SETS", 1, MAX_SETS);
-        long seed = parse(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
-        int spawnDepth = (int) parse(p.get(3), "SPAWN_DEPTH", 0, 64);
+        int universeSize = (int) AppArguments.integer(p.get(0), "UNIVERSE", 1, 64);
+        int setCount = (int) AppArguments.integer(p.get(1), "SETS", 1, MAX_SETS);
+        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
+        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 64);
         SetCover problem = new SetCover(instance(universeSize, setCount, seed), universeSize, spawnDepth);
         int[] cover = problem.solve();
         int size = cover.length;
@@ -266,17 +266,5 @@ public class SetCover extends SatinObject {
 
     public static void main(String[] args) {
         System.out.println(run(args));
-    }
-
-    private static long parse(String value, String name, long min, long max) {
-        try {
-            long v = Long.parseLong(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with what was expected
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not " + value);
     }
 }

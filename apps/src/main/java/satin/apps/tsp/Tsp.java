@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * The traveling salesperson problem by branch and bound (seed 004, section 4). A job extends a
@@ -98,15 +99,14 @@ public class Tsp extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = args.length == 0 ? PRESETS.get("small")
-                : args.length == 1 && PRESETS.containsKey(args[0]) ? PRESETS.get(args[0]) : List.of(args);
+        List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 3) {
             throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED]] or a preset "
                     + PRESETS.keySet() + ", not " + a);
         }
-        int n = parseInt(a.get(0), "cities", 1, 60);
-        int spawnDepth = a.size() > 1 ? parseInt(a.get(1), "spawn depth", 1, 30) : 3;
-        long seed = a.size() > 2 ? parseSeed(a.get(2)) : 1;
+        int n = AppArguments.integer(a.get(0), "cities", 1, 60);
+        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 1, 30) : 3;
+        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
         Cities cities = Cities.random(n, seed);
         Tour tour = new Tsp(cities, spawnDepth).solve();
         cities.checkPermutation(tour.order);
@@ -115,26 +115,6 @@ public class Tsp extends SatinObject {
         }
         return "tsp " + n + " cities, seed " + seed + ", spawn depth " + spawnDepth + ": shortest tour " + tour.length
                 + " " + Arrays.toString(tour.order) + "; verified (a permutation of the cities, length recomputed)";
-    }
-
-    private static int parseInt(String s, String name, int min, int max) {
-        try {
-            int v = Integer.parseInt(s);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be an integer from " + min + " to " + max + ", not '" + s + "'");
-    }
-
-    private static long parseSeed(String s) {
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("seed must be an integer, not '" + s + "'");
-        }
     }
 
     public static void main(String[] args) {
