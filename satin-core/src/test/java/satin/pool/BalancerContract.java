@@ -52,9 +52,10 @@ abstract class BalancerContract {
                 }
             });
             System.err.println(threads);
-            all.forEach(PoolNode::close);
-            throw new AssertionError("the pool did not form in 10 s; members known: "
+            AssertionError notFormed = new AssertionError("the pool did not form in 10 s; members known: "
                     + all.stream().map(p -> p.members().size()).toList());
+            close(all, notFormed); // a node that cannot close must not hide this
+            throw notFormed;
         }
         return all;
     }

@@ -1,7 +1,7 @@
 package satin.deploy.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,13 +14,14 @@ import satin.deploy.report.Reports;
 /** {@code satin report RUN-DIR...}: tables and charts from the files runs left. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts",
-            "(runtime, WAN messages, occupancy per run; PNG and SVG)."})
+            "(runtime, WAN messages, occupancy per run; PNG and SVG). A RUN-DIR holds stats.json and/or result.json,",
+            "or runs below it."})
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RUN-DIR")
     List<Path> runs;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where the report goes (default: RUN-DIR/report for one directory)")
+    @Option(names = {"--out", "-o"}, paramLabel = "DIR", description = "where the report goes (default: RUN-DIR/report for one directory)")
     Path out;
 
     @Spec
@@ -28,38 +29,17 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> args = new ArrayList<>();
-        if (out != null) {
-            args.add("--out");
-            args.add(out.toString());
+        if (out == null && runs.size() > 1) {
+            throw new IllegalArgumentException("several run directories need --out");
         }
-        runs.forEach(r -> args.add(r.toString()));
-        var o = new java.io.PrintStream(new WriterStream(spec.commandLine().getOut()), true);
-        var e = new java.io.PrintStream(new WriterStream(spec.commandLine().getErr()), true);
-        return Reports.run(args.toArray(new String[0]), o, e);
-    }
-
-    /** Reports writes to streams, picocli to writers. */
-    private static final class WriterStream extends java.io.OutputStream {
-        private final java.io.PrintWriter w;
-
-        WriterStream(java.io.PrintWriter w) {
-            this.w = w;
-        }
-
-        @Override
-        public void write(int b) {
-            w.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            w.write(new String(b, off, len, java.nio.charset.StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public void flush() {
-            w.flush();
+        Path target = out != null ? out : runs.get(0).resolve("report");
+        try {
+            List<Path> files = Reports.write(runs, target);
+            spec.commandLine().getOut().println("satin report: " + files.size() + " files written to " + target);
+            return 0;
+        } catch (IOException | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("satin report: " + e.getMessage()); // runs it cannot read
+            return 1;
         }
     }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "satin", mixinStandardHelpOptions = true, version = "satin 0.1.0",
         description = "Divide-and-conquer parallelism across clusters: runs, comparisons of load balancers, reports.",
         subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, RegistryCommand.class},
-        footer = {"", "Without a command: a short comparison of RS and CRS on 4 emulated clusters (about a minute).",
+        footer = {"", "Without a command: a short comparison of RS and CRS on 4 emulated clusters (about 35 s).",
             "Also: satin fib [N] [--workers W]   fib(N) spawning every call on this JVM, checked, with statistics",
             "      satin pool [options] MAIN-CLASS [ARGS...]   nodes of a pool in this process (satin pool --help)"})
 public final class SatinCli implements Runnable {

@@ -57,16 +57,4 @@ final class SequentialTimer {
             Files.deleteIfExists(err);
         }
     }
-
-    /** Adds the sequential time to a run's result.json, where the report looks for it. */
-    static void record(Path runDir, long nanos) throws IOException {
-        Path result = runDir.resolve("result.json");
-        if (!Files.exists(result)) {
-            return;
-        }
-        String json = Files.readString(result, StandardCharsets.UTF_8);
-        int open = json.indexOf('{');
-        Files.writeString(result, json.substring(0, open + 1) + "\"sequentialNanos\":" + nanos + ","
-                + json.substring(open + 1), StandardCharsets.UTF_8);
-    }
 }

@@ -46,6 +46,17 @@ public final class RunRecord {
     }
 
     /** The plan as a JSON object, the secret left out. */
+    /** Adds a number to a record written by {@link #write}, whose first character opens its object. */
+    public static void addNumber(Path file, String key, long value) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        int open = json.indexOf('{');
+        Files.writeString(file, json.substring(0, open + 1) + Json.write(key) + ":" + value + ","
+                + json.substring(open + 1), StandardCharsets.UTF_8);
+    }
+
     public static Map<String, Object> planJson(RunPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("pool", plan.pool());

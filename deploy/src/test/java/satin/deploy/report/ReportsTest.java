@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,17 +90,20 @@ class ReportsTest {
     @Test
     void theCommandWritesBesideASingleDirectoryAndExplainsMistakes() throws IOException {
         Path runs = SyntheticRuns.comparison(root.resolve("runs"));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        assertEquals(0, Reports.run(new String[] {runs.toString()}, o, e), err.toString(StandardCharsets.UTF_8));
+        java.io.StringWriter err = new java.io.StringWriter();
+        java.io.PrintWriter o = new java.io.PrintWriter(new java.io.StringWriter());
+        java.io.PrintWriter e = new java.io.PrintWriter(err);
+        assertEquals(0, satin(o, e, "report", runs.toString()), err.toString());
         assertTrue(Files.isRegularFile(runs.resolve("report").resolve("results.md")));
-        assertEquals(2, Reports.run(new String[0], o, e));
-        assertEquals(2, Reports.run(new String[] {"a", "b"}, o, e));
+        assertEquals(2, satin(o, e, "report"));
+        assertEquals(2, satin(o, e, "report", "a", "b"));
         Files.writeString(runs.resolve("bare").resolve(RunReader.STATS), "{\"nodes\": [");
-        assertEquals(1, Reports.run(new String[] {runs.toString(), "--out", root.resolve("x").toString()}, o, e));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("bare" + java.io.File.separator + "stats.json:1:"),
-                err.toString(StandardCharsets.UTF_8));
+        assertEquals(1, satin(o, e, "report", runs.toString(), "--out", root.resolve("x").toString()));
+        assertTrue(err.toString().contains("bare" + java.io.File.separator + "stats.json:1:"), err.toString());
+    }
+
+    /** The command as {@code satin report} runs it. */
+    private static int satin(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        return satin.deploy.cli.SatinCli.execute(args, out, err);
     }
 }
