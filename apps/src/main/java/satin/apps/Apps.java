@@ -34,6 +34,12 @@ public final class Apps {
         add("uts", "satin.apps.uts.Uts");
     }
 
+    /**
+     * Programs that run like applications but are not: the balancers' benchmark workload, whose
+     * leaves wait rather than compute (no presets, and a sequential run would only wait).
+     */
+    private static final Map<String, String> WORKLOADS = Map.of("synthetic", "satin.apps.synthetic.SyntheticTree");
+
     private static void add(String name, String mainClass) {
         MAIN_CLASSES.put(name, mainClass);
     }
@@ -46,13 +52,18 @@ public final class Apps {
         return List.copyOf(MAIN_CLASSES.keySet());
     }
 
-    /** The main class of the application of that name. */
+    /** The main class of the application (or workload) of that name. */
     public static String mainClass(String name) {
-        String c = MAIN_CLASSES.get(name);
+        String c = MAIN_CLASSES.getOrDefault(name, WORKLOADS.get(name));
         if (c == null) {
             throw new IllegalArgumentException("no application called '" + name + "'; there are " + names());
         }
         return c;
+    }
+
+    /** Whether that main class is a workload rather than an application: nothing to compare a sequential run with. */
+    public static boolean isWorkload(String mainClass) {
+        return WORKLOADS.containsValue(mainClass);
     }
 
     /** The application's {@code run(String...)}, found in the class as the given loader has it. */

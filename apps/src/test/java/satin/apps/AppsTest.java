@@ -39,4 +39,11 @@ class AppsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Apps.mainClass("fibonacci"));
         assertTrue(e.getMessage().contains("'fibonacci'") && e.getMessage().contains("nqueens"), e.getMessage());
     }
+
+    @Test
+    void theBalancersWorkloadRunsByNameButIsNoApplication() {
+        assertEquals("satin.apps.synthetic.SyntheticTree", Apps.mainClass("synthetic"));
+        assertTrue(Apps.isWorkload(Apps.mainClass("synthetic")));
+        assertTrue(!Apps.names().contains("synthetic") && !Apps.isWorkload(Apps.mainClass("fib")));
+    }
 }

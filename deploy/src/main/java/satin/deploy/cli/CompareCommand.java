@@ -65,9 +65,8 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * The sequential program's time per application, for the speedups; not for the synthetic tree,
-     * whose leaves would wait one after another (minutes), nor where the sequential classes are not
-     * at hand.
+     * The sequential program's time per application, for the speedups; not for workloads
+     * ({@code Apps.isWorkload}), nor where the sequential classes are not at hand.
      */
     private static java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequentialTimes(
             List<Comparison.Cell> cells, java.time.Duration timeout, PrintWriter err) throws Exception {
@@ -75,7 +74,7 @@ final class CompareCommand implements Callable<Integer> {
         SequentialTimer timer = SequentialTimer.ofThisInstallation(timeout);
         for (Comparison.Cell cell : cells) {
             satin.deploy.plan.AppPlan app = cell.app();
-            if (times.containsKey(app) || app.mainClass().equals(satin.apps.synthetic.SyntheticTree.class.getName())) {
+            if (times.containsKey(app) || satin.apps.Apps.isWorkload(app.mainClass())) {
                 continue;
             }
             if (timer == null) {

@@ -81,9 +81,7 @@ final class PlanOptions {
     }
 
     static AppPlan app(String name, List<String> args) {
-        // the balancers' workload is no application, but runs like one: FAN_OUT DEPTH LEAF_US
-        String mainClass = name.equals("synthetic") ? satin.apps.synthetic.SyntheticTree.class.getName()
-                : name.contains(".") ? name : Apps.mainClass(name);
+        String mainClass = name.contains(".") ? name : Apps.mainClass(name);
         return new AppPlan(name, mainClass, args);
     }
 
