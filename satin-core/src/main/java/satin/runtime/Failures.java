@@ -30,4 +30,20 @@ public final class Failures {
         soFar.addSuppressed(failure);
         return soFar;
     }
+
+    /**
+     * For rewritten code that takes spawns back newest first: {@code failure} comes from a spawn
+     * earlier in program order than every failure so far, so it becomes the cause, the earlier
+     * cause and its suppressed ones follow it suppressed.
+     *
+     * @param soFar the failures of this sync so far (all of later spawns), or {@code null}
+     * @return the sync's failures with {@code failure} first
+     */
+    public static SpawnException earlier(SpawnException soFar, Throwable failure) {
+        SpawnException all = add(null, failure);
+        if (soFar != null) {
+            all = add(all, soFar);
+        }
+        return all;
+    }
 }

@@ -134,74 +134,124 @@ public final class Worker extends Thread {
     /**
      * The slow end of a fast-form sync: the oldest {@code count} spawns since {@code mark} were
      * stolen. Waits for them, running other work meanwhile, and returns their records oldest
-     * first, so that the caller can copy their results.
-     *
-     * @param failures what the calls this sync ran itself threw, or {@code null}
-     * @throws SpawnException if any call of this sync threw, stolen or not
+     * first, so that the caller can copy their results. A failed call is left in its record
+     * ({@link InvocationRecord#failure()}): the caller decides, in program order, which results
+     * are delivered before the sync throws.
      */
-    public InvocationRecord[] joinStolen(int mark, int count, SpawnException failures) {
+    public InvocationRecord[] joinStolen(int mark, int count) {
         InvocationRecord[] stolen = takeStolen(mark, count);
         for (InvocationRecord record : stolen) {
             await(record);
-            failures = deliver(record, failures);
-        }
-        if (failures != null) {
-            throw failures;
         }
         return stolen;
     }
 
     /**
-     * The generic sync: runs every spawn since {@code mark} that is still here, newest first, and
-     * waits for the stolen ones. Serves record-form spawns, whose records deliver their own
-     * results; for a fast-form slot it builds the record, and the result is dropped.
+     * {@link #joinStolen(int, int)} for hand-written code that copies results only when nothing
+     * failed: throws if any call of this sync failed, the earliest in program order as the cause.
+     *
+     * @param failures what the calls this sync ran itself threw (all newer than the stolen ones), or {@code null}
+     */
+    public InvocationRecord[] joinStolen(int mark, int count, SpawnException failures) {
+        InvocationRecord[] stolen = joinStolen(mark, count);
+        SpawnException all = null;
+        for (InvocationRecord record : stolen) {
+            if (record.failure != null) {
+                all = Failures.add(all, record.failure);
+            }
+        }
+        if (failures != null) {
+            all = all == null ? failures : Failures.add(all, failures);
+        }
+        if (all != null) {
+            throw all;
+        }
+        return stolen;
+    }
+
+    /**
+     * The generic sync: runs every spawn since {@code mark} that is still here, newest first, as a
+     * record (a fast-form slot is captured as a thief would), and waits for the stolen ones.
+     * Nothing is delivered and nothing thrown here: the records come back in program order (the
+     * order of the spawns, oldest first), each with its result or failure, and the caller settles
+     * them in that order ({@link #settle}), so that the sequential program's last write wins and
+     * nothing after the first failure is delivered.
+     */
+    public InvocationRecord[] syncRecords(int mark) {
+        WorkDeque<Slot> d = deque;
+        int count = d.head() - mark;
+        if (count <= 0) {
+            return NONE;
+        }
+        InvocationRecord[] all = new InvocationRecord[count];
+        int next = count;
+        while (d.head() > mark) {
+            if (!d.pop()) {
+                InvocationRecord[] stolen = joinStolen(mark, d.head() - mark);
+                System.arraycopy(stolen, 0, all, 0, stolen.length);
+                break;
+            }
+            Slot slot = d.slot(d.head());
+            InvocationRecord record = slot.factory.capture(slot);
+            record.site = slot.site;
+            slot.record = null;
+            try {
+                record.invoke();
+            } catch (Throwable t) {
+                record.failure = t;
+            }
+            all[--next] = record;
+        }
+        return all;
+    }
+
+    /**
+     * Settles the record at {@code index} of a generic sync, in program order: if its call failed,
+     * throws the sync's failure (this call's as the cause, the failures of later spawns
+     * suppressed); else stores a record-form result into its array element or field and returns
+     * the spawn site, for the caller to copy a fast-form result into its local, field or element.
+     */
+    public static int settle(InvocationRecord[] records, int index) {
+        InvocationRecord record = records[index];
+        if (record.failure != null) {
+            SpawnException all = null;
+            for (int i = index; i < records.length; i++) {
+                if (records[i].failure != null) {
+                    all = Failures.add(all, records[i].failure);
+                }
+            }
+            throw all;
+        }
+        record.deliver();
+        return record.site;
+    }
+
+    /**
+     * The generic sync for hand-written code: runs every spawn since {@code mark} that is still
+     * here, waits for the stolen ones, and delivers the results of record-form spawns in program
+     * order up to the first failure, which it then throws; a fast-form result is dropped.
      *
      * @throws SpawnException if any of the calls threw
      */
     public void syncAll(int mark) {
-        SpawnException failures = null;
-        WorkDeque<Slot> d = deque;
-        while (d.head() > mark) {
-            if (!d.pop()) {
-                joinStolen(mark, d.head() - mark, failures);
-                return;
-            }
-            failures = runPopped(failures);
-        }
-        if (failures != null) {
-            throw failures;
-        }
-    }
-
-    /**
-     * In a generic sync, runs the record-form spawn that {@code deque().pop()} just took back: its
-     * call, then the delivery of its result.
-     *
-     * @return {@code failures} with the call's failure added, if it failed
-     */
-    public SpawnException runPopped(SpawnException failures) {
-        Slot slot = deque.slot(deque.head());
-        InvocationRecord record = slot.factory.capture(slot);
-        slot.record = null;
-        try {
-            record.invoke();
-            record.deliver();
-            return failures;
-        } catch (Throwable t) {
-            return Failures.add(failures, t);
+        InvocationRecord[] records = syncRecords(mark);
+        for (int i = 0; i < records.length; i++) {
+            settle(records, i);
         }
     }
 
     /**
      * For a spawning method that is leaving by an exception with spawns still pending: finishes
-     * them as a sync would and returns {@code exception}, with their failures suppressed in it,
-     * for the method to rethrow.
+     * them as a sync would, and returns what the method must throw. The pending spawns came first
+     * in program order, so if one of them failed, its failure is what the sequential program would
+     * have thrown: that propagates, with {@code exception} suppressed in it; else {@code exception}.
      */
     public Throwable leave(int mark, Throwable exception) {
         try {
             syncAll(mark);
         } catch (SpawnException childFailures) {
-            exception.addSuppressed(childFailures);
+            childFailures.addSuppressed(exception);
+            return childFailures;
         }
         return exception;
     }
@@ -248,18 +298,6 @@ public final class Worker extends Thread {
         }
         deque.resetTo(mark);
         return stolen;
-    }
-
-    private static SpawnException deliver(InvocationRecord record, SpawnException failures) {
-        if (record.failure != null) {
-            return Failures.add(failures, record.failure);
-        }
-        try {
-            record.deliver();
-            return failures;
-        } catch (Throwable t) {
-            return Failures.add(failures, t);
-        }
     }
 
     /** Runs a job that another thread (or another node) waits for. */

@@ -95,7 +95,7 @@ class SyncExceptionTest {
     }
 
     @Test
-    void aMethodLeavingByAnExceptionFinishesItsSpawnsFirst() {
+    void aMethodLeavingByAnExceptionFinishesItsSpawnsFirstAndThrowsTheirFailure() {
         int[] ran = new int[2];
         IllegalStateException thrown = new IllegalStateException("the method's own failure");
         Throwable left = ONE.call(() -> {
@@ -105,11 +105,12 @@ class SyncExceptionTest {
             w.spawn(new Step(ran, 1, true));
             return w.leave(mark, thrown);
         });
-        assertSame(thrown, left);
+        // the spawns came before the method's own failure: the sequential program throws theirs
+        SpawnException children = assertInstanceOf(SpawnException.class, left);
+        assertEquals("step 1 failed", children.getCause().getMessage());
+        assertSame(thrown, children.getSuppressed()[0], "the method's own failure is kept, suppressed");
         assertEquals(1, ran[0], "both spawns ran before the method left");
         assertEquals(1, ran[1]);
-        SpawnException children = assertInstanceOf(SpawnException.class, left.getSuppressed()[0]);
-        assertEquals("step 1 failed", children.getCause().getMessage());
         assertEquals(0, dequeHead(ONE), "the deque is empty again");
     }
 

@@ -41,8 +41,20 @@ public interface ClassFinder {
         };
     }
 
-    /** Classes in class-path entries: directories and jar files. */
+    /**
+     * The running JDK's own classes ({@code java/util/ArrayList}), which no class path names but
+     * stack map frames need, as the common superclass of two JDK types.
+     */
+    static ClassFinder jdk() {
+        return of(ClassLoader.getPlatformClassLoader());
+    }
+
+    /** Classes in class-path entries, directories and jar files, then the running JDK's. */
     static ClassFinder of(List<Path> classPath) {
+        return entries(classPath).then(jdk());
+    }
+
+    private static ClassFinder entries(List<Path> classPath) {
         List<ClassFinder> finders = new ArrayList<>();
         for (Path entry : classPath) {
             if (Files.isDirectory(entry)) {

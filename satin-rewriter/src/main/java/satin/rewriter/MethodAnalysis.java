@@ -107,6 +107,10 @@ final class MethodAnalysis {
 
     private final Hierarchy hierarchy;
 
+    Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
     MethodAnalysis(ClassNode owner, MethodNode method, Hierarchy hierarchy) {
         this.owner = owner;
         this.method = method;
@@ -434,13 +438,8 @@ final class MethodAnalysis {
                     problem(site.line, localName(site.local(), site.consumer) + " receives the results of two spawns, "
                             + readable(earlier.call) + " on line " + earlier.line + " and " + readable(site.call)
                             + ", before a sync(); which one it holds afterwards would be left to chance");
-                } else if (site.target == SpawnSite.Target.STATIC_FIELD && earlier.target == site.target
-                        && earlier.field().owner.equals(site.field().owner)
-                        && earlier.field().name.equals(site.field().name)) {
-                    problem(site.line, "field " + site.field().name + " receives the results of two spawns, "
-                            + readable(earlier.call) + " on line " + earlier.line + " and " + readable(site.call)
-                            + ", before a sync(); which one it holds afterwards would be left to chance");
                 }
+                // fields and array elements written by two spawns are delivered in program order: the last wins
             }
         }
         Map<Integer, SpawnSite> reported = new HashMap<>();

@@ -48,7 +48,13 @@ final class MethodRewriter {
     private int failures;
     private int records;
     private int index;
+    /** The position, in program order, of the earliest spawn of a straight-line sync that failed. */
+    private int failedAt;
     private final Map<Integer, int[]> siteLocals = new HashMap<>();
+    /** Where each site's converted result waits from its call until the sync delivers it. */
+    private final Map<Integer, Integer> resultLocals = new HashMap<>();
+    /** Local-target sites whose variable holds no value of the result's type at the spawn; see {@link Placeholders}. */
+    private Set<Integer> placeholders = Set.of();
     private final List<TryCatchBlockNode> ownHandlers = new ArrayList<>();
     /** Sites some generic sync dispatches to: their locals must be initialised at entry. */
     private final Set<Integer> genericallySynced = new HashSet<>();
@@ -78,8 +84,13 @@ final class MethodRewriter {
         failures = newLocal(1);
         records = newLocal(1);
         index = newLocal(1);
+        failedAt = newLocal(1);
         for (SpawnSite site : a.sites) {
             siteLocals.put(site.id, allocate(site));
+            Type stored = site.storedType();
+            if (stored != null) {
+                resultLocals.put(site.id, newLocal(stored.getSize()));
+            }
         }
         InsnList insns = m.instructions;
         AbstractInsnNode[] original = insns.toArray();
@@ -92,7 +103,12 @@ final class MethodRewriter {
             if (before != null && !before.isEmpty() && syncPoint && !unrolled(before)) {
                 before.may.stream().forEach(genericallySynced::add);
             }
+            if (before != null) {
+                // the last handler stores into fields and elements: their operands must be set on every path to it
+                before.may.stream().filter(s -> a.sites.get(s).targetOperands() > 0).forEach(genericallySynced::add);
+            }
         }
+        placeholders = Placeholders.needed(a, genericallySynced);
 
         for (int i = 0; i < original.length; i++) {
             AbstractInsnNode insn = original[i];
@@ -356,11 +372,12 @@ final class MethodRewriter {
         } else if (site.target == SpawnSite.Target.FIELD) {
             out.add(new VarInsnNode(Opcodes.ASTORE, locals[targets]));
         }
-        if (genericallySynced.contains(site.id)) {
+        if (placeholders.contains(site.id)) {
             // The program stored the result here right after the call; the rewritten program
             // stores it at the sync. A generic sync's switch is reachable from paths on which this
-            // spawn's case did not run, so a placeholder now keeps every path verifiable; no
-            // program can see it, as reading the variable before the sync is an error.
+            // spawn's case did not run, so when the variable holds no value of the result's type
+            // yet, a placeholder keeps every path verifiable; no program can see it, as the
+            // variable has no value the program could read (see Placeholders).
             out.add(placeholder(site));
         }
         String record = recordOfSite.apply(site.id);
@@ -497,124 +514,196 @@ final class MethodRewriter {
         return before.exact != null && before.exact.length > 0 && before.exact.length <= MAX_UNROLLED;
     }
 
-    /** Every path spawned the same sites in the same order: pop them back newest first, one by one. */
+    /**
+     * Every path spawned the same sites in the same order: pop them back newest first, one by
+     * one, and run each as a plain call whose result waits in its result local. Then deliver in
+     * program order, as the sequential program stored them (the last write to one place wins);
+     * if some calls failed, only the spawns before the earliest failing one deliver, and the
+     * sync throws that failure, with the later ones suppressed in it.
+     */
     private InsnList unrolledSync(int[] sites) {
         InsnList out = new InsnList();
+        int n = sites.length;
         LabelNode done = new LabelNode();
-        LabelNode[] stolen = new LabelNode[sites.length];
+        LabelNode failed = new LabelNode();
+        LabelNode[] stolen = new LabelNode[n];
         out.add(new InsnNode(Opcodes.ACONST_NULL));
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
-        for (int i = sites.length - 1; i >= 0; i--) {
+        Bytecode.pushInt(out, n);
+        out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
+        for (int site : sites) {
+            Type stored = a.sites.get(site).storedType();
+            if (stored != null) {
+                out.add(Bytecode.zero(stored));
+                out.add(Bytecode.store(stored, resultLocals.get(site)));
+            }
+        }
+        for (int i = n - 1; i >= 0; i--) {
             stolen[i] = new LabelNode();
             out.add(new VarInsnNode(Opcodes.ALOAD, deque));
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
             out.add(new JumpInsnNode(Opcodes.IFEQ, stolen[i]));
-            out.add(directCall(a.sites.get(sites[i])));
+            out.add(directCall(a.sites.get(sites[i]), i));
         }
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new InsnNode(Opcodes.ATHROW));
-        for (int i = 0; i < sites.length; i++) {
+        out.add(deliverAll(sites, failed, done));
+        for (int i = 0; i < n; i++) {
             // sites[0..i] were stolen: they come back as records, oldest first
             out.add(stolen[i]);
             out.add(new VarInsnNode(Opcodes.ALOAD, worker));
             out.add(new VarInsnNode(Opcodes.ILOAD, mark));
             Bytecode.pushInt(out, i + 1);
-            out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-            out.add(joinStolen());
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen",
+                    "(II)[L" + Bytecode.RECORD + ";"));
             out.add(new VarInsnNode(Opcodes.ASTORE, records));
-            for (int k = 0; k <= i; k++) {
-                int position = k;
-                out.add(storeStolenResult(a.sites.get(sites[k]), () -> {
-                    InsnList load = new InsnList();
-                    load.add(new VarInsnNode(Opcodes.ALOAD, records));
-                    Bytecode.pushInt(load, position);
-                    load.add(new InsnNode(Opcodes.AALOAD));
-                    return load;
-                }));
+            for (int k = i; k >= 0; k--) {
+                out.add(takeStolenResult(a.sites.get(sites[k]), k));
             }
-            out.add(new JumpInsnNode(Opcodes.GOTO, done));
+            out.add(deliverAll(sites, failed, done));
         }
+        out.add(failed);
+        for (int k = 0; k < n; k++) {
+            LabelNode next = new LabelNode();
+            out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
+            Bytecode.pushInt(out, k);
+            out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, next));
+            out.add(deliver(a.sites.get(sites[k])));
+            out.add(next);
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new InsnNode(Opcodes.ATHROW));
         out.add(done);
         return out;
     }
 
-    /** Pops until the mark, dispatching on the spawn site recorded in each slot; then the stolen ones. */
+    /** If nothing failed, every result to its target in program order, then on to {@code done}. */
+    private InsnList deliverAll(int[] sites, LabelNode failed, LabelNode done) {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new JumpInsnNode(Opcodes.IFNONNULL, failed));
+        for (int site : sites) {
+            out.add(deliver(a.sites.get(site)));
+        }
+        out.add(new JumpInsnNode(Opcodes.GOTO, done));
+        return out;
+    }
+
+    /** Stores a site's waiting result where the program stored it. */
+    private InsnList deliver(SpawnSite site) {
+        InsnList out = new InsnList();
+        Type stored = site.storedType();
+        if (stored != null) {
+            out.add(targetPrefix(site));
+            out.add(Bytecode.load(stored, resultLocals.get(site.id)));
+            out.add(site.consumer.clone(Map.of()));
+        }
+        return out;
+    }
+
+    /**
+     * The stolen record at {@code position}: its failure joins this sync's failures (it is the
+     * earliest so far, as the records are taken newest first), or its result, converted, waits
+     * in the site's result local.
+     */
+    private InsnList takeStolenResult(SpawnSite site, int position) {
+        InsnList out = new InsnList();
+        LabelNode ok = new LabelNode();
+        LabelNode next = new LabelNode();
+        out.add(stolenRecord(position));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "failure", "()Ljava/lang/Throwable;"));
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, ok));
+        out.add(failedHere(position));
+        out.add(new JumpInsnNode(Opcodes.GOTO, next));
+        out.add(ok);
+        out.add(new InsnNode(Opcodes.POP));
+        Type stored = site.storedType();
+        if (stored != null) {
+            String record = recordOfSite.apply(site.id);
+            out.add(stolenRecord(position));
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, record));
+            out.add(new FieldInsnNode(Opcodes.GETFIELD, record, "result", site.returnType().getDescriptor()));
+            for (AbstractInsnNode c : site.conversions) {
+                out.add(c.clone(Map.of()));
+            }
+            out.add(Bytecode.store(stored, resultLocals.get(site.id)));
+        }
+        out.add(next);
+        return out;
+    }
+
+    private InsnList stolenRecord(int position) {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, records));
+        Bytecode.pushInt(out, position);
+        out.add(new InsnNode(Opcodes.AALOAD));
+        return out;
+    }
+
+    /** With a spawn's failure on the stack: it becomes this sync's first failure, and its position the first failed. */
+    private InsnList failedHere(int position) {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new InsnNode(Opcodes.SWAP));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "earlier",
+                "(L" + Bytecode.SPAWN_EXCEPTION + ";Ljava/lang/Throwable;)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        Bytecode.pushInt(out, position);
+        out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
+        return out;
+    }
+
+    /**
+     * Any other sync: the runtime runs every pending spawn still here as a record and waits for
+     * the stolen ones ({@code Worker.syncRecords}); the records come back in program order and are
+     * settled in that order ({@code Worker.settle}): up to the first failure, which it throws,
+     * each result goes to its target.
+     */
     private InsnList genericSync(MethodAnalysis.Pending before) {
         InsnList out = new InsnList();
-        LabelNode loop = new LabelNode();
-        LabelNode stolenPath = new LabelNode();
-        LabelNode end = new LabelNode();
-        LabelNode done = new LabelNode();
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "syncRecords",
+                "(I)[L" + Bytecode.RECORD + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, records));
+        out.add(settleRecords(directSites(before, site -> true)));
+        return out;
+    }
+
+    private List<SpawnSite> directSites(MethodAnalysis.Pending before, java.util.function.Predicate<SpawnSite> which) {
         List<SpawnSite> direct = new ArrayList<>();
         for (int s = before.may.nextSetBit(0); s >= 0; s = before.may.nextSetBit(s + 1)) {
-            if (!a.sites.get(s).inLoop) {
-                direct.add(a.sites.get(s));
+            SpawnSite site = a.sites.get(s);
+            if (!site.inLoop && which.test(site)) {
+                direct.add(site);
             }
         }
-        out.add(new InsnNode(Opcodes.ACONST_NULL));
-        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
-        out.add(loop);
-        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
-        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, end));
-        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
-        out.add(new JumpInsnNode(Opcodes.IFEQ, stolenPath));
-        LabelNode recordForm = new LabelNode();
-        if (!direct.isEmpty()) {
-            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "slot", "(I)Ljava/lang/Object;"));
-            out.add(new TypeInsnNode(Opcodes.CHECKCAST, Bytecode.SLOT));
-            out.add(new FieldInsnNode(Opcodes.GETFIELD, Bytecode.SLOT, "site", "I"));
-            out.add(switchOnSite(direct, recordForm, loop, this::directCall));
-        }
-        out.add(recordForm);
-        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "runPopped",
-                "(L" + Bytecode.SPAWN_EXCEPTION + ";)L" + Bytecode.SPAWN_EXCEPTION + ";"));
-        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
-        out.add(new JumpInsnNode(Opcodes.GOTO, loop));
+        return direct;
+    }
 
-        out.add(stolenPath);
-        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
-        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
-        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        out.add(new InsnNode(Opcodes.ISUB));
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(joinStolen());
-        out.add(new VarInsnNode(Opcodes.ASTORE, records));
-        if (!direct.isEmpty()) {
-            LabelNode next = new LabelNode();
-            LabelNode each = new LabelNode();
-            out.add(new InsnNode(Opcodes.ICONST_0));
-            out.add(new VarInsnNode(Opcodes.ISTORE, index));
-            out.add(each);
-            out.add(new VarInsnNode(Opcodes.ILOAD, index));
-            out.add(new VarInsnNode(Opcodes.ALOAD, records));
-            out.add(new InsnNode(Opcodes.ARRAYLENGTH));
-            out.add(new JumpInsnNode(Opcodes.IF_ICMPGE, done));
-            out.add(currentRecord());
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "site", "()I"));
-            out.add(switchOnSite(direct, next, next, site -> storeStolenResult(site, this::currentRecord)));
-            out.add(next);
-            out.add(new org.objectweb.asm.tree.IincInsnNode(index, 1));
-            out.add(new JumpInsnNode(Opcodes.GOTO, each));
+    /** Settles the records of a generic sync in program order, copying the results of {@code direct} sites out. */
+    private InsnList settleRecords(List<SpawnSite> direct) {
+        InsnList out = new InsnList();
+        LabelNode each = new LabelNode();
+        LabelNode next = new LabelNode();
+        LabelNode done = new LabelNode();
+        out.add(new InsnNode(Opcodes.ICONST_0));
+        out.add(new VarInsnNode(Opcodes.ISTORE, index));
+        out.add(each);
+        out.add(new VarInsnNode(Opcodes.ILOAD, index));
+        out.add(new VarInsnNode(Opcodes.ALOAD, records));
+        out.add(new InsnNode(Opcodes.ARRAYLENGTH));
+        out.add(new JumpInsnNode(Opcodes.IF_ICMPGE, done));
+        out.add(new VarInsnNode(Opcodes.ALOAD, records));
+        out.add(new VarInsnNode(Opcodes.ILOAD, index));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "settle", "([L" + Bytecode.RECORD + ";I)I"));
+        if (direct.isEmpty()) {
+            out.add(new InsnNode(Opcodes.POP));
         } else {
-            out.add(new JumpInsnNode(Opcodes.GOTO, done));
+            out.add(switchOnSite(direct, next, next, site -> storeStolenResult(site, this::currentRecord)));
         }
-        out.add(end);
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new InsnNode(Opcodes.ATHROW));
+        out.add(next);
+        out.add(new org.objectweb.asm.tree.IincInsnNode(index, 1));
+        out.add(new JumpInsnNode(Opcodes.GOTO, each));
         out.add(done);
         return out;
     }
@@ -646,23 +735,18 @@ final class MethodRewriter {
         return out;
     }
 
-    private static MethodInsnNode joinStolen() {
-        return new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen",
-                "(IIL" + Bytecode.SPAWN_EXCEPTION + ";)[L" + Bytecode.RECORD + ";");
-    }
-
     /**
      * The spawn that came back runs here as a plain call with the arguments kept at the spawn; its
-     * result goes to the target the program named, its exception into this sync's failures.
+     * result, converted, waits in the site's result local for the delivery, its exception joins
+     * this sync's failures as the earliest so far (the spawns are taken back newest first).
      */
-    private InsnList directCall(SpawnSite site) {
+    private InsnList directCall(SpawnSite site, int position) {
         InsnList out = new InsnList();
         int[] locals = siteLocals.get(site.id);
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();
         LabelNode after = new LabelNode();
-        out.add(targetPrefix(site));
         out.add(start);
         int l = 0;
         if (site.hasReceiver()) {
@@ -674,18 +758,19 @@ final class MethodRewriter {
         }
         MethodInsnNode call = site.call;
         out.add(new MethodInsnNode(call.getOpcode(), call.owner, call.name, call.desc, call.itf));
+        for (AbstractInsnNode c : site.conversions) {
+            out.add(c.clone(Map.of())); // a failing conversion (unboxing null) fails the spawn, as in the program
+        }
         out.add(end);
-        out.add(convertAndStore(site));
+        Type stored = site.storedType();
+        if (stored != null) {
+            out.add(Bytecode.store(stored, resultLocals.get(site.id)));
+        } else if (site.consumer != null) {
+            out.add(site.consumer.clone(Map.of())); // the pop of a dropped result
+        }
         out.add(new JumpInsnNode(Opcodes.GOTO, after));
         out.add(handler);
-        if (!genericallySynced.contains(site.id)) {
-            out.add(placeholder(site)); // the failed call assigned nothing; the sync will throw
-        }
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new InsnNode(Opcodes.SWAP));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "add",
-                "(L" + Bytecode.SPAWN_EXCEPTION + ";Ljava/lang/Throwable;)L" + Bytecode.SPAWN_EXCEPTION + ";"));
-        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        out.add(failedHere(position));
         out.add(after);
         ownHandlers.add(new TryCatchBlockNode(start, end, handler, "java/lang/Throwable"));
         return out;
@@ -785,6 +870,12 @@ final class MethodRewriter {
         }
     }
 
+    /**
+     * The exception leaves the method once its pending spawns are done and their results stored
+     * where they outlive the method (fields, array elements), in program order. If one of them
+     * failed, that failure came first in the sequential program: it propagates, with the method's
+     * own exception suppressed in it.
+     */
     private void addLeaveHandler() {
         if (pendingRanges.isEmpty()) {
             return;
@@ -792,6 +883,9 @@ final class MethodRewriter {
         InsnList insns = m.instructions;
         LabelNode handler = new LabelNode();
         LabelNode rethrow = new LabelNode();
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode childFailed = new LabelNode();
         InsnList h = new InsnList();
         int thrown = newLocal(1);
         h.add(handler);
@@ -802,11 +896,19 @@ final class MethodRewriter {
         h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
         h.add(new JumpInsnNode(Opcodes.IF_ICMPLE, rethrow));
+        h.add(start);
         h.add(new VarInsnNode(Opcodes.ALOAD, worker));
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "syncRecords", "(I)[L" + Bytecode.RECORD + ";"));
+        h.add(new VarInsnNode(Opcodes.ASTORE, records));
+        h.add(settleRecords(directSites(everPending(), site -> site.targetOperands() > 0
+                || site.target == SpawnSite.Target.STATIC_FIELD)));
+        h.add(end);
+        h.add(new JumpInsnNode(Opcodes.GOTO, rethrow));
+        h.add(childFailed);
+        h.add(new InsnNode(Opcodes.DUP));
         h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
-        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "leave",
-                "(ILjava/lang/Throwable;)Ljava/lang/Throwable;"));
+        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed", "(Ljava/lang/Throwable;)V"));
         h.add(new InsnNode(Opcodes.ATHROW));
         h.add(rethrow);
         h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
@@ -815,6 +917,18 @@ final class MethodRewriter {
         for (LabelNode[] range : pendingRanges) {
             m.tryCatchBlocks.add(new TryCatchBlockNode(range[0], range[1], handler, null));
         }
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, childFailed, Bytecode.SPAWN_EXCEPTION));
+    }
+
+    /** Every site that may be pending somewhere in the method. */
+    private MethodAnalysis.Pending everPending() {
+        java.util.BitSet may = new java.util.BitSet();
+        for (MethodAnalysis.Pending p : a.pending) {
+            if (p != null) {
+                may.or(p.may);
+            }
+        }
+        return new MethodAnalysis.Pending(may, null);
     }
 
     private static boolean isReturn(AbstractInsnNode insn) {

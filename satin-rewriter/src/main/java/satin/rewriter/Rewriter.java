@@ -177,11 +177,14 @@ public final class Rewriter {
 
     /** The call of {@code method} itself, made again on the embedded node: never virtually, so that no override runs instead. */
     private static CallTarget hopTarget(ClassNode cn, MethodNode method) {
+        String accessor = "satin$hop$" + method.name + "$" + Integer.toHexString(method.desc.hashCode());
         if ((method.access & Opcodes.ACC_STATIC) != 0) {
-            return new CallTarget(Opcodes.INVOKESTATIC, cn.name, method.name, method.desc, false, null, cn.name);
+            // a record is another class: it reaches a private static method (a lambda's body, say) only through an accessor
+            boolean hidden = (method.access & Opcodes.ACC_PRIVATE) != 0;
+            return new CallTarget(Opcodes.INVOKESTATIC, cn.name, method.name, method.desc, false,
+                    hidden ? accessor : null, cn.name);
         }
-        return new CallTarget(Opcodes.INVOKESPECIAL, cn.name, method.name, method.desc, false,
-                "satin$hop$" + method.name + "$" + Integer.toHexString(method.desc.hashCode()), cn.name);
+        return new CallTarget(Opcodes.INVOKESPECIAL, cn.name, method.name, method.desc, false, accessor, cn.name);
     }
 
     private static String packageOf(String internalName) {

@@ -60,6 +60,31 @@ final class SpawnSite {
         return Type.getReturnType(call.desc);
     }
 
+    /**
+     * The type of the value its store takes, once converted: the result is kept in a local of
+     * this type from the call until the sync delivers it; null when nothing is stored.
+     */
+    Type storedType() {
+        if (target == Target.VOID || target == Target.DISCARDED) {
+            return null;
+        }
+        if (consumer instanceof FieldInsnNode f) {
+            Type t = Type.getType(f.desc);
+            return switch (t.getSort()) {
+                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT -> Type.INT_TYPE;
+                case Type.OBJECT, Type.ARRAY -> Type.getObjectType("java/lang/Object");
+                default -> t;
+            };
+        }
+        return switch (consumer.getOpcode()) {
+            case Opcodes.LSTORE, Opcodes.LASTORE -> Type.LONG_TYPE;
+            case Opcodes.FSTORE, Opcodes.FASTORE -> Type.FLOAT_TYPE;
+            case Opcodes.DSTORE, Opcodes.DASTORE -> Type.DOUBLE_TYPE;
+            case Opcodes.ASTORE, Opcodes.AASTORE -> Type.getObjectType("java/lang/Object");
+            default -> Type.INT_TYPE;
+        };
+    }
+
     /** Slots the local target takes: 2 for long and double. */
     int localSize() {
         int op = consumer.getOpcode();

@@ -78,7 +78,8 @@ class DiagnosticsTest {
     @Test
     void twoSpawnsIntoOneTarget() throws IOException {
         assertProblem(in(wrong(), "twiceIntoOneLocal"), 72, "local variable x receives the results of two spawns");
-        assertProblem(in(wrong(), "twiceIntoOneStaticField"), 80, "field shared receives the results of two spawns");
+        // two spawns into one field are delivered in program order (LastWriteWinsHazardTest): no problem
+        assertTrue(wrong().stream().noneMatch(p -> p.method().equals("twiceIntoOneStaticField")));
     }
 
     @Test
