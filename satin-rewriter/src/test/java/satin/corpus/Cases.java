@@ -10,7 +10,7 @@ import java.util.List;
 public final class Cases {
 
     public static final List<Class<?>> CLASSES = List.of(Locals.class, Arrays.class, Targets.class, Flow.class,
-            Shapes.class, Arguments.class);
+            Shapes.class, Arguments.class, JdkTypes.class);
 
     private Cases() {
     }
