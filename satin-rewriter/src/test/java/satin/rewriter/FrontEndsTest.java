@@ -137,6 +137,43 @@ class FrontEndsTest {
         assertRewrittenRunMatches(runCorpus(java(), List.of(), classPath(dir)));
     }
 
+    /** A pool of 4 nodes in one JVM runs the rewritten corpus from main, 5 times, each as the sequential program prints it. */
+    @Test
+    void theRewrittenCorpusOnAFourNodePoolPrintsWhatTheSequentialProgramPrints() throws Exception {
+        List<String> sequential = runMain(java(), classPath(), List.of("satin.corpus.PrintAll"));
+        assertEquals("rewritten = false", sequential.get(sequential.size() - 1));
+        Path dir = corpusCopy();
+        Outcome rewrite = cli("--classpath", classPath(), dir.toString());
+        assertEquals(0, rewrite.exit(), rewrite.err());
+        for (int run = 0; run < 5; run++) {
+            List<String> pool = runMain(java(), classPath(dir),
+                    List.of("satin.pool.PoolMain", "--nodes", "4", "--host", "local", "satin.corpus.PrintAll"));
+            int end = pool.indexOf("rewritten = true");
+            assertTrue(end > 0, "the rewritten classes ran on the pool: " + pool);
+            assertEquals(sequential.subList(0, sequential.size() - 1), pool.subList(0, end), "run " + run);
+            String report = Files.readString(lastStderr);
+            assertTrue(report.contains("4 nodes in 1 cluster"), "a pool of 4 ran: " + report);
+        }
+    }
+
+    private Path lastStderr;
+
+    private List<String> runMain(String java, String classPath, List<String> mainAndArgs) throws Exception {
+        List<String> command = new ArrayList<>(List.of(java, "-cp", classPath));
+        command.addAll(mainAndArgs);
+        Path err = Files.createTempFile(temp, "stderr", ".txt");
+        lastStderr = err;
+        Process p = new ProcessBuilder(command).directory(temp.toFile()).redirectError(err.toFile()).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(240, TimeUnit.SECONDS), out + Files.readString(err));
+            assertEquals(0, p.exitValue(), out + Files.readString(err));
+            return out.lines().toList();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void theCommandLineRewritesAJarIntoANewJar() throws Exception {
         Path dir = corpusCopy();
