@@ -61,10 +61,41 @@ class AllowlistAgreementTest {
         }
     }
 
+    /** The thief may send a result its owner does not allow: the owner drops it and runs the job itself. */
     @Test
-    void aJobTheThiefRefusesRunsAtItsOwnerWithOneLineSayingWhy() throws Exception {
+    void aResultTheOwnerRefusesMakesItRunTheJobItself() throws Exception {
         List<String> logged = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
+        Logger log = capture(logged);
+        Registry registry = Registry.start(PoolNode.transport(), "result", "secret", "local://result-registry");
+        Allowlist thiefs = allowing(null);
+        thiefs.allow(Counting.Tally.class);
+        try (PoolNode owner = join(registry, "result", 0, allowing(null));
+                PoolNode thief = join(registry, "result", 1, thiefs)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do { // until the thief has sent back at least one result
+                Object tally = owner.node().call(() -> new Counting(100_000).count(0, 64));
+                assertEquals(64, ((Counting.Tally) tally).count, "no call failed, nothing was lost");
+            } while (owner.poolStats().jobsRefused.get() == 0 && System.nanoTime() < deadline);
+            long refused = owner.poolStats().jobsRefused.get();
+            assertTrue(refused > 0, "the owner refused a result");
+            assertEquals(owner.poolStats().resultsReceived.get(), refused, "every result that came was refused");
+            // (the owner steals from the thief too, and declines the results it may not send: the thief logs those)
+            List<String> lines = logged.stream().filter(l -> l.startsWith("node result-0 runs a job here")).toList();
+            assertEquals(refused, lines.size(), "one line per refused result: " + lines);
+            assertTrue(lines.get(0).contains("its result from result-1 may not travel here: class "
+                    + Counting.Tally.class.getName() + " may not travel"), lines.get(0));
+            assertTrue(lines.get(0).contains("field path, innermost first: result of "), lines.get(0));
+        } finally {
+            log.removeHandler(handler);
+            registry.close();
+        }
+    }
+
+    private Handler handler;
+
+    /** Collects what the pool logs, formatted. */
+    private Logger capture(List<String> logged) {
+        handler = new Handler() {
             @Override
             public void publish(LogRecord r) {
                 if (r.getMessage() != null && r.getParameters() != null) {
@@ -81,7 +112,14 @@ class AllowlistAgreementTest {
             }
         };
         Logger log = Logger.getLogger("satin.pool");
-        log.addHandler(capture);
+        log.addHandler(handler);
+        return log;
+    }
+
+    @Test
+    void aJobTheThiefRefusesRunsAtItsOwnerWithOneLineSayingWhy() throws Exception {
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Logger log = capture(logged);
         Registry registry = Registry.start(PoolNode.transport(), "decline", "secret", "local://decline-registry");
         Allowlist owners = allowing(null);
         owners.allow(Token.class);
@@ -97,12 +135,12 @@ class AllowlistAgreementTest {
             assertTrue(declined > 0, "the thief declined a job");
             assertEquals(0, thief.poolStats().resultsSent.get(), "the thief ran none of them");
             assertEquals(owner.poolStats().jobsGiven.get(), declined, "every job given came back declined");
-            List<String> lines = logged.stream().filter(l -> l.contains("could not run elsewhere")).toList();
+            List<String> lines = logged.stream().filter(l -> l.startsWith("node decline-0 runs a job here")).toList();
             assertEquals(declined, lines.size(), "one line per declined job: " + lines);
             assertTrue(lines.get(0).contains("class " + Token.class.getName() + " may not travel"), lines.get(0));
             assertTrue(lines.get(0).contains("note"), "the field path: " + lines.get(0));
         } finally {
-            log.removeHandler(capture);
+            log.removeHandler(handler);
             registry.close();
         }
     }
