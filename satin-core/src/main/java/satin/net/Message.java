@@ -39,8 +39,17 @@ public sealed interface Message {
         }
     }
 
-    /** A node asks the registry to join the pool. */
-    record Join(String name, String cluster, String address, boolean wantsMaster) implements Message {
+    /**
+     * A node asks the registry to join the pool. {@code allow} is what its program allows to travel
+     * besides the rewriter's records ({@code -Dsatin.allow}, in a canonical order): every member of
+     * a pool must allow the same.
+     */
+    record Join(String name, String cluster, String address, boolean wantsMaster, String allow) implements Message {
+        /** A node that allows nothing beyond the records and Java's value and collection types. */
+        public Join(String name, String cluster, String address, boolean wantsMaster) {
+            this(name, cluster, address, wantsMaster, "");
+        }
+
         public MessageType type() {
             return MessageType.JOIN;
         }
@@ -103,6 +112,17 @@ public sealed interface Message {
     record Result(long job, boolean failed, byte[] payload) implements Message {
         public MessageType type() {
             return MessageType.RESULT;
+        }
+    }
+
+    /**
+     * The answer to a job (stolen, pushed) or to a result that could not be read or written here
+     * (a class this node does not allow, say): the job was not taken, and its owner runs it
+     * itself. {@code reason} says what was refused and where.
+     */
+    record Declined(long job, String reason) implements Message {
+        public MessageType type() {
+            return MessageType.DECLINED;
         }
     }
 

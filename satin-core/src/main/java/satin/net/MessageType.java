@@ -27,7 +27,8 @@ public enum MessageType {
     RESULT(22),
     PUSH(23),
     BALANCER_NOTE(24),
-    PUSH_RECEIVED(25);
+    PUSH_RECEIVED(25),
+    DECLINED(26);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -71,6 +72,7 @@ public enum MessageType {
             string(out, j.cluster());
             string(out, j.address());
             out.writeBoolean(j.wantsMaster());
+            string(out, j.allow());
         } else if (m instanceof Message.Members ms) {
             out.writeInt(ms.you());
             out.writeInt(ms.master());
@@ -104,6 +106,9 @@ public enum MessageType {
             bytes(out, p.payload());
         } else if (m instanceof Message.PushReceived r) {
             out.writeLong(r.job());
+        } else if (m instanceof Message.Declined d) {
+            out.writeLong(d.job());
+            string(out, d.reason());
         } else if (m instanceof Message.BalancerNote n) {
             out.writeInt(n.from());
             out.writeInt(n.kind());
@@ -118,7 +123,7 @@ public enum MessageType {
             case HELLO -> new Message.Hello(string(in), string(in), string(in), string(in), bytes(in), bytes(in));
             case WELCOME -> new Message.Welcome(bytes(in));
             case REFUSED -> new Message.Refused(string(in));
-            case JOIN -> new Message.Join(string(in), string(in), string(in), bool(in));
+            case JOIN -> new Message.Join(string(in), string(in), string(in), bool(in), string(in));
             case MEMBERS -> {
                 int you = in.readInt();
                 int master = in.readInt();
@@ -144,6 +149,7 @@ public enum MessageType {
             case PUSH -> new Message.Push(in.readLong(), bytes(in));
             case BALANCER_NOTE -> new Message.BalancerNote(in.readInt(), in.readInt(), in.readLong());
             case PUSH_RECEIVED -> new Message.PushReceived(in.readLong());
+            case DECLINED -> new Message.Declined(in.readLong(), string(in));
         };
     }
 

@@ -39,6 +39,8 @@ public final class Allowlist {
     private final ClassLoader loader;
     private final Set<String> allowed = ConcurrentHashMap.newKeySet();
     private final List<String> prefixes;
+    /** What the program named, in a canonical order: what the pool's members must agree on. */
+    private final String agreed;
 
     public Allowlist(ClassLoader loader, String configured) {
         this.loader = loader;
@@ -47,6 +49,16 @@ public final class Allowlist {
                 : List.of(configured.trim().split("\\s*,\\s*"));
         this.prefixes = names.stream().filter(n -> n.endsWith(".*")).map(n -> n.substring(0, n.length() - 1)).toList();
         names.stream().filter(n -> !n.endsWith(".*")).forEach(allowed::add);
+        this.agreed = String.join(",", new java.util.TreeSet<>(names));
+    }
+
+    /**
+     * What the program allows beyond the rewriter's records, what their fields declare and Java's
+     * value and collection types: the configured names, sorted and without repeats, comma
+     * separated; empty if none. Announced when a node joins a pool, whose members must agree.
+     */
+    public String agreed() {
+        return agreed;
     }
 
     /** The allowlist of this JVM's program: its class loader and {@code -Dsatin.allow}. */

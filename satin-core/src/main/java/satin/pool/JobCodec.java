@@ -142,7 +142,7 @@ public final class JobCodec {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         } catch (KryoException | Allowlist.NotAllowedException e) {
-            throw refusal(e, null);
+            throw refusal(e, result);
         } finally {
             kryo.reset();
         }

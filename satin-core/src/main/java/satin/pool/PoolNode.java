@@ -38,7 +38,9 @@ import satin.stats.PoolStats;
  * original record before it tells the waiting sync. A result is applied once: the job number is
  * forgotten when it is, and a result for an unknown number, or from a connection that was not given
  * the job, is ignored and logged. If a thief's connection closes before its result came, the job
- * runs again here. Nothing is lost.
+ * runs again here. A job the thief cannot read (or whose result it cannot write) it declines, and a
+ * result this node cannot read is dropped: either way the job runs again here, kept here from then
+ * on, with one logged line saying why. Nothing is lost.
  */
 public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
 
@@ -54,6 +56,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final PoolConfig config;
     private final Node node;
     private final JobCodec codec;
+    /** Announced at join: the pool's members must agree on it. */
+    private final String allowed;
     private final LoadBalancer balancer;
     private final PoolIdentity identity;
     final PoolStats stats = new PoolStats();
@@ -124,6 +128,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         this.node = node;
         this.codec = new JobCodec(allowlist);
+        this.allowed = allowlist.agreed();
         this.balancer = balancer;
         this.identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
         Channel bound;
@@ -468,6 +473,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 result(c, r); // of a job this node pushed over the link
             } else if (m instanceof Message.PushReceived r) {
                 delivered(r.job());
+            } else if (m instanceof Message.Declined d) {
+                declined(c, d); // a job this node pushed over the link, or a stolen one it could not read
             } else {
                 protocolError(c, "a " + m.type() + " message on a link to a victim");
             }
@@ -578,8 +585,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         try {
             call = codec.readJob(r.payload());
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "node {0} refuses a job from member {1}: {2}", config.name(), member, e.getMessage());
-            victim.send(new Message.Result(r.job(), true, codec.writeFailure(e)));
+            decline(victim, r.job(), e);
             replied(r.request(), false);
             return;
         }
@@ -587,19 +593,59 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         replied(r.request(), true);
     }
 
+    /**
+     * On a thief: a job (or its result) this node cannot read or write, named in {@code why}, goes
+     * back to its owner as not taken; the owner logs it and runs the job itself.
+     */
+    void decline(Connection owner, long job, RuntimeException why) {
+        LOG.log(Level.DEBUG, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
+        String reason = String.valueOf(why.getMessage());
+        owner.send(new Message.Declined(job, reason.length() > 4096 ? reason.substring(0, 4096) + "..." : reason));
+    }
+
+    /** The job given away under this number, if it came back the way it went; forgotten from now on. */
+    private Away takeBack(Connection from, long job, String what) {
+        Away a = away.get(job);
+        if (a == null || !a.cameBackOn(from)) {
+            LOG.log(Level.WARNING, "node {0} ignores {1} for job {2} from {3}: {4}", config.name(), what, job, from,
+                    a == null ? "no such job is away (already done?)" : "the job was given to another node");
+            return null;
+        }
+        if (!away.remove(job, a)) {
+            return null;
+        }
+        delivered(job); // a refused push is answered at once
+        return a;
+    }
+
+    /** On the owner: the node a job went to did not take it (or could not send its result). */
+    private void declined(Connection from, Message.Declined d) {
+        Away a = takeBack(from, d.job(), "a refusal");
+        if (a != null) {
+            runHere(a, from.peer().node() + " did not take it: " + d.reason());
+        }
+    }
+
+    /** A job that could not run elsewhere, or whose result could not come back: it runs here, and stays. */
+    private void runHere(Away a, String why) {
+        LOG.log(Level.WARNING, "node {0} runs a job here that could not run elsewhere: {1}", config.name(), why);
+        stats.jobsRefused.incrementAndGet();
+        a.record().keepHere();
+        if (!closing) {
+            node.submit(a.record());
+        }
+        synchronized (balancer) {
+            balancer.jobCameBack(a.pushed());
+        }
+    }
+
     /** On the owner: what a stolen job came to. */
     private void result(Connection from, Message.Result r) {
-        Away a = away.get(r.job());
-        if (a == null || !a.cameBackOn(from)) {
-            LOG.log(Level.WARNING, "node {0} ignores a result for job {1} from {2}: {3}", config.name(), r.job(), from,
-                    a == null ? "no such job is away (already done?)" : "the job was given to another node");
-            return;
-        }
-        if (!away.remove(r.job(), a)) {
+        Away a = takeBack(from, r.job(), "a result");
+        if (a == null) {
             return;
         }
         stats.resultsReceived.incrementAndGet();
-        delivered(r.job()); // a refused push is answered with its failure at once
         RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
         Throwable failure = null;
         try {
@@ -608,6 +654,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             } else {
                 codec.readResult(r.payload(), passedOn != null ? passedOn.call() : a.record());
             }
+        } catch (Allowlist.NotAllowedException e) {
+            runHere(a, "its result from " + from.peer().node() + " may not travel here: " + e.getMessage());
+            return;
         } catch (RuntimeException e) {
             failure = e;
         }
@@ -663,8 +712,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         try {
             call = codec.readJob(p.payload());
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "node {0} refuses a pushed job from {1}: {2}", config.name(), from, e.getMessage());
-            from.send(new Message.Result(p.job(), true, codec.writeFailure(e)));
+            decline(from, p.job(), e);
             return;
         }
         stats.pushesReceived.incrementAndGet();
@@ -688,6 +736,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 result(c, r);
             } else if (m instanceof Message.Push p) {
                 pushed(c, p);
+            } else if (m instanceof Message.Declined d) {
+                declined(c, d); // a result this node's thief could not send
             } else if (m instanceof Message.BalancerNote n) {
                 stats.notesReceived.incrementAndGet();
                 synchronized (balancer) {
@@ -711,7 +761,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         @Override
         public void opened(Connection c) {
             registry = c;
-            c.send(new Message.Join(config.name(), config.cluster(), address, config.wantsMaster()));
+            c.send(new Message.Join(config.name(), config.cluster(), address, config.wantsMaster(), allowed));
         }
 
         @Override

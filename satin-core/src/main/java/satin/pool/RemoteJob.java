@@ -49,8 +49,8 @@ final class RemoteJob extends InvocationRecord {
         try {
             payload = failed ? codec.writeFailure(failure) : codec.writeResult(call);
         } catch (RuntimeException e) {
-            failed = true; // the result may not travel: its owner learns why instead
-            payload = codec.writeFailure(e);
+            node.decline(owner, job, e); // the result may not travel: the owner runs the call itself
+            return;
         }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));

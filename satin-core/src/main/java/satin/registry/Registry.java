@@ -21,7 +21,8 @@ import satin.net.Transport;
  * their name, cluster and address; it numbers them, tells each newcomer who is there and everyone
  * else who came, left or died; the first node that asks to be master is the master. When the
  * master says the run is over, the registry tells every node, and forwards their final statistics
- * to the master. By default the master's process embeds it; a standalone one serves multi-host runs.
+ * to the master. Every member must allow the same classes to travel as the first one announced
+ * ({@code -Dsatin.allow}); a node that allows other ones is refused, with both lists named. By default the master's process embeds it; a standalone one serves multi-host runs.
  */
 public final class Registry implements Inbox, AutoCloseable {
 
@@ -40,6 +41,9 @@ public final class Registry implements Inbox, AutoCloseable {
     private int master = -1;
     private boolean stopped;
     private boolean masterDied;
+    /** What the pool's members allow to travel: what its first member announced; null before. */
+    private String allow;
+    private String allowFrom;
     /** Counted down when the run is over (ended by the master, or lost with it) and everyone left. */
     private final CountDownLatch finished = new CountDownLatch(1);
 
@@ -123,6 +127,16 @@ public final class Registry implements Inbox, AutoCloseable {
             refuse(c, "a node called " + j.name() + " is already in the pool");
             return;
         }
+        if (allow == null) {
+            allow = j.allow();
+            allowFrom = j.name();
+        } else if (!allow.equals(j.allow())) {
+            refuse(c, "node " + j.name() + " allows " + describe(j.allow()) + " to travel, but the pool allows "
+                    + describe(allow) + " (as its first member, " + allowFrom + ", announced): a class one node sends "
+                    + "and another refuses would not run where it was sent, so every node must start with the same "
+                    + "-Dsatin.allow");
+            return;
+        }
         int id = nextId++;
         Message.Member member = new Message.Member(id, j.name(), j.cluster(), j.address());
         boolean elected = j.wantsMaster() && master < 0 && (reservedMaster == null || reservedMaster.equals(j.name()));
@@ -175,6 +189,10 @@ public final class Registry implements Inbox, AutoCloseable {
                 c.send(m);
             }
         }
+    }
+
+    private static String describe(String allowed) {
+        return allowed.isEmpty() ? "no class beyond the defaults (no -Dsatin.allow)" : "-Dsatin.allow=" + allowed;
     }
 
     private static void refuse(Connection c, String reason) {

@@ -37,6 +37,8 @@ public final class Node implements AutoCloseable {
     private final ActivityTrace trace = new ActivityTrace();
 
     private final NodeConfig config;
+    /** How spawns are copied in by-value mode; null otherwise. */
+    private final JobCopier copier;
     private final Worker[] workers;
     private final ConcurrentLinkedQueue<InvocationRecord> submitted = new ConcurrentLinkedQueue<>();
     final AtomicInteger parkedWorkers = new AtomicInteger();
@@ -47,6 +49,7 @@ public final class Node implements AutoCloseable {
 
     private Node(NodeConfig config) {
         this.config = config;
+        this.copier = config.byValue() ? JobCopier.find() : null;
         this.workers = new Worker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(this, i, config.stackBytes());
@@ -233,6 +236,10 @@ public final class Node implements AutoCloseable {
         if (!busy.isEmpty()) {
             throw new IllegalStateException("node " + name() + " closed while " + busy + " still ran a job");
         }
+    }
+
+    JobCopier copier() {
+        return copier;
     }
 
     Worker[] workers() {

@@ -12,11 +12,18 @@ import satin.deque.DequeKind;
  * @param deque      the deque implementation
  * @param stackBytes the stack size of each worker thread: jobs run on top of the stack of the
  *                   sync that waits, so a deep spawn tree needs a deep stack
+ * @param byValue    whether every spawn's arguments and result are copied as if another node had
+ *                   stolen it, even when it runs here ({@code satin.byValue=always}): a program
+ *                   that relies on sharing them then fails on one node as it would on many
  */
-public record NodeConfig(String name, int workers, DequeKind deque, long stackBytes) {
+public record NodeConfig(String name, int workers, DequeKind deque, long stackBytes, boolean byValue) {
 
     public static final int DEFAULT_WORKERS = 1;
     public static final long DEFAULT_STACK_BYTES = 512L << 20;
+
+    public NodeConfig(String name, int workers, DequeKind deque, long stackBytes) {
+        this(name, workers, deque, stackBytes, false);
+    }
 
     public NodeConfig {
         if (workers < 1) {
@@ -32,25 +39,31 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
     }
 
     public NodeConfig withWorkers(int n) {
-        return new NodeConfig(name, n, deque, stackBytes);
+        return new NodeConfig(name, n, deque, stackBytes, byValue);
     }
 
     public NodeConfig withDeque(DequeKind kind) {
-        return new NodeConfig(name, workers, kind, stackBytes);
+        return new NodeConfig(name, workers, kind, stackBytes, byValue);
     }
 
     public NodeConfig withName(String newName) {
-        return new NodeConfig(newName, workers, deque, stackBytes);
+        return new NodeConfig(newName, workers, deque, stackBytes, byValue);
     }
 
     /** With worker stacks of {@code bytes}: many nodes of shallow programs in one JVM need less. */
     public NodeConfig withStackBytes(long bytes) {
-        return new NodeConfig(name, workers, deque, bytes);
+        return new NodeConfig(name, workers, deque, bytes, byValue);
+    }
+
+    /** With every spawn copied as a stolen one is (true), or shared as usual (false). */
+    public NodeConfig withByValue(boolean copied) {
+        return new NodeConfig(name, workers, deque, stackBytes, copied);
     }
 
     /**
-     * The defaults, overridden by {@code satin.workers}, {@code satin.deque} and
-     * {@code satin.stack} (bytes, or with a k, m or g suffix).
+     * The defaults, overridden by {@code satin.workers}, {@code satin.deque},
+     * {@code satin.stack} (bytes, or with a k, m or g suffix) and {@code satin.byValue}
+     * ({@code always}, or {@code stolen}: only stolen jobs are copied, the default).
      *
      * @throws IllegalArgumentException naming the property and the value when one is malformed
      */
@@ -59,15 +72,26 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
         String workers = p.getProperty("satin.workers");
         String deque = p.getProperty("satin.deque");
         String stack = p.getProperty("satin.stack");
+        String byValue = p.getProperty("satin.byValue");
         try {
             return new NodeConfig(c.name,
                     workers == null ? c.workers : Integer.parseInt(workers.trim()),
                     deque == null ? c.deque : DequeKind.parse(deque),
-                    stack == null ? c.stackBytes : parseBytes(stack));
+                    stack == null ? c.stackBytes : parseBytes(stack),
+                    byValue != null && parseByValue(byValue));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad satin.* system property (satin.workers=" + workers
-                    + ", satin.deque=" + deque + ", satin.stack=" + stack + "): " + e.getMessage(), e);
+                    + ", satin.deque=" + deque + ", satin.stack=" + stack + ", satin.byValue=" + byValue + "): "
+                    + e.getMessage(), e);
         }
+    }
+
+    static boolean parseByValue(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "always" -> true;
+            case "stolen" -> false;
+            default -> throw new IllegalArgumentException("'" + text + "' is not when to copy jobs (always or stolen)");
+        };
     }
 
     static long parseBytes(String text) {

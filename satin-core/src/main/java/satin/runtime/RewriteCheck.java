@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,15 @@ import java.util.Optional;
  * names the class and method.
  */
 public final class RewriteCheck {
+
+    /**
+     * How to rewrite, naming the three front ends as they exist: the Maven plugin's goal, the agent
+     * jar and the command line's main class (each checked by a test in {@code apps}).
+     */
+    public static final String HOW_TO_REWRITE = "Rewrite it at build time with the Maven plugin "
+            + "dev.satin:satin-rewriter (goal rewrite), at load time with java -javaagent:satin-agent.jar, or in "
+            + "place with java -cp <satin-rewriter, satin-core and ASM jars> satin.rewriter.cli.Main CLASSES_DIR; "
+            + "or run without -Dsatin.requireRewritten";
 
     /** Read once, so that the check costs nothing when it is off. */
     public static final boolean ENABLED = Boolean.getBoolean("satin.requireRewritten");
@@ -43,21 +53,23 @@ public final class RewriteCheck {
                 : caller.getClassName() + "." + caller.getMethodName() + " (" + caller.getFileName() + ":"
                         + caller.getLineNumber() + ")";
         throw new IllegalStateException("sync() was called from " + where + ", which was not rewritten: its spawns "
-                + "ran as plain calls. Rewrite it with the satin Maven plugin, -javaagent:satin-rewriter.jar or the "
-                + "satin-rewrite command, or run without -Dsatin.requireRewritten");
+                + "ran as plain calls. " + HOW_TO_REWRITE);
     }
 
+    /**
+     * Why {@code type} would run sequentially, if it would: a class in its superclass chain has a
+     * spawnable method with a body but no mark. An abstract method has no body to rewrite (its
+     * overriding methods are checked in their own classes), so declaring one is no problem.
+     */
     static Optional<String> problem(Class<?> type) {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             if (c.isAnnotationPresent(Rewritten.class)) {
                 continue;
             }
             for (Method m : c.getDeclaredMethods()) {
-                if (m.isAnnotationPresent(satin.Spawnable.class)) {
+                if (m.isAnnotationPresent(satin.Spawnable.class) && !Modifier.isAbstract(m.getModifiers())) {
                     return Optional.of(c.getName() + " declares @Spawnable " + m.getName()
-                            + " but was not rewritten: its spawns would run as plain calls. Rewrite it with the "
-                            + "satin Maven plugin, -javaagent:satin-rewriter.jar or the satin-rewrite command, or "
-                            + "run without -Dsatin.requireRewritten");
+                            + " but was not rewritten: its spawns would run as plain calls. " + HOW_TO_REWRITE);
                 }
             }
         }

@@ -36,6 +36,17 @@ public final class Slot {
     public InvocationRecord record;
 
     /**
+     * Builds the record of the call in this slot and leaves it here, where the spawner's sync
+     * finds it: what a thief does while it holds the slot.
+     */
+    InvocationRecord capture() {
+        InvocationRecord r = factory.capture(this);
+        r.site = site;
+        record = r;
+        return r;
+    }
+
+    /**
      * Starts filling the slot for a call. The factory and receiver are compared before they are
      * stored because they rarely change from one use of a slot to the next, and a reference store
      * into a long-lived object costs a garbage-collector barrier.

@@ -37,6 +37,8 @@ public final class Worker extends Thread {
     final Node node;
     final int index;
     final WorkDeque<Slot> deque;
+    /** The same deque in by-value mode, or null: read only off the fast path. */
+    private final ByValueDeque byValue;
     final WorkerStats stats = new WorkerStats();
     /** How a thief turns a slot of this worker's deque into the record it takes away. */
     private final Function<Slot, InvocationRecord> capture;
@@ -48,12 +50,12 @@ public final class Worker extends Thread {
         super(null, null, node.name() + "-worker-" + index, stackBytes);
         this.node = node;
         this.index = index;
-        this.deque = node.config().deque().create(Slot::new, node::workPublished);
+        JobCopier copier = node.copier();
+        this.byValue = copier == null ? null : new ByValueDeque(copier, node::workPublished);
+        this.deque = byValue != null ? byValue : node.config().deque().create(Slot::new, node::workPublished);
         this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ System.nanoTime();
         this.capture = slot -> {
-            InvocationRecord record = slot.factory.capture(slot);
-            record.site = slot.site;
-            slot.record = record;
+            InvocationRecord record = slot.capture();
             stats.stolenFromMe++; // under the deque's lock, so thieves do not race on it
             return record;
         };
@@ -139,6 +141,9 @@ public final class Worker extends Thread {
      * are delivered before the sync throws.
      */
     public InvocationRecord[] joinStolen(int mark, int count) {
+        if (byValue != null) {
+            byValue.runOwn(mark); // the copies of this sync's spawns that no other worker took
+        }
         InvocationRecord[] stolen = takeStolen(mark, count);
         for (InvocationRecord record : stolen) {
             await(record);
@@ -192,8 +197,7 @@ public final class Worker extends Thread {
                 break;
             }
             Slot slot = d.slot(d.head());
-            InvocationRecord record = slot.factory.capture(slot);
-            record.site = slot.site;
+            InvocationRecord record = slot.capture();
             slot.record = null;
             try {
                 record.invoke();
@@ -308,6 +312,9 @@ public final class Worker extends Thread {
 
     /** A thief on another node takes the oldest job this worker offers. */
     InvocationRecord stealFromMe() {
+        if (byValue != null) {
+            return byValue.stealForRemote();
+        }
         return deque.steal(capture);
     }
 

@@ -35,12 +35,12 @@ final class Frames {
         return List.of(new Message.Challenge(new byte[] {1, 2, 3}),
                 new Message.Hello("pool", "node", "cluster", "tcp://h:1", new byte[16], new byte[32]),
                 new Message.Welcome(new byte[32]), new Message.Refused("because"),
-                new Message.Join("node-3", "c1", "local://x", true), new Message.Members(2, 1, List.of(a, b)),
+                new Message.Join("node-3", "c1", "local://x", true, "com.acme.Point,org.acme.*"), new Message.Members(2, 1, List.of(a, b)),
                 new Message.MemberJoined(b), new Message.MemberGone(7, true), new Message.Stop(),
                 new Message.Statistics(3, "{\"spawns\": 12}"), new Message.Leave(), new Message.StealRequest(99),
                 new Message.StealReply(99, 1234, new byte[] {9, 8, 7}), new Message.StealReply(100, 0, null),
                 new Message.Result(1234, false, new byte[] {5}), new Message.Result(1235, true, new byte[0]),
                 new Message.Push(77, new byte[] {4, 2}), new Message.BalancerNote(3, 1, 42),
-                new Message.PushReceived(77));
+                new Message.PushReceived(77), new Message.Declined(1234, "class a.B may not travel"));
     }
 }

@@ -17,10 +17,17 @@ public class Summing {
 
     final int grain;
     final long spinNanos;
+    /** Travels with every job (it is the receiver's): a test puts a class here that one end refuses. */
+    final Object note;
 
     public Summing(int grain, long spinNanos) {
+        this(grain, spinNanos, null);
+    }
+
+    public Summing(int grain, long spinNanos, Object note) {
         this.grain = grain;
         this.spinNanos = spinNanos;
+        this.note = note;
     }
 
     static long f(long i) {

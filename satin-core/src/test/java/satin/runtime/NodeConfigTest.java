@@ -24,6 +24,15 @@ class NodeConfigTest {
         assertEquals(1, c.workers());
         assertEquals(DequeKind.SPLIT, c.deque());
         assertEquals(NodeConfig.DEFAULT_STACK_BYTES, c.stackBytes());
+        assertEquals(false, c.byValue());
+    }
+
+    @Test
+    void byValueIsAlwaysOrOnlyForStolenJobs() {
+        assertTrue(NodeConfig.fromProperties(props("satin.byValue", " Always ")).byValue());
+        assertEquals(false, NodeConfig.fromProperties(props("satin.byValue", "stolen")).byValue());
+        assertTrue(NodeConfig.defaults().withByValue(true).withWorkers(2).withName("n").byValue());
+        assertMessage(props("satin.byValue", "true"), "satin.byValue=true", "always or stolen");
     }
 
     @Test

@@ -29,6 +29,74 @@ class RewriteCheckTest {
         }
     }
 
+    /** Declares a spawnable method without a body: nothing here to rewrite, so no mark is needed. */
+    abstract static class Shape extends SatinObject {
+        @Spawnable
+        public abstract long area(int n);
+    }
+
+    @Rewritten("test")
+    static class Square extends Shape {
+        @Override
+        @Spawnable
+        public long area(int n) {
+            return (long) n * n;
+        }
+    }
+
+    static class UnrewrittenSquare extends Shape {
+        @Override
+        @Spawnable
+        public long area(int n) {
+            return (long) n * n;
+        }
+    }
+
+    interface Measure {
+        @Spawnable
+        long measure(int n);
+    }
+
+    @Rewritten("test")
+    static class Ruler extends SatinObject implements Measure {
+        @Override
+        @Spawnable
+        public long measure(int n) {
+            return n;
+        }
+    }
+
+    @Test
+    void anAbstractSpawnableMethodNeedsNoRewriting() {
+        assertEquals(Optional.empty(), RewriteCheck.problem(Shape.class));
+        assertEquals(Optional.empty(), RewriteCheck.problem(Square.class));
+        RewriteCheck.checkClass(Square.class);
+        Optional<String> p = RewriteCheck.problem(UnrewrittenSquare.class);
+        assertTrue(p.isPresent() && p.get().startsWith(UnrewrittenSquare.class.getName() + " declares @Spawnable area"),
+                p.toString());
+    }
+
+    @Test
+    void anInterfaceDeclaringASpawnableMethodNeedsNoRewriting() {
+        assertEquals(Optional.empty(), RewriteCheck.problem(Measure.class));
+        assertEquals(Optional.empty(), RewriteCheck.problem(Ruler.class));
+        RewriteCheck.checkClass(Ruler.class);
+    }
+
+    /** The message tells how to rewrite with the front ends that exist ({@code apps} checks they do). */
+    @Test
+    void theMessageNamesHowToRewrite() {
+        String message = RewriteCheck.problem(Fib.class).orElseThrow();
+        assertTrue(message.endsWith(RewriteCheck.HOW_TO_REWRITE), message);
+        for (String named : List.of("dev.satin:satin-rewriter (goal rewrite)", "-javaagent:satin-agent.jar",
+                "satin.rewriter.cli.Main CLASSES_DIR", "without -Dsatin.requireRewritten")) {
+            assertTrue(message.contains(named), named + " in " + message);
+        }
+        IllegalStateException sync = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                RewriteCheck::unrewrittenSync);
+        assertTrue(sync.getMessage().endsWith(RewriteCheck.HOW_TO_REWRITE), sync.getMessage());
+    }
+
     @Test
     void aSpawningClassWithoutTheMarkIsNamed() {
         Optional<String> p = RewriteCheck.problem(Fib.class);
@@ -49,6 +117,7 @@ class RewriteCheckTest {
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
             assertTrue(out.contains("satin.spec.Fib declares @Spawnable fib but was not rewritten"), out);
             assertTrue(out.contains("sync() was called from satin.runtime.RewriteCheckTest$Main"), out);
+            assertTrue(out.contains(RewriteCheck.HOW_TO_REWRITE), out);
         } finally {
             p.destroyForcibly();
         }

@@ -1,0 +1,33 @@
+package satin.runtime;
+
+import java.util.ServiceLoader;
+
+/**
+ * Copies a job and its result as they would be copied if another node stole the job: the hook of
+ * by-value mode ({@code -Dsatin.byValue=always}). The runtime does not know how jobs are written
+ * for the network; the pool's codec implements this and is found as a service, so that the copy
+ * goes through exactly the serializer, and the allowlist, that stolen jobs go through.
+ */
+public interface JobCopier {
+
+    /**
+     * The call of {@code job} (receiver and arguments) as a thief would receive it.
+     *
+     * @throws RuntimeException naming the class and the field path of what may not travel
+     */
+    InvocationRecord copyJob(InvocationRecord job);
+
+    /**
+     * Stores the result of {@code ranCopy} into {@code original} as the owner would receive it.
+     *
+     * @throws RuntimeException naming the class and the field path of what may not travel
+     */
+    void copyResult(InvocationRecord ranCopy, InvocationRecord original);
+
+    /** The copier on the class path: the pool's codec with the program's allowlist. */
+    static JobCopier find() {
+        return ServiceLoader.load(JobCopier.class, JobCopier.class.getClassLoader()).findFirst()
+                .orElseThrow(() -> new IllegalStateException("satin.byValue=always needs a " + JobCopier.class.getName()
+                        + " service (satin.pool's codec), and none is on the class path"));
+    }
+}
