@@ -13,7 +13,7 @@ final class Plans {
 
     static Descriptor of(Path descriptor, PlanOptions options) {
         if (descriptor != null && options.given()) {
-            throw new IllegalArgumentException("give a descriptor or --app, not both (the descriptor names its application)");
+            throw new IllegalArgumentException("give a descriptor or --app (and --classpath), not both (the descriptor names its application and its classpath:)");
         }
         if (descriptor != null) {
             return Descriptors.read(descriptor);
