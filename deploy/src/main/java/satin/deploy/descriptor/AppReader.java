@@ -76,7 +76,7 @@ final class AppReader {
     /**
      * The entries of {@code classpath:}, a list or one text separated by the system's path
      * separator, each resolved against the descriptor's directory and required to exist; empty if
-     * absent, null if wrong (reported).
+     * absent, null if wrong (reported at the entry).
      */
     private static List<Path> classPath(Section s, Path baseDir) {
         Node v = s.value("classpath");
@@ -85,33 +85,42 @@ final class AppReader {
         }
         String expected = "directories and jars, as a list or separated by '" + File.pathSeparator
                 + "', relative to the descriptor";
-        List<String> entries = v instanceof ScalarNode ? split(Section.text(v, s.child("classpath"), expected, s.problems))
-                : Section.texts(v, s.child("classpath"), expected, s.problems);
-        if (entries == null) {
+        List<Node> items = v instanceof ScalarNode ? List.of(v) : Section.items(v, s.child("classpath"), expected, s.problems);
+        if (items == null) {
             return null;
         }
         List<Path> paths = new ArrayList<>();
-        for (String entry : entries) {
-            Path p;
-            try {
-                p = baseDir.resolve(entry).toAbsolutePath().normalize();
-            } catch (InvalidPathException e) {
-                s.problems.at(v, s.child("classpath"), "found '" + entry + "', which is no path; expected " + expected);
-                return null;
+        boolean ok = true;
+        for (int i = 0; i < items.size(); i++) {
+            String at = v instanceof ScalarNode ? s.child("classpath") : s.child("classpath") + "[" + i + "]";
+            String text = Section.text(items.get(i), at, expected, s.problems);
+            if (text == null) {
+                ok = false;
+                continue;
             }
-            if (!Files.isDirectory(p) && !Files.isRegularFile(p)) {
-                s.problems.at(v, s.child("classpath"), "found '" + entry + "', which does not exist (" + p + "); expected "
-                        + expected);
-                return null;
+            for (String entry : text.split(Pattern.quote(File.pathSeparator))) {
+                Path p = entry.isBlank() ? null : existing(baseDir, entry);
+                if (p == null) {
+                    s.problems.at(items.get(i), at, "found '" + entry + "', which is no directory or jar ("
+                            + (entry.isBlank() ? "an empty entry" : baseDir.resolve(entry).toAbsolutePath().normalize()
+                                    + " does not exist") + "); expected " + expected);
+                    ok = false;
+                } else {
+                    paths.add(p);
+                }
             }
-            paths.add(p);
         }
-        return paths;
+        return ok ? paths : null;
     }
 
-    private static List<String> split(String text) {
-        return text == null ? null : List.of(text.split(Pattern.quote(File.pathSeparator))).stream()
-                .filter(e -> !e.isBlank()).toList();
+    /** The entry resolved against the descriptor's directory, if it is a directory or a file there. */
+    private static Path existing(Path baseDir, String entry) {
+        try {
+            Path p = baseDir.resolve(entry).toAbsolutePath().normalize();
+            return Files.isDirectory(p) || Files.isRegularFile(p) ? p : null;
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     /** A list as it is; a single word is a preset, checked against the application's own presets. */
