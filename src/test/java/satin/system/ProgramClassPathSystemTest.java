@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A program of the user's own, compiled here into a directory that is on no class path of satin's
+ * A program of the user's own (this module's {@code programs}, moved to a package of their own),
+ * compiled here into a directory that is on no class path of satin's
  * and never rewritten at build time, run through {@code satin} with {@code --classpath} in every
  * launcher: processes (rewritten by the agent), this JVM (by the rewriting class loader) and
  * {@code satin pool}. The program as compiled, run without satin, is the sequential oracle.
@@ -26,60 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ProgramClassPathSystemTest {
 
-    private static final String LEAVES = """
-            package userprog;
-
-            import satin.SatinObject;
-            import satin.Spawnable;
-            import satin.runtime.Rewritten;
-
-            public class Leaves extends SatinObject {
-                @Spawnable
-                public long count(int depth, int fanOut) {
-                    if (depth == 0) {
-                        return 1;
-                    }
-                    long[] below = new long[fanOut];
-                    for (int i = 0; i < fanOut; i++) {
-                        below[i] = count(depth - 1, fanOut);
-                    }
-                    sync();
-                    long sum = 1;
-                    for (long b : below) {
-                        sum += b;
-                    }
-                    return sum;
-                }
-
-                public static void main(String[] args) {
-                    long nodes = new Leaves().count(Integer.parseInt(args[0]), Integer.parseInt(args[1]));
-                    System.out.println("nodes = " + nodes + ", rewritten = " + Leaves.class.isAnnotationPresent(Rewritten.class));
-                }
-            }
-            """;
-
-    private static final String REFUSED = """
-            package userprog;
-
-            import satin.SatinObject;
-            import satin.Spawnable;
-
-            public class Refused extends SatinObject {
-                @Spawnable
-                public long count(int depth) {
-                    if (depth == 0) {
-                        return 1;
-                    }
-                    return count(depth - 1) + count(depth - 1);
-                }
-
-                public static void main(String[] args) {
-                    System.out.println(new Refused().count(Integer.parseInt(args[0])));
-                }
-            }
-            """;
-
-    private static final String PROBLEM = "Refused.java:12: userprog.Refused.count(int): the result of the spawn";
+    private static final String PROBLEM = "Refused.java:14: userprog.Refused.count(int): the result of the spawn";
 
     @TempDir
     static Path temp;
@@ -92,8 +40,10 @@ class ProgramClassPathSystemTest {
         Path sources = temp.resolve("src/userprog");
         Files.createDirectories(sources);
         Files.createDirectories(classes);
-        Files.writeString(sources.resolve("Leaves.java"), LEAVES);
-        Files.writeString(sources.resolve("Refused.java"), REFUSED);
+        for (String name : List.of("Leaves.java", "Refused.java")) { // this module's programs, in a package of their own
+            String source = Files.readString(Project.root().resolve("src/test/java/satin/system/programs").resolve(name));
+            Files.writeString(sources.resolve(name), source.replace("package satin.system.programs;", "package userprog;"));
+        }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int compiled = javac.run(null, null, null, "-g", "--release", "17", "-cp", System.getProperty("java.class.path"),
                 "-d", classes.toString(), sources.resolve("Leaves.java").toString(), sources.resolve("Refused.java").toString());
