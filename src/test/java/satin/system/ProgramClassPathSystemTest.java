@@ -109,6 +109,28 @@ class ProgramClassPathSystemTest {
     }
 
     @Test
+    void satinCompareTakesAClassPathAndEveryRunComputesWhatTheSequentialProgramComputes() throws Exception {
+        Path output = temp.resolve("compare");
+        try (Processes ps = new Processes()) {
+            Processes.Child run = satin(ps, "compare", "--app", "userprog.Leaves", "--nodes", "2", "--balancers", "RS;CRS",
+                    "--wans", "single-cluster", "--classpath", classes.toString(), "--output", output.toString(),
+                    "--timeout", "120s", "--args", "8", "3");
+            assertEquals(0, run.exit(240), run.toString());
+            assertTrue(run.err().contains("satin: userprog.Leaves brings its own classes: no speedup over its sequential "
+                    + "program"), run.err());
+            assertTrue(run.err().contains("satin: 2 runs; report in "), run.err());
+        }
+        List<Path> outputs;
+        try (var files = Files.walk(output)) {
+            outputs = files.filter(p -> p.getFileName().toString().equals("stdout.txt")).toList();
+        }
+        assertEquals(2, outputs.size(), "one run per balancer: " + outputs);
+        for (Path out : outputs) {
+            assertEquals(expected(), Files.readString(out).strip(), out.toString());
+        }
+    }
+
+    @Test
     void aClassTheRewriterRefusesFailsTheRunWithItsProblemNamedInProcessesAndInThisJvm() throws Exception {
         try (Processes ps = new Processes()) {
             Processes.Child processes = satin(ps, run("processes", 2, 2, "userprog.Refused", "6"));

@@ -17,7 +17,7 @@ import satin.rewriter.loader.RewritingClassLoader;
  */
 public final class PoolCommand {
 
-    static final String CLASSPATH_USAGE = "  --classpath PATH     the program's classes: directories and jars separated by ':'"
+    static final String CLASSPATH_USAGE = "  --classpath PATH       the program's classes: directories and jars separated by ':'"
             + " (satin pool only); classes not rewritten at build time are rewritten as they load\n";
 
     /** PoolMain's options that take no value; every other option before the main class takes one. */
