@@ -107,6 +107,22 @@ final class Processes implements AutoCloseable {
         return c;
     }
 
+    /** Starts any command in {@code dir}: java with an agent, a README's shell lines. */
+    Child command(String name, java.nio.file.Path dir, List<String> command) throws IOException {
+        return command(name, dir, command, java.util.Map.of());
+    }
+
+    /** Starts any command in {@code dir} with more variables in its environment. */
+    Child command(String name, java.nio.file.Path dir, List<String> command, java.util.Map<String, String> env)
+            throws IOException {
+        ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile());
+        b.environment().remove("SATIN_SECRET");
+        b.environment().putAll(env);
+        Child c = new Child(name, b.start());
+        children.add(c);
+        return c;
+    }
+
     /** What the sequential program (the applications not rewritten) prints for these arguments. */
     String sequential(String mainClass, String... args) throws IOException, InterruptedException {
         Child c = start("sequential", System.getProperty("satin.sequentialClasses"), mainClass, List.of(args));

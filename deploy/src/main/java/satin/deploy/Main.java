@@ -5,12 +5,12 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
 import satin.apps.fib.Fib;
+import satin.deploy.cli.PoolCommand;
 import satin.deploy.cli.SatinCli;
-import satin.pool.PoolMain;
 import satin.runtime.Node;
 
 /**
- * The {@code satin} command. {@code satin pool ...} starts nodes of a pool ({@link PoolMain}).
+ * The {@code satin} command. {@code satin pool ...} starts nodes of a pool ({@code satin.pool.PoolMain}).
  * Without it, the main job: Fibonacci spawning every call
  * ({@link satin.apps.fib.Fib}, rewritten by the build), on the embedded node of this JVM, checked
  * against the sequential program (the same class un-rewritten, {@code satin.spec.Fib}), with the
@@ -21,7 +21,7 @@ public final class Main {
     private static final String USAGE = "usage: satin                       (a comparison of RS and CRS on 4 emulated clusters)\n"
             + "       satin fib [N] [--workers W]   (fib(N) spawning every call on this JVM; defaults: 35, 1)\n"
             + "       satin run|compare|report|registry ...   (satin --help, satin run --help, ...)\n"
-            + "       satin pool [options] MAIN-CLASS [ARGS...]   (nodes of a pool; satin pool --help)";
+            + "       satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]   (nodes of a pool; satin pool --help)";
 
     private Main() {
     }
@@ -33,8 +33,13 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("pool")) {
-            PoolMain.main(Arrays.copyOfRange(args, 1, args.length));
-            return;
+            int code;
+            try {
+                code = PoolCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+            } catch (InterruptedException e) {
+                code = 1;
+            }
+            System.exit(code);
         }
         if (args.length == 0 || SatinCli.COMMANDS.contains(args[0])) {
             PrintWriter out = new PrintWriter(System.out, true);

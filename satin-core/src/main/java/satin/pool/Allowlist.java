@@ -61,9 +61,15 @@ public final class Allowlist {
         return agreed;
     }
 
-    /** The allowlist of this JVM's program: its class loader and {@code -Dsatin.allow}. */
+    /**
+     * The allowlist of this JVM's program: its class loader (the thread's context loader, which is
+     * where {@code PoolMain} finds main: a launcher may load a program's own classes through a
+     * loader of their own) and {@code -Dsatin.allow}.
+     */
     public static Allowlist forProgram() {
-        return new Allowlist(ClassLoader.getSystemClassLoader(), System.getProperty("satin.allow"));
+        ClassLoader program = Thread.currentThread().getContextClassLoader();
+        return new Allowlist(program != null ? program : ClassLoader.getSystemClassLoader(),
+                System.getProperty("satin.allow"));
     }
 
     /** Allows a class and what its fields need, as a program's own registration does. */

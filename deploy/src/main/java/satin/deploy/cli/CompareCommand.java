@@ -77,6 +77,11 @@ final class CompareCommand implements Callable<Integer> {
             if (times.containsKey(app) || satin.apps.Apps.isWorkload(app.mainClass())) {
                 continue;
             }
+            if (!app.classPath().isEmpty()) { // its classes may be rewritten already: no sequential program at hand
+                err.println("satin: " + app.name() + " brings its own classes: no speedup over its sequential program");
+                times.put(app, java.util.OptionalLong.empty());
+                continue;
+            }
             if (timer == null) {
                 err.println("satin: no sequential classes (-Dsatin.sequentialClasses): no speedups over the sequential program");
                 return times;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.security.SecureRandom;
 import picocli.CommandLine.Option;
 import satin.apps.Apps;
+import satin.deploy.launch.ProgramClassPath;
 import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
@@ -19,6 +20,10 @@ final class PlanOptions {
 
     @Option(names = "--args", paramLabel = "ARG", arity = "1..*", description = "its arguments, or a preset: small, medium, large")
     List<String> args = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATH",
+            description = "where the program's classes are: directories and jars separated by ':'; classes not rewritten at build time are rewritten as they load")
+    String classPath;
 
     @Option(names = "--nodes", paramLabel = "N", description = "nodes in all (default: ${DEFAULT-VALUE})", defaultValue = "4")
     int nodes;
@@ -50,7 +55,7 @@ final class PlanOptions {
     Path output;
 
     boolean given() {
-        return app != null;
+        return app != null || classPath != null;
     }
 
     /** The plan these options describe; every mistake named with its option. */
@@ -77,12 +82,13 @@ final class PlanOptions {
         }
         satin.net.WanLinks.parse(wan); // refused here, named, before anything starts
         satin.lb.Balancers.parse(balancer);
-        return new RunPlan(pool, secret(), cs, wan, app(app, args), balancer, output, "command line");
+        return new RunPlan(pool, secret(), cs, wan, app(app, args, ProgramClassPath.parse("--classpath", classPath)),
+                balancer, output, "command line");
     }
 
-    static AppPlan app(String name, List<String> args) {
+    static AppPlan app(String name, List<String> args, List<Path> classPath) {
         String mainClass = name.contains(".") ? name : Apps.mainClass(name);
-        return new AppPlan(name, mainClass, args);
+        return new AppPlan(name, mainClass, args, classPath);
     }
 
     /** A secret for this run alone: only the processes this command starts learn it. */

@@ -13,7 +13,7 @@ final class Plans {
 
     static Descriptor of(Path descriptor, PlanOptions options) {
         if (descriptor != null && options.given()) {
-            throw new IllegalArgumentException("give a descriptor or --app, not both (the descriptor names its application)");
+            throw new IllegalArgumentException("give a descriptor or --app, not both (the descriptor names its application, and in classpath: its class path)");
         }
         if (descriptor != null) {
             return Descriptors.read(descriptor);

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, RegistryCommand.class},
         footer = {"", "Without a command: a short comparison of RS and CRS on 4 emulated clusters (about 35 s).",
             "Also: satin fib [N] [--workers W]   fib(N) spawning every call on this JVM, checked, with statistics",
-            "      satin pool [options] MAIN-CLASS [ARGS...]   nodes of a pool in this process (satin pool --help)"})
+            "      satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]",
+            "            nodes of a pool in this process (satin pool --help)"})
 public final class SatinCli implements Runnable {
 
     /** The names {@link satin.deploy.Main} hands to this command line. */

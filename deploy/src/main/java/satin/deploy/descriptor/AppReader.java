@@ -1,5 +1,10 @@
 package satin.deploy.descriptor;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -10,12 +15,13 @@ import satin.apps.Apps;
 import satin.deploy.plan.AppPlan;
 
 /**
- * An {@code app:} mapping: a short name from {@link Apps} or a main class, and its arguments,
- * either a list or the name of one of the application's presets.
+ * An {@code app:} mapping: a short name from {@link Apps} or a main class, its arguments, either a
+ * list or the name of one of the application's presets, and the program's class path
+ * ({@code classpath:}, relative to the descriptor).
  */
 final class AppReader {
 
-    static final List<String> KEYS = List.of("name", "mainClass", "args");
+    static final List<String> KEYS = List.of("name", "mainClass", "args", "classpath");
 
     private static final Pattern CLASS_NAME = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*"
             + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
@@ -24,7 +30,7 @@ final class AppReader {
     }
 
     /** The application, or null if anything about it is wrong (reported). */
-    static AppPlan read(Node node, String path, Problems problems) {
+    static AppPlan read(Node node, String path, Problems problems, Path baseDir) {
         Section s = Section.of(node, path, problems, KEYS);
         if (s == null) {
             return null;
@@ -41,7 +47,8 @@ final class AppReader {
         }
         String mainClass = s.has("name") ? Apps.mainClass(name) : name;
         List<String> args = args(s, s.has("name") ? name : null);
-        return args == null ? null : new AppPlan(name, mainClass, args);
+        List<Path> classPath = classPath(s, baseDir);
+        return args == null || classPath == null ? null : new AppPlan(name, mainClass, args, classPath);
     }
 
     private static String shortName(Section s) {
@@ -64,6 +71,56 @@ final class AppReader {
             return null;
         }
         return name;
+    }
+
+    /**
+     * The entries of {@code classpath:}, a list or one text separated by the system's path
+     * separator, each resolved against the descriptor's directory and required to exist; empty if
+     * absent, null if wrong (reported at the entry).
+     */
+    private static List<Path> classPath(Section s, Path baseDir) {
+        Node v = s.value("classpath");
+        if (v == null) {
+            return List.of();
+        }
+        String expected = "directories and jars, as a list or separated by '" + File.pathSeparator
+                + "', relative to the descriptor";
+        List<Node> items = v instanceof ScalarNode ? List.of(v) : Section.items(v, s.child("classpath"), expected, s.problems);
+        if (items == null) {
+            return null;
+        }
+        List<Path> paths = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < items.size(); i++) {
+            String at = v instanceof ScalarNode ? s.child("classpath") : s.child("classpath") + "[" + i + "]";
+            String text = Section.text(items.get(i), at, expected, s.problems);
+            if (text == null) {
+                ok = false;
+                continue;
+            }
+            for (String entry : text.split(Pattern.quote(File.pathSeparator))) {
+                Path p = entry.isBlank() ? null : existing(baseDir, entry);
+                if (p == null) {
+                    s.problems.at(items.get(i), at, "found '" + entry + "', which is no directory or jar ("
+                            + (entry.isBlank() ? "an empty entry" : baseDir.resolve(entry).toAbsolutePath().normalize()
+                                    + " does not exist") + "); expected " + expected);
+                    ok = false;
+                } else {
+                    paths.add(p);
+                }
+            }
+        }
+        return ok ? paths : null;
+    }
+
+    /** The entry resolved against the descriptor's directory, if it is a directory or a file there. */
+    private static Path existing(Path baseDir, String entry) {
+        try {
+            Path p = baseDir.resolve(entry).toAbsolutePath().normalize();
+            return Files.isDirectory(p) || Files.isRegularFile(p) ? p : null;
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     /** A list as it is; a single word is a preset, checked against the application's own presets. */

@@ -64,7 +64,7 @@ final class DescriptorReader {
             clusters.forEach(c -> names.add(c.name()));
         }
         String wan = top.has("wan") ? WanReader.read(top.value("wan"), "wan", names, problems) : "none";
-        AppPlan app = top.has("app") ? AppReader.read(top.value("app"), "app", problems) : null;
+        AppPlan app = top.has("app") ? AppReader.read(top.value("app"), "app", problems, baseDir) : null;
         if (!top.has("app")) {
             top.missing("app", "a mapping with name (or mainClass) and args");
         }
@@ -154,7 +154,7 @@ final class DescriptorReader {
             clusters.forEach(c -> names.add(c.name()));
         }
         List<AppPlan> apps = list(s, "apps", "applications, each with name (or mainClass) and args",
-                (n, p) -> AppReader.read(n, p, problems));
+                (n, p) -> AppReader.read(n, p, problems, baseDir));
         List<String> balancers = list(s, "balancers", "balancers like CRS or {name: RP, settings: {threshold: 8}}",
                 (n, p) -> BalancerReader.read(n, p, problems));
         List<String> wans = list(s, "wan", "WAN settings: none, single-cluster, WanLinks text or a mapping like wan:",

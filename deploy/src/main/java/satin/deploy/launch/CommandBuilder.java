@@ -1,5 +1,6 @@
 package satin.deploy.launch;
 
+import java.io.File;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -49,6 +50,7 @@ public final class CommandBuilder {
     private final Path workDir;
     private final String localHost;
     private final String ssh;
+    private final Path agentJar;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -57,29 +59,44 @@ public final class CommandBuilder {
      * @param localHost this host's name as the ssh hosts reach it
      */
     public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
-        this(plan, java, classPath, workDir, localHost, "ssh");
+        this(plan, java, classPath, workDir, localHost, "ssh", null);
     }
 
-    private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh) {
+    private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh,
+            Path agentJar) {
         this.plan = plan;
         this.java = java;
         this.classPath = classPath;
         this.workDir = workDir;
         this.localHost = localHost;
         this.ssh = ssh;
+        this.agentJar = agentJar;
     }
 
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
     public CommandBuilder withSsh(String program) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, program);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar);
+    }
+
+    /**
+     * The same commands with the agent that rewrites a program's own classes (its
+     * {@code classPath}) as processes load them: {@code -javaagent:satin-agent.jar}.
+     */
+    public CommandBuilder withAgent(Path jar) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar);
     }
 
     /** The builder for processes started from this JVM: its java, class path, working directory and host name. */
     public static CommandBuilder forThisJvm(RunPlan plan) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new CommandBuilder(plan, java, System.getProperty("java.class.path"),
+        CommandBuilder b = new CommandBuilder(plan, java, System.getProperty("java.class.path"),
                 Path.of("").toAbsolutePath(), thisHost());
+        String agent = System.getProperty(AGENT_PROPERTY);
+        return agent == null ? b : b.withAgent(Path.of(agent).toAbsolutePath());
     }
+
+    /** Where this installation's satin-agent.jar is ({@code ./satin} sets it). */
+    public static final String AGENT_PROPERTY = "satin.agentJar";
 
     private static String thisHost() {
         try {
@@ -109,6 +126,11 @@ public final class CommandBuilder {
             } else {
                 addSshMembers(c, members);
             }
+        }
+        if (!plan.app().classPath().isEmpty() && !allInJvm() && agentJar == null) {
+            throw new IllegalArgumentException(plan.origin() + ": the program's own classes (" + ProgramClassPath.join(
+                    plan.app().classPath()) + ") are rewritten in processes by satin-agent.jar, and this JVM does not "
+                    + "know where it is: -D" + AGENT_PROPERTY + "=PATH (./satin sets it)");
         }
         return members;
     }
@@ -219,12 +241,20 @@ public final class CommandBuilder {
         return a;
     }
 
-    /** The local command of a process member: java, the cluster's JVM options, the class path, PoolMain. */
+    /**
+     * The local command of a process member: java, the cluster's JVM options, the agent if the
+     * program brings classes of its own, the class path (satin's, then the program's), PoolMain.
+     */
     public List<String> javaCommand(Member m, List<String> poolArgs) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(m.cluster().jvmOptions());
-        command.addAll(List.of("-cp", classPath, POOL_MAIN));
+        String cp = classPath;
+        if (!plan.app().classPath().isEmpty()) {
+            command.add("-javaagent:" + agentJar);
+            cp = classPath + File.pathSeparator + ProgramClassPath.join(plan.app().classPath());
+        }
+        command.addAll(List.of("-cp", cp, POOL_MAIN));
         command.addAll(poolArgs);
         return command;
     }

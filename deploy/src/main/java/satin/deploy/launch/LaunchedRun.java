@@ -63,6 +63,7 @@ public final class LaunchedRun {
 
     static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
         commands.members(); // a plan it cannot carry out is refused here, before anything starts
+        ProgramClassPath.requireMain(plan.app(), plan.origin());
         LaunchedRun run = new LaunchedRun(plan, commands, timeout, newRunDir(plan));
         Runtime.getRuntime().addShutdownHook(run.hook);
         Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());
@@ -200,12 +201,23 @@ public final class LaunchedRun {
         boolean remote = m.placement() == Placement.SSH;
         List<String> args = commands.poolArgs(m, registry, remote ? "/dev/stdin" : secretFile.toString(), stats);
         Running r = switch (m.placement()) {
-            case IN_JVM -> new Running.OfThread(m, args, shared);
+            case IN_JVM -> new Running.OfThread(m, args, shared, programLoader());
             case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
             case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
         };
         members.add(r);
         return r;
+    }
+
+    /**
+     * The loader of the program's own classes in this JVM, rewriting them as they load; a new one
+     * per run, so that no run sees another's static state. Satin's own loader when the program
+     * brings no classes.
+     */
+    private ClassLoader programLoader() {
+        ClassLoader satin = LaunchedRun.class.getClassLoader();
+        return plan.app().classPath().isEmpty() ? satin
+                : new satin.rewriter.loader.RewritingClassLoader(ProgramClassPath.urls(plan.app().classPath()), satin);
     }
 
     /** The address the master's registry printed, or null if the master ended, was destroyed or timed out first. */

@@ -68,6 +68,7 @@ public final class RunRecord {
         a.put("name", app.name());
         a.put("mainClass", app.mainClass());
         a.put("args", app.args());
+        a.put("classpath", app.classPath().stream().map(Object::toString).toList());
         p.put("app", a);
         p.put("balancer", plan.balancer());
         p.put("outputDir", plan.outputDir().toString());

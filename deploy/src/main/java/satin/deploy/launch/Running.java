@@ -123,7 +123,8 @@ abstract class Running {
         private final Thread thread;
         private volatile int exitCode = -1;
 
-        OfThread(CommandBuilder.Member member, List<String> args, SharedOut out) {
+        /** @param program the loader of the program's classes: main is found there, and the pool's allowlist uses it */
+        OfThread(CommandBuilder.Member member, List<String> args, SharedOut out, ClassLoader program) {
             super(member);
             this.out = out;
             thread = new Thread(() -> {
@@ -137,6 +138,7 @@ abstract class Running {
                     exitCode = 1;
                 }
             }, "satin-launch-" + member.name());
+            thread.setContextClassLoader(program);
             thread.setDaemon(true);
             thread.start();
         }

@@ -26,6 +26,10 @@
  * in-JVM clusters are therefore one {@code PoolMain} with {@code --cluster-layout A:16,B:16}, and
  * must share one number of workers per node; other shapes are refused by name, to be placed in
  * processes. Local processes use this JVM's class path.
+ * A program with classes of its own ({@code AppPlan.classPath}) has them rewritten as they load:
+ * processes get {@code -javaagent:satin-agent.jar} and its class path after this JVM's; in this
+ * JVM, {@code PoolMain}'s thread has a {@code satin.rewriter.loader.RewritingClassLoader} over it as
+ * its context loader, where main is found and the pool's allowlist resolves classes.
  * Over ssh ({@code ssh -o BatchMode=yes HOST 'cd DIR && exec java ...'}), the remote side runs
  * the same java and class path from the same directory, so the project (and the JDK) must be at
  * the same paths on every host; the secret travels on ssh's standard input

@@ -82,6 +82,12 @@ class SatinCliTest {
         Result both = satin("run", "deploy/examples/local-1x64.yaml", "--app", "fib");
         assertEquals(2, both.code());
         assertTrue(both.err().contains("give a descriptor or --app, not both"), both.err());
+        Result descriptorAndClassPath = satin("run", "deploy/examples/local-1x64.yaml", "--classpath", "deploy");
+        assertEquals(2, descriptorAndClassPath.code());
+        assertTrue(descriptorAndClassPath.err().contains("give a descriptor or --app, not both"), descriptorAndClassPath.err());
+        Result noSuchEntry = satin("run", "--app", "my.Main", "--classpath", "src:no-such.jar");
+        assertEquals(2, noSuchEntry.code());
+        assertTrue(noSuchEntry.err().contains("satin: --classpath: no such directory or jar: no-such.jar ("), noSuchEntry.err());
         Result timeout = satin("run", "--app", "fib", "--timeout", "soon");
         assertEquals(2, timeout.code());
         assertTrue(timeout.err().contains("--timeout needs a duration like 90s or 30m, not 'soon'"), timeout.err());

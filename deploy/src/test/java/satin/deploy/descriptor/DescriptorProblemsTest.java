@@ -264,4 +264,39 @@ class DescriptorProblemsTest {
         assertEquals("cannot read 'missing.secret' (NoSuchFileException: " + dir.resolve("missing.secret")
                 + "); expected a readable file holding the pool's secret, relative to the descriptor", p.message());
     }
+
+    @Test
+    void aClassPathIsResolvedAgainstTheDescriptorAndEveryEntryThatIsNotThereIsNamed(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("classes"));
+        Files.writeString(dir.resolve("lib.jar"), "");
+        DescriptorException e = assertThrows(DescriptorException.class, () -> Descriptors.parse("""
+                clusters: [{name: A, nodes: 1}]
+                app:
+                  mainClass: my.Main
+                  classpath: [classes, lib.jar, missing, {a: b}]
+                compare:
+                  apps:
+                    - {mainClass: my.Main, classpath: "classes::gone.jar"}
+                """, "d.yaml", Map.of(), dir));
+        assertEquals(String.join("\n",
+                "d.yaml:4:33: app.classpath[2]: found 'missing', which is no directory or jar (" + dir.resolve("missing")
+                        + " does not exist); expected directories and jars, as a list or separated by ':', relative to the descriptor",
+                "d.yaml:4:42: app.classpath[3]: found a mapping; expected directories and jars, as a list or separated by "
+                        + "':', relative to the descriptor",
+                "d.yaml:7:39: compare.apps[0].classpath: found '', which is no directory or jar (an empty entry); expected "
+                        + "directories and jars, as a list or separated by ':', relative to the descriptor",
+                "d.yaml:7:39: compare.apps[0].classpath: found 'gone.jar', which is no directory or jar ("
+                        + dir.resolve("gone.jar") + " does not exist); expected directories and jars, as a list or "
+                        + "separated by ':', relative to the descriptor"), e.getMessage());
+    }
+
+    @Test
+    void aGoodClassPathBecomesAbsolutePathsInThePlan(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("classes"));
+        Files.writeString(dir.resolve("lib.jar"), "");
+        var plan = Descriptors.parse("clusters: [{name: A, nodes: 1}]\napp: {mainClass: my.Main, classpath: 'classes:lib.jar'}\n",
+                "d.yaml", Map.of(), dir).plan();
+        assertEquals(List.of(dir.resolve("classes").toAbsolutePath(), dir.resolve("lib.jar").toAbsolutePath()),
+                plan.app().classPath());
+    }
 }

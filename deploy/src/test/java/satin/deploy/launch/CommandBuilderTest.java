@@ -128,4 +128,29 @@ class CommandBuilderTest {
         assertEquals("''", CommandBuilder.quote(""));
         assertEquals("'$HOME'", CommandBuilder.quote("$HOME"));
     }
+
+    private static RunPlan programOfItsOwn(Placement where) {
+        ClusterPlan a = new ClusterPlan("A", 2, 1, where, where == Placement.SSH ? List.of("h1") : List.of(), List.of());
+        return new RunPlan("p", "s", List.of(a), "none", new AppPlan("my.Main", "my.Main", List.of("7"),
+                List.of(Path.of("/home/me/prog/classes"), Path.of("/home/me/prog/lib.jar"))), "RS", Path.of("o"), "test");
+    }
+
+    @Test
+    void aProgramOfItsOwnRunsWithTheAgentAndItsClassPathAfterSatins() {
+        CommandBuilder b = builder(programOfItsOwn(Placement.PROCESSES)).withAgent(Path.of("/home/me/satin/satin-agent.jar"));
+        CommandBuilder.Member m = b.members().get(0);
+        List<String> command = b.javaCommand(m, List.of("ARGS"));
+        assertEquals(List.of(JAVA, "-javaagent:/home/me/satin/satin-agent.jar", "-cp",
+                CP + ":/home/me/prog/classes:/home/me/prog/lib.jar", "satin.pool.PoolMain", "ARGS"), command);
+    }
+
+    @Test
+    void aProgramOfItsOwnInProcessesNeedsToKnowWhereTheAgentIs() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> builder(programOfItsOwn(Placement.SSH)).members());
+        assertEquals("test: the program's own classes (/home/me/prog/classes:/home/me/prog/lib.jar) are rewritten in "
+                + "processes by satin-agent.jar, and this JVM does not know where it is: -Dsatin.agentJar=PATH "
+                + "(./satin sets it)", e.getMessage());
+        assertEquals(1, builder(programOfItsOwn(Placement.IN_JVM)).members().size(), "in this JVM no agent is needed");
+    }
 }

@@ -7,30 +7,46 @@ import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.ClassReader;
 import satin.rewriter.ClassFinder;
 import satin.rewriter.Problem;
-import satin.rewriter.RewriteException;
 import satin.rewriter.Rewriter;
 
 /**
- * The load-time front end: {@code java -javaagent:satin-rewriter.jar ...} rewrites each class as it
+ * The load-time front end: {@code java -javaagent:satin-agent.jar ...} rewrites each class as it
  * is loaded. A class whose bytes name neither {@code satin/Spawnable} nor a {@code sync} cannot
  * spawn and is passed over without being parsed. The record classes a rewritten class needs are
- * defined in its class loader right away. A problem stops the class from loading, with every
- * problem in the message and on standard error.
+ * defined in its class loader right away. A class that cannot be rewritten (a problem in the
+ * program, a class the rewriter cannot find) is dealt with by {@link OnProblem}: by default every
+ * problem is printed and the JVM halts with status 1.
  */
 public final class Agent implements ClassFileTransformer {
 
     private static final byte[] SPAWNABLE = "satin/Spawnable".getBytes(StandardCharsets.UTF_8);
     private static final byte[] SYNC = "sync".getBytes(StandardCharsets.UTF_8);
+    /** The agent's own ASM (relocated in satin-agent.jar): loading it must not come back here. */
+    private static final String OWN_ASM = ClassReader.class.getName().replace('.', '/')
+            .substring(0, ClassReader.class.getName().lastIndexOf('.') + 1);
 
     private final Method defineClass;
+    private final OnProblem onProblem;
 
-    private Agent(Method defineClass) {
+    private Agent(Method defineClass, OnProblem onProblem) {
         this.defineClass = defineClass;
+        this.onProblem = onProblem;
     }
 
     public static void premain(String args, Instrumentation instrumentation) throws ReflectiveOperationException {
+        OnProblem onProblem;
+        try {
+            onProblem = OnProblem.parse(args, System.getProperty(OnProblem.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            // an exception out of premain ends the JVM with a native crash report: say it plainly instead
+            System.err.println(e.getMessage());
+            System.err.flush();
+            Runtime.getRuntime().halt(2);
+            return;
+        }
         // The records must be defined in the loader of the class that uses them, before it runs:
         // only ClassLoader.defineClass can do that from inside a transformer, so the agent opens
         // java.lang to itself, which agents alone may do.
@@ -39,7 +55,7 @@ public final class Agent implements ClassFileTransformer {
         Method define = ClassLoader.class.getDeclaredMethod("defineClass", String.class, byte[].class, int.class,
                 int.class, ProtectionDomain.class);
         define.setAccessible(true);
-        instrumentation.addTransformer(new Agent(define));
+        instrumentation.addTransformer(new Agent(define, onProblem));
     }
 
     @Override
@@ -51,12 +67,12 @@ public final class Agent implements ClassFileTransformer {
         try {
             Rewriter.Result result = new Rewriter(ClassFinder.of(loader)).rewrite(classFile);
             if (!result.problems().isEmpty()) {
-                StringBuilder b = new StringBuilder("satin agent: cannot load " + className.replace('/', '.') + ":");
+                StringBuilder b = new StringBuilder(result.problems().size() + " problem(s):");
                 for (Problem p : result.problems()) {
                     b.append(System.lineSeparator()).append("  ").append(p);
                 }
-                System.err.println(b);
-                throw new IllegalStateException(b.toString());
+                onProblem.refuse(className, b.toString(), System.err);
+                return null;
             }
             if (result.rewritten() == null) {
                 return null;
@@ -67,17 +83,17 @@ public final class Agent implements ClassFileTransformer {
                 defineClass.invoke(target, e.getKey().replace('/', '.'), bytes, 0, bytes.length, domain);
             }
             return result.rewritten();
-        } catch (RewriteException | ReflectiveOperationException e) {
-            String message = "satin agent: cannot rewrite " + className.replace('/', '.') + ": " + e.getMessage();
-            System.err.println(message);
-            throw new IllegalStateException(message, e);
+        } catch (RuntimeException | ReflectiveOperationException | LinkageError e) {
+            // a class the rewriter cannot find or read, a record that cannot be defined: never silence
+            onProblem.refuse(className, String.valueOf(e), System.err);
+            return null;
         }
     }
 
     private static boolean skipped(String className) {
         return className.startsWith("java/") || className.startsWith("javax/") || className.startsWith("jdk/")
                 || className.startsWith("sun/") || className.startsWith("com/sun/")
-                || className.startsWith("org/objectweb/asm/") || className.startsWith("satin/runtime/")
+                || className.startsWith(OWN_ASM) || className.startsWith("satin/runtime/")
                 || className.startsWith("satin/deque/") || className.startsWith("satin/stats/")
                 || className.startsWith("satin/rewriter/");
     }

@@ -61,6 +61,7 @@ public final class Main {
                 default -> operands.add(args[i]);
             }
         }
+        classPath.add(satinApi()); // the API a program spawns with, wherever this runs from (in satin-agent.jar, inside it)
         try {
             Batch.Report report;
             if (operands.size() == 1 && Files.isDirectory(Path.of(operands.get(0)))) {
@@ -88,6 +89,15 @@ public final class Main {
         } catch (IOException | RewriteException e) {
             err.println("satin-rewrite: " + e.getMessage());
             return 2;
+        }
+    }
+
+    /** Where satin-core's classes are for this command: its jar or directory. */
+    private static Path satinApi() {
+        try {
+            return Path.of(satin.SatinObject.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot tell where satin-core's classes are", e);
         }
     }
 

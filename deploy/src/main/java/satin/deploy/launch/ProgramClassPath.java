@@ -1,0 +1,105 @@
+package satin.deploy.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import satin.deploy.plan.AppPlan;
+
+/**
+ * A program's own class path ({@code --classpath}, {@code classpath:}): read from text, and
+ * searched for the main class before a run starts, so that a typo is named with every entry that
+ * was searched instead of surfacing as a class-loading error in some process.
+ */
+public final class ProgramClassPath {
+
+    private ProgramClassPath() {
+    }
+
+    /**
+     * The entries of {@code text} (separated by the system's path separator), absolute, each an
+     * existing directory or file; empty for null.
+     *
+     * @throws IllegalArgumentException naming {@code option} and the entry that does not exist
+     */
+    public static List<Path> parse(String option, String text) {
+        if (text == null) {
+            return List.of();
+        }
+        List<Path> entries = new ArrayList<>();
+        for (String e : text.split(Pattern.quote(File.pathSeparator))) {
+            if (e.isBlank()) {
+                continue;
+            }
+            Path p;
+            try {
+                p = Path.of(e).toAbsolutePath().normalize();
+            } catch (InvalidPathException ex) {
+                throw new IllegalArgumentException(option + ": '" + e + "' is no path: " + ex.getMessage());
+            }
+            if (!Files.isDirectory(p) && !Files.isRegularFile(p)) {
+                throw new IllegalArgumentException(option + ": no such directory or jar: " + e + " (" + p + ")");
+            }
+            entries.add(p);
+        }
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException(option + " names no directory or jar: '" + text + "'");
+        }
+        return List.copyOf(entries);
+    }
+
+    /** The entries as one class-path text. */
+    public static String join(List<Path> entries) {
+        return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
+    }
+
+    /** The entries as URLs, for a class loader. */
+    public static URL[] urls(List<Path> entries) {
+        URL[] urls = new URL[entries.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = entries.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("no URL for the class-path entry " + entries.get(i), e);
+            }
+        }
+        return urls;
+    }
+
+    /**
+     * Checks that the program's main class is there, on its class path or satin's own.
+     *
+     * @throws IllegalArgumentException naming the class and every entry searched
+     */
+    public static void requireMain(AppPlan app, String origin) {
+        String file = app.mainClass().replace('.', '/') + ".class";
+        try (URLClassLoader search = new URLClassLoader(urls(app.classPath()), ProgramClassPath.class.getClassLoader())) {
+            if (search.getResource(file) != null) {
+                return;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        StringBuilder b = new StringBuilder(origin + ": cannot find the main class " + app.mainClass() + " (" + file
+                + "); searched the program's class path");
+        if (app.classPath().isEmpty()) {
+            b.append(" (none given: --classpath PATH, or classpath: under app: in a descriptor)");
+        }
+        for (Path p : app.classPath()) {
+            b.append("\n  ").append(p);
+        }
+        b.append("\nand satin's own:");
+        for (String e : System.getProperty("java.class.path").split(Pattern.quote(File.pathSeparator))) {
+            b.append("\n  ").append(e);
+        }
+        throw new IllegalArgumentException(b.toString());
+    }
+}

@@ -1,0 +1,37 @@
+package satin.system;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The shell commands of the fenced block right under a heading of README.md, as a user copies them. */
+final class ReadmeBlock {
+
+    private ReadmeBlock() {
+    }
+
+    /** The block's lines, blank lines left out; fails if the heading or its block is not there. */
+    static List<String> under(Path readme, String heading) throws IOException {
+        List<String> lines = Files.readAllLines(readme);
+        int at = lines.indexOf(heading);
+        if (at < 0) {
+            throw new AssertionError(readme + " has no heading '" + heading + "'");
+        }
+        int i = at + 1;
+        while (i < lines.size() && lines.get(i).isBlank()) {
+            i++;
+        }
+        if (i == lines.size() || !lines.get(i).startsWith("```")) {
+            throw new AssertionError("no fenced block right under '" + heading + "' in " + readme);
+        }
+        List<String> commands = new ArrayList<>();
+        for (i++; i < lines.size() && !lines.get(i).startsWith("```"); i++) {
+            if (!lines.get(i).isBlank()) {
+                commands.add(lines.get(i));
+            }
+        }
+        return commands;
+    }
+}
