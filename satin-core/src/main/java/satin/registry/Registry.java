@@ -22,7 +22,8 @@ import satin.net.Transport;
  * else who came, left or died; the first node that asks to be master is the master. When the
  * master says the run is over, the registry tells every node, and forwards their final statistics
  * to the master. Every member must allow the same classes to travel as the first one announced
- * ({@code -Dsatin.allow}); a node that allows other ones is refused, with both lists named. By default the master's process embeds it; a standalone one serves multi-host runs.
+ * ({@code -Dsatin.allow}); a node that allows other ones is refused, with both lists named. By
+ * default the master's process embeds it; a standalone one serves multi-host runs.
  */
 public final class Registry implements Inbox, AutoCloseable {
 

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
@@ -31,8 +30,7 @@ final class Placeholders {
 
     static Set<Integer> needed(MethodAnalysis a, Set<Integer> genericallySynced) {
         Set<Integer> needed = new HashSet<>();
-        Frame<BasicValue>[] precise = null;
-        boolean preciseTried = false;
+        Precise precise = null;
         for (SpawnSite site : a.sites) {
             if (site.target != SpawnSite.Target.LOCAL || !genericallySynced.contains(site.id)) {
                 continue;
@@ -41,21 +39,16 @@ final class Placeholders {
             Frame<BasicValue> frame = a.frames[call];
             BasicValue held = frame == null ? null : frame.getLocal(site.local());
             int store = site.consumer.getOpcode();
+            boolean keeps;
             if (store != Opcodes.ASTORE) {
-                if (held == null || !held.equals(expected(store))) {
-                    needed.add(site.id);
-                }
-                continue;
+                keeps = held != null && held.equals(expected(store));
+            } else if (held == null || !held.isReference()) {
+                keeps = false;
+            } else {
+                precise = precise != null ? precise : new Precise(a);
+                keeps = precise.keeps(site, call);
             }
-            if (held == null || !held.isReference()) {
-                needed.add(site.id);
-                continue;
-            }
-            if (!preciseTried) {
-                precise = preciseFrames(a);
-                preciseTried = true;
-            }
-            if (precise == null || !keeps(a, precise, site, call)) {
+            if (!keeps) {
                 needed.add(site.id);
             }
         }
@@ -71,29 +64,41 @@ final class Placeholders {
         };
     }
 
-    /** Whether the reference the variable holds at the spawn is of the type the spawn stores. */
-    private static boolean keeps(MethodAnalysis a, Frame<BasicValue>[] precise, SpawnSite site, int call) {
-        Frame<BasicValue> atCall = precise[call];
-        Frame<BasicValue> atStore = precise[a.method.instructions.indexOf(site.consumer)];
-        if (atCall == null || atStore == null) {
-            return false;
-        }
-        BasicValue old = atCall.getLocal(((VarInsnNode) site.consumer).var);
-        BasicValue result = atStore.getStack(atStore.getStackSize() - 1);
-        return old != null && old.isReference() && verifier(a).subtype(old, result);
-    }
+    /** The method's frames with class types, computed once per method, for spawns into reference locals. */
+    private static final class Precise {
 
-    private static Frame<BasicValue>[] preciseFrames(MethodAnalysis a) {
-        try {
-            return new Analyzer<>(verifier(a)).analyze(a.owner.name, a.method);
-        } catch (AnalyzerException | RuntimeException e) {
-            return null; // a class it cannot see: placeholders everywhere, as safe as before
-        }
-    }
+        private final MethodAnalysis a;
+        private final HierarchyVerifier verifier;
+        /** Null if the frames cannot be computed (a class it cannot see): then placeholders everywhere, as safe as before. */
+        private final Frame<BasicValue>[] frames;
 
-    private static HierarchyVerifier verifier(MethodAnalysis a) {
-        return new HierarchyVerifier(a.hierarchy(), a.owner.name, a.owner.superName, a.owner.interfaces,
-                (a.owner.access & Opcodes.ACC_INTERFACE) != 0);
+        Precise(MethodAnalysis a) {
+            this.a = a;
+            this.verifier = new HierarchyVerifier(a.hierarchy(), a.owner.name, a.owner.superName, a.owner.interfaces,
+                    (a.owner.access & Opcodes.ACC_INTERFACE) != 0);
+            Frame<BasicValue>[] computed;
+            try {
+                computed = new Analyzer<>(verifier).analyze(a.owner.name, a.method);
+            } catch (AnalyzerException | RuntimeException e) {
+                computed = null;
+            }
+            this.frames = computed;
+        }
+
+        /** Whether the reference the variable holds at the spawn is of the type the spawn stores. */
+        boolean keeps(SpawnSite site, int call) {
+            if (frames == null) {
+                return false;
+            }
+            Frame<BasicValue> atCall = frames[call];
+            Frame<BasicValue> atStore = frames[a.method.instructions.indexOf(site.consumer)];
+            if (atCall == null || atStore == null) {
+                return false;
+            }
+            BasicValue old = atCall.getLocal(site.local());
+            BasicValue result = atStore.getStack(atStore.getStackSize() - 1);
+            return old != null && old.isReference() && verifier.subtype(old, result);
+        }
     }
 
     /** ASM's verifier over the rewriter's view of the class hierarchy, with the JVM's leniency for interfaces. */

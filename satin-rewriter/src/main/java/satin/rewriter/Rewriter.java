@@ -26,6 +26,15 @@ public final class Rewriter {
         public boolean unchanged() {
             return rewritten == null && problems.isEmpty();
         }
+
+        /** "N problem(s):" and each problem on a line of its own, with file, line, class and method. */
+        public String describeProblems() {
+            StringBuilder b = new StringBuilder(problems.size() + " problem(s):");
+            for (Problem p : problems) {
+                b.append(System.lineSeparator()).append("  ").append(p);
+            }
+            return b.toString();
+        }
     }
 
     private final Hierarchy hierarchy;

@@ -8,7 +8,6 @@ import java.util.Set;
 import satin.deploy.launch.ProgramClassPath;
 import satin.deploy.plan.AppPlan;
 import satin.pool.PoolMain;
-import satin.rewriter.loader.RewritingClassLoader;
 
 /**
  * {@code satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]}: {@link PoolMain} in this
@@ -69,7 +68,7 @@ public final class PoolCommand {
         Thread self = Thread.currentThread();
         ClassLoader before = self.getContextClassLoader();
         // PoolMain finds main, and the pool's allowlist its classes, through the context loader
-        self.setContextClassLoader(new RewritingClassLoader(ProgramClassPath.urls(entries), PoolCommand.class.getClassLoader()));
+        self.setContextClassLoader(ProgramClassPath.loader(entries, PoolCommand.class.getClassLoader()));
         try {
             return PoolMain.run(poolArgs.toArray(new String[0]), out, err);
         } finally {

@@ -209,15 +209,10 @@ public final class LaunchedRun {
         return r;
     }
 
-    /**
-     * The loader of the program's own classes in this JVM, rewriting them as they load; a new one
-     * per run, so that no run sees another's static state. Satin's own loader when the program
-     * brings no classes.
-     */
+    /** The loader of the program's classes in this JVM: satin's own when the program brings none. */
     private ClassLoader programLoader() {
         ClassLoader satin = LaunchedRun.class.getClassLoader();
-        return plan.app().classPath().isEmpty() ? satin
-                : new satin.rewriter.loader.RewritingClassLoader(ProgramClassPath.urls(plan.app().classPath()), satin);
+        return plan.app().classPath().isEmpty() ? satin : ProgramClassPath.loader(plan.app().classPath(), satin);
     }
 
     /** The address the master's registry printed, or null if the master ended, was destroyed or timed out first. */

@@ -75,6 +75,14 @@ public final class ProgramClassPath {
     }
 
     /**
+     * A loader of the program's own classes over satin's ({@code parent}), rewriting them as they
+     * load; one per run, so that no run sees another's static state.
+     */
+    public static ClassLoader loader(List<Path> entries, ClassLoader parent) {
+        return new satin.rewriter.loader.RewritingClassLoader(urls(entries), parent);
+    }
+
+    /**
      * Checks that the program's main class is there, on its class path or satin's own.
      *
      * @throws IllegalArgumentException naming the class and every entry searched

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import satin.rewriter.ClassFinder;
-import satin.rewriter.Problem;
 import satin.rewriter.Rewriter;
 
 /**
@@ -67,11 +66,7 @@ public final class Agent implements ClassFileTransformer {
         try {
             Rewriter.Result result = new Rewriter(ClassFinder.of(loader)).rewrite(classFile);
             if (!result.problems().isEmpty()) {
-                StringBuilder b = new StringBuilder(result.problems().size() + " problem(s):");
-                for (Problem p : result.problems()) {
-                    b.append(System.lineSeparator()).append("  ").append(p);
-                }
-                onProblem.refuse(className, b.toString(), System.err);
+                onProblem.refuse(className, result.describeProblems(), System.err);
                 return null;
             }
             if (result.rewritten() == null) {

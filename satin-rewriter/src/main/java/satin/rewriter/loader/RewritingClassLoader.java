@@ -7,7 +7,6 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.Map;
 import satin.rewriter.ClassFinder;
-import satin.rewriter.Problem;
 import satin.rewriter.RewriteException;
 import satin.rewriter.Rewriter;
 import satin.rewriter.agent.Agent;
@@ -53,12 +52,7 @@ public final class RewritingClassLoader extends URLClassLoader {
             throw new RefusedClassError("satin: cannot rewrite " + name + ": " + e.getMessage());
         }
         if (!result.problems().isEmpty()) {
-            StringBuilder b = new StringBuilder("satin: cannot rewrite " + name + ", " + result.problems().size()
-                    + " problem(s):");
-            for (Problem p : result.problems()) {
-                b.append(System.lineSeparator()).append("  ").append(p);
-            }
-            throw new RefusedClassError(b.toString());
+            throw new RefusedClassError("satin: cannot rewrite " + name + ", " + result.describeProblems());
         }
         if (result.rewritten() == null) {
             return bytes;
