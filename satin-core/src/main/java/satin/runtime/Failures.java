@@ -46,4 +46,35 @@ public final class Failures {
         }
         return all;
     }
+
+    /**
+     * For a sync some of whose oldest spawns were stolen: their failures, oldest first, come
+     * before every failure of the newer spawns the sync ran itself.
+     *
+     * @param stolen the stolen spawns' records, oldest first
+     * @param later  the failures of the spawns run here (all newer), or {@code null}
+     * @return the sync's failures in program order, or {@code null} if nothing failed
+     */
+    public static SpawnException stolen(InvocationRecord[] stolen, SpawnException later) {
+        SpawnException all = null;
+        for (InvocationRecord record : stolen) {
+            if (record.failure != null) {
+                all = add(all, record.failure);
+            }
+        }
+        return later == null ? all : all == null ? later : add(all, later);
+    }
+
+    /**
+     * The position of the earliest failed record, else {@code failedAt}: the position, in the
+     * sync's program order, of the first spawn whose result may not be delivered.
+     */
+    public static int firstFailed(InvocationRecord[] stolen, int failedAt) {
+        for (int i = 0; i < stolen.length; i++) {
+            if (stolen[i].failure != null) {
+                return i;
+            }
+        }
+        return failedAt;
+    }
 }

@@ -40,9 +40,14 @@ public final class Slot {
      * finds it: what a thief does while it holds the slot.
      */
     InvocationRecord capture() {
+        record = build();
+        return record;
+    }
+
+    /** Builds the record of the call in this slot, for its owner to run; nothing new is left here. */
+    InvocationRecord build() {
         InvocationRecord r = factory.capture(this);
         r.site = site;
-        record = r;
         return r;
     }
 

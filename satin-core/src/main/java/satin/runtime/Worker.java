@@ -159,19 +159,19 @@ public final class Worker extends Thread {
      */
     public InvocationRecord[] joinStolen(int mark, int count, SpawnException failures) {
         InvocationRecord[] stolen = joinStolen(mark, count);
-        SpawnException all = null;
-        for (InvocationRecord record : stolen) {
-            if (record.failure != null) {
-                all = Failures.add(all, record.failure);
-            }
-        }
-        if (failures != null) {
-            all = all == null ? failures : Failures.add(all, failures);
-        }
+        SpawnException all = Failures.stolen(stolen, failures);
         if (all != null) {
             throw all;
         }
         return stolen;
+    }
+
+    /**
+     * {@link #joinStolen(int, int)} when a pop has just failed: every spawn since {@code mark}
+     * still in the deque was stolen. One call, so that a straight-line sync's stolen path is short.
+     */
+    public InvocationRecord[] joinStolen(int mark) {
+        return joinStolen(mark, deque.head() - mark);
     }
 
     /**
@@ -197,8 +197,8 @@ public final class Worker extends Thread {
                 break;
             }
             Slot slot = d.slot(d.head());
-            InvocationRecord record = slot.capture();
-            slot.record = null;
+            InvocationRecord record = slot.build();
+            slot.record = null; // a record-form spawn's record, which the slot must not keep alive
             try {
                 record.invoke();
             } catch (Throwable t) {

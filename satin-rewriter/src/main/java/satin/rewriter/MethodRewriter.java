@@ -56,8 +56,13 @@ final class MethodRewriter {
     /** Local-target sites whose variable holds no value of the result's type at the spawn; see {@link Placeholders}. */
     private Set<Integer> placeholders = Set.of();
     private final List<TryCatchBlockNode> ownHandlers = new ArrayList<>();
-    /** Sites some generic sync dispatches to: their locals must be initialised at entry. */
+    /** Sites some generic sync dispatches to. */
     private final Set<Integer> genericallySynced = new HashSet<>();
+    /**
+     * Sites whose locals are set at entry, because code reachable from paths that did not make the
+     * spawn reads them: a generic sync's switch, and the last handler's stores into fields and elements.
+     */
+    private final Set<Integer> setAtEntry = new HashSet<>();
     /** Whether the checks for the worker test whether it is known already; see {@link #checkpointsReachEachOther}. */
     private boolean guarded;
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
@@ -88,7 +93,7 @@ final class MethodRewriter {
         for (SpawnSite site : a.sites) {
             siteLocals.put(site.id, allocate(site));
             Type stored = site.storedType();
-            if (stored != null) {
+            if (stored != null && !straight(site)) {
                 resultLocals.put(site.id, newLocal(stored.getSize()));
             }
         }
@@ -104,10 +109,10 @@ final class MethodRewriter {
                 before.may.stream().forEach(genericallySynced::add);
             }
             if (before != null) {
-                // the last handler stores into fields and elements: their operands must be set on every path to it
-                before.may.stream().filter(s -> a.sites.get(s).targetOperands() > 0).forEach(genericallySynced::add);
+                before.may.stream().filter(s -> a.sites.get(s).targetOperands() > 0).forEach(setAtEntry::add);
             }
         }
+        setAtEntry.addAll(genericallySynced);
         placeholders = Placeholders.needed(a, genericallySynced);
 
         for (int i = 0; i < original.length; i++) {
@@ -213,7 +218,7 @@ final class MethodRewriter {
             out.add(new VarInsnNode(Opcodes.ISTORE, mark));
         }
         for (SpawnSite site : a.sites) {
-            if (!genericallySynced.contains(site.id)) {
+            if (!setAtEntry.contains(site.id)) {
                 continue;
             }
             int[] locals = siteLocals.get(site.id);
@@ -519,116 +524,143 @@ final class MethodRewriter {
      * one, and run each as a plain call whose result waits in its result local. Then deliver in
      * program order, as the sequential program stored them (the last write to one place wins);
      * if some calls failed, only the spawns before the earliest failing one deliver, and the
-     * sync throws that failure, with the later ones suppressed in it.
+     * sync throws that failure, with the later ones suppressed in it. A result that goes
+     * {@linkplain #straight straight} into its variable needs none of that.
      */
     private InsnList unrolledSync(int[] sites) {
         InsnList out = new InsnList();
         int n = sites.length;
+        boolean positions = false; // whether any result waits to be delivered, and so the failed position matters
+        LabelNode collected = new LabelNode();
+        LabelNode stolen = new LabelNode();
         LabelNode done = new LabelNode();
-        LabelNode failed = new LabelNode();
-        LabelNode[] stolen = new LabelNode[n];
         out.add(new InsnNode(Opcodes.ACONST_NULL));
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
-        Bytecode.pushInt(out, n);
-        out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
         for (int site : sites) {
+            // every path to the delivery must find each result set, for the verifier; a variable
+            // zeroed here is one no handler of this method can see (straight)
             Type stored = a.sites.get(site).storedType();
             if (stored != null) {
                 out.add(Bytecode.zero(stored));
-                out.add(Bytecode.store(stored, resultLocals.get(site)));
+                out.add(keep(a.sites.get(site)));
+                positions |= resultLocals.containsKey(site);
             }
+        }
+        if (positions) {
+            Bytecode.pushInt(out, n);
+            out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
         }
         for (int i = n - 1; i >= 0; i--) {
-            stolen[i] = new LabelNode();
             out.add(new VarInsnNode(Opcodes.ALOAD, deque));
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
-            out.add(new JumpInsnNode(Opcodes.IFEQ, stolen[i]));
-            out.add(directCall(a.sites.get(sites[i]), i));
+            out.add(new JumpInsnNode(Opcodes.IFEQ, stolen));
+            out.add(directCall(a.sites.get(sites[i]), positions ? i : -1));
         }
-        out.add(deliverAll(sites, failed, done));
-        for (int i = 0; i < n; i++) {
-            // sites[0..i] were stolen: they come back as records, oldest first
-            out.add(stolen[i]);
-            out.add(new VarInsnNode(Opcodes.ALOAD, worker));
-            out.add(new VarInsnNode(Opcodes.ILOAD, mark));
-            Bytecode.pushInt(out, i + 1);
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen",
-                    "(II)[L" + Bytecode.RECORD + ";"));
-            out.add(new VarInsnNode(Opcodes.ASTORE, records));
-            for (int k = i; k >= 0; k--) {
-                out.add(takeStolenResult(a.sites.get(sites[k]), k));
-            }
-            out.add(deliverAll(sites, failed, done));
-        }
-        out.add(failed);
+        out.add(collected);
         for (int k = 0; k < n; k++) {
-            LabelNode next = new LabelNode();
-            out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
-            Bytecode.pushInt(out, k);
-            out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, next));
-            out.add(deliver(a.sites.get(sites[k])));
-            out.add(next);
+            SpawnSite site = a.sites.get(sites[k]);
+            if (resultLocals.containsKey(site.id)) {
+                LabelNode next = new LabelNode();
+                out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
+                Bytecode.pushInt(out, k);
+                out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, next));
+                out.add(deliver(site));
+                out.add(next);
+            }
         }
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.ATHROW));
+
+        // the oldest spawns were stolen (all since the mark still in the deque): they come back as records
+        out.add(stolen);
+        out.add(new VarInsnNode(Opcodes.ALOAD, worker));
+        out.add(new VarInsnNode(Opcodes.ILOAD, mark));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen", "(I)[L" + Bytecode.RECORD + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, records));
+        for (int k = n - 1; k >= 0; k--) {
+            LabelNode notStolen = new LabelNode();
+            if (k > 0) { // the oldest was stolen whenever any was
+                out.add(new VarInsnNode(Opcodes.ALOAD, records));
+                out.add(new InsnNode(Opcodes.ARRAYLENGTH));
+                Bytecode.pushInt(out, k);
+                out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, notStolen));
+            }
+            out.add(takeStolenResult(a.sites.get(sites[k]), k));
+            out.add(notStolen);
+        }
+        if (positions) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, records));
+            out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
+            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "firstFailed",
+                    "([L" + Bytecode.RECORD + ";I)I"));
+            out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, records));
+        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "stolen",
+                "([L" + Bytecode.RECORD + ";L" + Bytecode.SPAWN_EXCEPTION + ";)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(new VarInsnNode(Opcodes.ASTORE, failures));
+        out.add(new JumpInsnNode(Opcodes.GOTO, collected));
         out.add(done);
         return out;
     }
 
-    /** If nothing failed, every result to its target in program order, then on to {@code done}. */
-    private InsnList deliverAll(int[] sites, LabelNode failed, LabelNode done) {
-        InsnList out = new InsnList();
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new JumpInsnNode(Opcodes.IFNONNULL, failed));
-        for (int site : sites) {
-            out.add(deliver(a.sites.get(site)));
-        }
-        out.add(new JumpInsnNode(Opcodes.GOTO, done));
-        return out;
+    /**
+     * Whether a site's result goes straight into its local variable as its call returns, and not
+     * through a result local delivered in program order. Only a handler of this method could see
+     * the variable after a failing sync; in a method without one the variable dies with the
+     * exception, and the method stays small: fib with result locals was 414 bytes of bytecode,
+     * over the 325 up to which the JIT inlines a hot call, and one worker lost 14% (decision 0004).
+     */
+    private boolean straight(SpawnSite site) {
+        return site.target == SpawnSite.Target.LOCAL && a.handlerStarts.isEmpty();
     }
 
     /** Stores a site's waiting result where the program stored it. */
     private InsnList deliver(SpawnSite site) {
         InsnList out = new InsnList();
-        Type stored = site.storedType();
-        if (stored != null) {
-            out.add(targetPrefix(site));
-            out.add(Bytecode.load(stored, resultLocals.get(site.id)));
-            out.add(site.consumer.clone(Map.of()));
-        }
+        out.add(targetPrefix(site));
+        out.add(Bytecode.load(site.storedType(), resultLocals.get(site.id)));
+        out.add(site.consumer.clone(Map.of()));
         return out;
     }
 
     /**
-     * The stolen record at {@code position}: its failure joins this sync's failures (it is the
-     * earliest so far, as the records are taken newest first), or its result, converted, waits
-     * in the site's result local.
+     * The result of the stolen record at {@code position}, converted, into the site's result local
+     * or straight into its variable. A failed record's result is the zero it was born with:
+     * copying it is harmless (nothing delivers it, and the sync throws), except through an
+     * unboxing, which a failed record skips.
      */
     private InsnList takeStolenResult(SpawnSite site, int position) {
         InsnList out = new InsnList();
-        LabelNode ok = new LabelNode();
-        LabelNode next = new LabelNode();
-        out.add(stolenRecord(position));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "failure", "()Ljava/lang/Throwable;"));
-        out.add(new InsnNode(Opcodes.DUP));
-        out.add(new JumpInsnNode(Opcodes.IFNULL, ok));
-        out.add(failedHere(position));
-        out.add(new JumpInsnNode(Opcodes.GOTO, next));
-        out.add(ok);
-        out.add(new InsnNode(Opcodes.POP));
         Type stored = site.storedType();
-        if (stored != null) {
-            String record = recordOfSite.apply(site.id);
-            out.add(stolenRecord(position));
-            out.add(new TypeInsnNode(Opcodes.CHECKCAST, record));
-            out.add(new FieldInsnNode(Opcodes.GETFIELD, record, "result", site.returnType().getDescriptor()));
-            for (AbstractInsnNode c : site.conversions) {
-                out.add(c.clone(Map.of()));
-            }
-            out.add(Bytecode.store(stored, resultLocals.get(site.id)));
+        if (stored == null) {
+            return out;
         }
-        out.add(next);
+        LabelNode skip = new LabelNode();
+        if (site.conversions.stream().anyMatch(c -> c.getOpcode() == Opcodes.INVOKEVIRTUAL)) {
+            out.add(stolenRecord(position));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "failure", "()Ljava/lang/Throwable;"));
+            out.add(new JumpInsnNode(Opcodes.IFNONNULL, skip));
+        }
+        String record = recordOfSite.apply(site.id);
+        out.add(stolenRecord(position));
+        out.add(new TypeInsnNode(Opcodes.CHECKCAST, record));
+        out.add(new FieldInsnNode(Opcodes.GETFIELD, record, "result", site.returnType().getDescriptor()));
+        for (AbstractInsnNode c : site.conversions) {
+            out.add(c.clone(Map.of()));
+        }
+        out.add(keep(site));
+        out.add(skip);
         return out;
+    }
+
+    /** With a site's converted result on the stack: into its result local, or straight into its variable. */
+    private AbstractInsnNode keep(SpawnSite site) {
+        Integer kept = resultLocals.get(site.id);
+        return kept != null ? Bytecode.store(site.storedType(), kept) : site.consumer.clone(Map.of());
     }
 
     private InsnList stolenRecord(int position) {
@@ -639,7 +671,10 @@ final class MethodRewriter {
         return out;
     }
 
-    /** With a spawn's failure on the stack: it becomes this sync's first failure, and its position the first failed. */
+    /**
+     * With a spawn's failure on the stack: it becomes this sync's first failure, and, when results
+     * wait to be delivered ({@code position} not -1), its position the first failed.
+     */
     private InsnList failedHere(int position) {
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
@@ -647,8 +682,10 @@ final class MethodRewriter {
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "earlier",
                 "(L" + Bytecode.SPAWN_EXCEPTION + ";Ljava/lang/Throwable;)L" + Bytecode.SPAWN_EXCEPTION + ";"));
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
-        Bytecode.pushInt(out, position);
-        out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
+        if (position >= 0) {
+            Bytecode.pushInt(out, position);
+            out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
+        }
         return out;
     }
 
@@ -737,8 +774,9 @@ final class MethodRewriter {
 
     /**
      * The spawn that came back runs here as a plain call with the arguments kept at the spawn; its
-     * result, converted, waits in the site's result local for the delivery, its exception joins
-     * this sync's failures as the earliest so far (the spawns are taken back newest first).
+     * result, converted, waits in the site's result local for the delivery (or goes straight into
+     * its variable), its exception joins this sync's failures as the earliest so far (the spawns
+     * are taken back newest first).
      */
     private InsnList directCall(SpawnSite site, int position) {
         InsnList out = new InsnList();
@@ -762,11 +800,8 @@ final class MethodRewriter {
             out.add(c.clone(Map.of())); // a failing conversion (unboxing null) fails the spawn, as in the program
         }
         out.add(end);
-        Type stored = site.storedType();
-        if (stored != null) {
-            out.add(Bytecode.store(stored, resultLocals.get(site.id)));
-        } else if (site.consumer != null) {
-            out.add(site.consumer.clone(Map.of())); // the pop of a dropped result
+        if (site.consumer != null) {
+            out.add(keep(site)); // the pop of a dropped result is its consumer too
         }
         out.add(new JumpInsnNode(Opcodes.GOTO, after));
         out.add(handler);
@@ -880,12 +915,10 @@ final class MethodRewriter {
         if (pendingRanges.isEmpty()) {
             return;
         }
-        InsnList insns = m.instructions;
+        List<SpawnSite> stores = directSites(everPending(), site -> site.targetOperands() > 0
+                || site.target == SpawnSite.Target.STATIC_FIELD);
         LabelNode handler = new LabelNode();
         LabelNode rethrow = new LabelNode();
-        LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
-        LabelNode childFailed = new LabelNode();
         InsnList h = new InsnList();
         int thrown = newLocal(1);
         h.add(handler);
@@ -896,28 +929,52 @@ final class MethodRewriter {
         h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
         h.add(new JumpInsnNode(Opcodes.IF_ICMPLE, rethrow));
+        if (stores.isEmpty()) {
+            // nothing of this method outlives it but record-form results: the runtime's leave does it all
+            h.add(new VarInsnNode(Opcodes.ALOAD, worker));
+            h.add(new VarInsnNode(Opcodes.ILOAD, mark));
+            h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
+            h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "leave",
+                    "(ILjava/lang/Throwable;)Ljava/lang/Throwable;"));
+            h.add(new InsnNode(Opcodes.ATHROW));
+        } else {
+            h.add(settleAndLeave(stores, thrown));
+        }
+        h.add(rethrow);
+        h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
+        h.add(new InsnNode(Opcodes.ATHROW));
+        m.instructions.add(h);
+        for (LabelNode[] range : pendingRanges) {
+            m.tryCatchBlocks.add(new TryCatchBlockNode(range[0], range[1], handler, null));
+        }
+    }
+
+    /**
+     * {@code Worker.leave} written out, for a method whose pending spawns store into fields and
+     * elements from its own locals: settles the records, then rethrows; a failed spawn's failure
+     * propagates instead, with the method's own exception suppressed in it.
+     */
+    private InsnList settleAndLeave(List<SpawnSite> stores, int thrown) {
+        InsnList h = new InsnList();
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode childFailed = new LabelNode();
         h.add(start);
         h.add(new VarInsnNode(Opcodes.ALOAD, worker));
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
         h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "syncRecords", "(I)[L" + Bytecode.RECORD + ";"));
         h.add(new VarInsnNode(Opcodes.ASTORE, records));
-        h.add(settleRecords(directSites(everPending(), site -> site.targetOperands() > 0
-                || site.target == SpawnSite.Target.STATIC_FIELD)));
+        h.add(settleRecords(stores));
         h.add(end);
-        h.add(new JumpInsnNode(Opcodes.GOTO, rethrow));
+        h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
+        h.add(new InsnNode(Opcodes.ATHROW));
         h.add(childFailed);
         h.add(new InsnNode(Opcodes.DUP));
         h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
         h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed", "(Ljava/lang/Throwable;)V"));
         h.add(new InsnNode(Opcodes.ATHROW));
-        h.add(rethrow);
-        h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
-        h.add(new InsnNode(Opcodes.ATHROW));
-        insns.add(h);
-        for (LabelNode[] range : pendingRanges) {
-            m.tryCatchBlocks.add(new TryCatchBlockNode(range[0], range[1], handler, null));
-        }
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, childFailed, Bytecode.SPAWN_EXCEPTION));
+        return h;
     }
 
     /** Every site that may be pending somewhere in the method. */
