@@ -49,7 +49,7 @@ final class RemoteJob extends InvocationRecord {
         try {
             payload = failed ? codec.writeFailure(failure) : codec.writeResult(call);
         } catch (RuntimeException e) {
-            node.decline(owner, job, e); // the result may not travel: the owner runs the call itself
+            node.steals().decline(owner, job, e); // the result may not travel: the owner runs the call itself
             return;
         }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals

@@ -1,0 +1,146 @@
+package satin.pool;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import satin.net.Connection;
+import satin.net.Inbox;
+import satin.net.Message;
+import satin.net.PipelineInitializer;
+import satin.net.PoolIdentity;
+
+/**
+ * The connections this node opens to other members, one per member, made when first needed. A
+ * message sent before the connection is admitted waits in its link; a link that cannot connect, is
+ * refused or closes gives up what waits for it (the steal protocol runs the jobs again here).
+ */
+final class Links {
+
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+
+    private final PoolNode pool;
+    private final PoolConfig config;
+    private final PoolIdentity identity;
+    private final Members members;
+    private final Map<Integer, Link> byMember = new ConcurrentHashMap<>();
+
+    Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members) {
+        this.pool = pool;
+        this.config = config;
+        this.identity = identity;
+        this.members = members;
+    }
+
+    /** The connection this node opened to a member, for its steal requests, pushes and their results. */
+    final class Link implements Inbox {
+        final int member;
+        private volatile Connection connection;
+        private final List<Message> waiting = new ArrayList<>();
+
+        Link(int member) {
+            this.member = member;
+        }
+
+        synchronized void send(Message m) {
+            if (connection != null) {
+                connection.send(m);
+            } else {
+                waiting.add(m);
+            }
+        }
+
+        /** Whether messages on {@code c} come over this link. */
+        boolean carries(Connection c) {
+            return connection == c;
+        }
+
+        @Override
+        public synchronized void opened(Connection c) {
+            c.classify(members.clusterOf(member), members.wideArea(member));
+            connection = c;
+            waiting.forEach(c::send);
+            waiting.clear();
+        }
+
+        @Override
+        public void received(Connection c, Message m) {
+            pool.steals().onLink(this, c, m);
+        }
+
+        @Override
+        public void refused(String reason) {
+            LOG.log(Level.WARNING, "node {0}: member {1} did not admit a link: {2}", config.name(), member, reason);
+            failed();
+        }
+
+        @Override
+        public void closed(Connection c) {
+            byMember.remove(member, this);
+            pool.steals().linkGone(this, c);
+        }
+
+        /** The link never connected: what was sent into it never left. */
+        void failed() {
+            byMember.remove(member, this);
+            pool.steals().linkGone(this, null);
+        }
+
+        void close() {
+            Connection c = connection;
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    /** The link to a member, connecting it if there is none; null if the member is not in the pool. */
+    Link to(int member) {
+        Message.Member m = members.get(member);
+        if (m == null || pool.closing()) {
+            return null;
+        }
+        Link existing = byMember.get(member);
+        if (existing != null) {
+            return existing;
+        }
+        Link created = new Link(member);
+        Link raced = byMember.putIfAbsent(member, created);
+        if (raced != null) {
+            return raced;
+        }
+        // Never wait for the connection here: the caller may hold the balancer, which the
+        // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
+        PoolNode.transport().connectAsync(m.address(),
+                new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan()))
+                .addListener(f -> {
+                    if (!f.isSuccess()) {
+                        Level level = pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
+                        LOG.log(level, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
+                                m.address(), f.cause() == null ? "?" : f.cause().getMessage());
+                        created.failed();
+                    }
+                });
+        return created;
+    }
+
+    /** Closes the link to a member that left the pool. */
+    void drop(int member) {
+        Link l = byMember.remove(member);
+        if (l != null) {
+            l.close();
+        }
+    }
+
+    /** The open connections of every link, for closing. */
+    List<Connection> connections() {
+        List<Connection> all = new ArrayList<>();
+        for (Link l : byMember.values()) {
+            if (l.connection != null) {
+                all.add(l.connection);
+            }
+        }
+        return all;
+    }
+}

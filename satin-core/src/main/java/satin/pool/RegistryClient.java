@@ -1,0 +1,198 @@
+package satin.pool;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import satin.net.Connection;
+import satin.net.Inbox;
+import satin.net.Message;
+import satin.net.PipelineInitializer;
+import satin.net.PoolIdentity;
+import satin.net.WanLinks;
+import satin.registry.Registry;
+
+/**
+ * A node's connection to the registry: joining, hearing who comes and goes, and the end of the
+ * run (the master's stop, the statistics every member sends the master, or the run lost).
+ */
+final class RegistryClient implements Inbox {
+
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+    private static final long JOIN_TIMEOUT_SECONDS = 30;
+
+    private final PoolNode pool;
+    private final PoolConfig config;
+    private final Members members;
+    private volatile Connection registry;
+    private final CountDownLatch joined = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final ConcurrentLinkedQueue<Message.Statistics> reports = new ConcurrentLinkedQueue<>();
+    private volatile int membersAtStop;
+    /** Why the registry did not admit this node, or null. */
+    private volatile String refusal;
+    /** Why the run ended without the master's stop, or null. */
+    private volatile String lost;
+
+    RegistryClient(PoolNode pool, PoolConfig config, Members members) {
+        this.pool = pool;
+        this.config = config;
+        this.members = members;
+    }
+
+    /**
+     * Joins through the registry, trying again while it does not accept connections yet, so that
+     * the processes of a run may start in any order.
+     */
+    void join() throws InterruptedException {
+        PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
+                config.secret());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_TIMEOUT_SECONDS);
+        // every 10 ms while processes start together, then less often
+        for (int attempt = 0; ; attempt++) {
+            long pause = attempt < 100 ? 10 : 250;
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            try {
+                PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
+                        config.maxFrame(), this, pool.traffic, WanLinks.none()), Math.max(1, left));
+                break;
+            } catch (IllegalStateException e) {
+                if (left <= pause) {
+                    throw new IllegalStateException("node " + config.name() + " cannot reach the registry at "
+                            + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s: " + e.getMessage(), e);
+                }
+                Thread.sleep(pause);
+            }
+        }
+        if (!joined.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
+                    + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s");
+        }
+        if (!members.admitted() && Registry.RUN_OVER.equals(refusal)) {
+            throw new PoolNode.RunOver("the run of pool " + config.pool() + " ended before node " + config.name()
+                    + " joined");
+        }
+        if (!members.admitted()) {
+            throw new IllegalStateException("node " + config.name() + " was not admitted to pool " + config.pool()
+                    + " by the registry at " + config.registry() + ": "
+                    + (refusal != null ? refusal : "it closed the connection"));
+        }
+    }
+
+    @Override
+    public void opened(Connection c) {
+        registry = c;
+        c.send(new Message.Join(config.name(), config.cluster(), pool.address(), config.wantsMaster(),
+                pool.allowed()));
+    }
+
+    @Override
+    public void received(Connection c, Message m) {
+        if (m instanceof Message.Members ms) {
+            members.reset(ms.you(), ms.master(), ms.members());
+            pool.membersChanged();
+            joined.countDown();
+        } else if (m instanceof Message.MemberJoined j) {
+            members.joined(j.member());
+            pool.membersChanged();
+        } else if (m instanceof Message.MemberGone g) {
+            memberGone(g);
+        } else if (m instanceof Message.Stop) {
+            stop(c);
+        } else if (m instanceof Message.Statistics s) {
+            reports.add(s);
+        } else if (m instanceof Message.Refused r) {
+            refusal = r.reason();
+            if (!Registry.RUN_OVER.equals(r.reason())) {
+                LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
+            }
+        } else {
+            PoolNode.protocolError(c, "a " + m.type() + " message from the registry");
+        }
+    }
+
+    private void memberGone(Message.MemberGone g) {
+        boolean wasMaster = g.id() == members.master();
+        if (members.gone(g.id(), g.died())) {
+            pool.memberGone(g.id(), g.died());
+        }
+        if (g.died() && wasMaster) {
+            LOG.log(Level.ERROR, "node {0}: the master died; the run is lost", config.name());
+            lost = "the master died";
+            stopped.countDown();
+        }
+    }
+
+    /** Main has returned: nothing is left to steal; every member's statistics go to the master. */
+    private void stop(Connection c) {
+        pool.stopping();
+        membersAtStop = members.size();
+        Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool));
+        if (pool.isMaster()) {
+            c.send(mine); // the others' statistics still come to the master over this connection
+            stopped.countDown();
+        } else {
+            c.sendLast(mine, 5_000, stopped::countDown); // the process may end once stopped
+        }
+    }
+
+    @Override
+    public void refused(String reason) {
+        refusal = reason;
+        joined.countDown();
+    }
+
+    @Override
+    public void closed(Connection c) {
+        if (!pool.closing() && stopped.getCount() > 0 && refusal == null) {
+            LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
+                    config.registry());
+            lost = "the registry at " + config.registry() + " went away";
+        }
+        stopped.countDown();
+        joined.countDown();
+    }
+
+    /** The master's main returned: tells the registry, which stops every node. */
+    void endRun() {
+        Connection r = registry;
+        if (r != null) {
+            r.send(new Message.Stop());
+        }
+    }
+
+    int membersAtStop() {
+        return membersAtStop;
+    }
+
+    String lostReason() {
+        return lost;
+    }
+
+    boolean awaitStop(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+
+    List<String> gatherReports(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        stopped.await(timeout, unit);
+        while (reports.size() < membersAtStop && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        List<String> out = new ArrayList<>();
+        reports.stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).forEach(s -> out.add(s.json()));
+        return out;
+    }
+
+    /** Says goodbye to the registry; the connection, if open, is returned to be awaited. */
+    Connection leave() {
+        Connection r = registry;
+        if (r != null && r.isOpen()) {
+            r.sendAndClose(new Message.Leave());
+            return r;
+        }
+        return null;
+    }
+}

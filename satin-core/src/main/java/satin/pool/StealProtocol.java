@@ -1,0 +1,387 @@
+package satin.pool;
+
+import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import satin.lb.LoadBalancer;
+import satin.net.Connection;
+import satin.net.Message;
+import satin.runtime.InvocationRecord;
+import satin.runtime.Node;
+import satin.stats.PoolStats;
+
+/**
+ * Jobs between nodes: steal requests and their replies, pushed jobs, and results.
+ *
+ * <p>A victim takes the oldest job one of its workers offers (as a local thief would), remembers
+ * it under a job number, and sends it; the thief runs a copy (call by value) and sends back the
+ * result or the failure, which the owner stores into the original record before it tells the
+ * waiting sync. A result is applied once: the job number is forgotten when it is, and a result for
+ * an unknown number, or from a connection that was not given the job, is ignored and logged. If
+ * the connection a job went on closes before its result came, the job runs again here. A job the
+ * thief cannot read (or whose result it cannot write) it declines, and a result this node cannot
+ * read is dropped: either way the job runs again here, kept here from then on, with one logged
+ * line saying why. Nothing is lost.
+ */
+final class StealProtocol {
+
+    /** Room in a frame for what a job message carries besides the job (type, ids, lengths). */
+    static final int FRAME_MARGIN = 64;
+    /** A steal request unanswered for this long (its link broke as it was sent) is given up. */
+    private static final long REQUEST_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+
+    private final PoolNode pool;
+    private final PoolConfig config;
+    private final Node node;
+    private final JobCodec codec;
+    private final LoadBalancer balancer;
+    private final Members members;
+    private final PoolStats stats;
+    private final Map<Long, Away> away = new ConcurrentHashMap<>();
+    /** Jobs pushed and not yet received, with their targets: what RP counts as in transit. */
+    private final Map<Long, Integer> inTransit = new ConcurrentHashMap<>();
+    private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
+    private final AtomicLong nextJob = new AtomicLong();
+    private final AtomicLong nextRequest = new AtomicLong();
+
+    /**
+     * A job given away: the original record, the connection its result must come on (the thief's,
+     * or the link it was pushed into, which may not have connected yet), and whether it was pushed.
+     */
+    private record Away(InvocationRecord record, Connection thief, Links.Link link, boolean pushed) {
+        /** Whether a result on this connection may be this job's: it must come back the way the job went. */
+        boolean cameBackOn(Connection c) {
+            return thief == c || (link != null && link.carries(c));
+        }
+    }
+
+    /** A steal request of ours, waiting for its reply; a prefetch asks ahead of need. */
+    private record Asked(int victim, long sentNanos, boolean prefetch) {
+    }
+
+    StealProtocol(PoolNode pool, PoolConfig config, Node node, JobCodec codec, LoadBalancer balancer,
+            Members members, PoolStats stats) {
+        this.pool = pool;
+        this.config = config;
+        this.node = node;
+        this.codec = codec;
+        this.balancer = balancer;
+        this.members = members;
+        this.stats = stats;
+    }
+
+    // ------------------------------------------------------------------ this node as a thief
+
+    void ask(int victim, boolean prefetch) {
+        long request = nextRequest.incrementAndGet();
+        asked.put(request, new Asked(victim, System.nanoTime(), prefetch));
+        stats.stealRequestsSent.incrementAndGet();
+        (prefetch ? stats.prefetchRequests : members.wideArea(victim) ? stats.wanStealRequests
+                : stats.lanStealRequests).incrementAndGet();
+        Links.Link link = pool.links().to(victim);
+        if (link == null) {
+            // Not from here: the caller holds the balancer, and a balancer that asks again on every
+            // reply would ask forever without letting go of it (CLS's prefetch loop did).
+            CompletableFuture.runAsync(() -> replied(request, false));
+        } else {
+            link.send(new Message.StealRequest(request));
+        }
+    }
+
+    /** Requests whose reply cannot come any more (the link broke as they were sent) are given up. */
+    void expireRequests() {
+        if (asked.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (Map.Entry<Long, Asked> e : asked.entrySet()) {
+            if (now - e.getValue().sentNanos() > REQUEST_TIMEOUT_NANOS) {
+                LOG.log(Level.WARNING, "node {0}: no reply from member {1} in 5 s; asking elsewhere", config.name(),
+                        e.getValue().victim());
+                replied(e.getKey(), false);
+            }
+        }
+    }
+
+    /** A reply (or its impossibility) for one of our steal requests: tell the balancer. */
+    private void replied(long request, boolean gotJob) {
+        Asked a = asked.remove(request);
+        if (a == null) {
+            return;
+        }
+        stats.stealWaitNanos.addAndGet(System.nanoTime() - a.sentNanos());
+        (gotJob ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
+        if (gotJob) {
+            (a.prefetch() ? stats.prefetched : members.wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals)
+                    .incrementAndGet();
+        }
+        synchronized (balancer) {
+            balancer.stealReplied(a.victim(), gotJob);
+        }
+    }
+
+    private void giveUpRequestsTo(int member) {
+        for (Map.Entry<Long, Asked> e : asked.entrySet()) {
+            if (e.getValue().victim() == member) {
+                replied(e.getKey(), false);
+            }
+        }
+    }
+
+    /** The reply to a steal request. */
+    private void stealReply(Connection victim, Message.StealReply r) {
+        if (r.payload() == null) {
+            replied(r.request(), false);
+            return;
+        }
+        InvocationRecord call;
+        try {
+            call = codec.readJob(r.payload());
+        } catch (RuntimeException e) {
+            decline(victim, r.job(), e);
+            replied(r.request(), false);
+            return;
+        }
+        node.submit(new RemoteJob(call, r.job(), victim, codec, pool));
+        replied(r.request(), true);
+    }
+
+    /** A pushed job: it runs here like a stolen one, and its result goes back. */
+    private void pushed(Connection from, Message.Push p) {
+        InvocationRecord call;
+        try {
+            call = codec.readJob(p.payload());
+        } catch (RuntimeException e) {
+            decline(from, p.job(), e);
+            return;
+        }
+        stats.pushesReceived.incrementAndGet();
+        from.send(new Message.PushReceived(p.job()));
+        node.submit(new RemoteJob(call, p.job(), from, codec, pool));
+    }
+
+    /**
+     * A job (or its result) this node cannot read or write, named in {@code why}, goes back to its
+     * owner as not taken; the owner logs it and runs the job itself.
+     */
+    void decline(Connection owner, long job, RuntimeException why) {
+        LOG.log(Level.DEBUG, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
+        String reason = String.valueOf(why.getMessage());
+        owner.send(new Message.Declined(job, reason.length() > 4096 ? reason.substring(0, 4096) + "..." : reason));
+    }
+
+    // ------------------------------------------------------------------ this node as a victim or owner
+
+    /** A thief asks for work. */
+    private void stealRequest(Connection thief, Message.StealRequest r) {
+        stats.stealRequestsReceived.incrementAndGet();
+        InvocationRecord job = pool.closing() ? null : node.stealForRemote();
+        byte[] payload = job == null ? null : encode(job, "give a job to " + thief);
+        if (payload == null) {
+            thief.send(new Message.StealReply(r.request(), 0, null));
+            return;
+        }
+        long id = nextJob.incrementAndGet();
+        away.put(id, new Away(job, thief, null, false));
+        stats.jobsGiven.incrementAndGet();
+        thief.send(new Message.StealReply(r.request(), id, payload));
+    }
+
+    /** Sends this node's oldest job, unasked, to {@code target}; false if there was none to send. */
+    boolean push(int target) {
+        Links.Link link = pool.links().to(target);
+        if (link == null || pool.closing()) {
+            return false;
+        }
+        InvocationRecord job = node.stealForRemote();
+        if (job == null) {
+            return false;
+        }
+        byte[] payload = encode(job, "push a job to member " + target);
+        if (payload == null) {
+            return false;
+        }
+        long id = nextJob.incrementAndGet();
+        away.put(id, new Away(job, null, link, true));
+        inTransit.put(id, target);
+        stats.jobsPushed.incrementAndGet();
+        link.send(new Message.Push(id, payload));
+        return true;
+    }
+
+    /**
+     * The bytes of a job that leaves this node; a job that came from elsewhere travels on as its
+     * call, and its result will be passed back. Null if a class in it may not travel: then it runs
+     * here.
+     */
+    private byte[] encode(InvocationRecord job, String what) {
+        String refusal;
+        try {
+            byte[] bytes = codec.writeJob(job instanceof RemoteJob passing ? passing.call() : job);
+            if (bytes.length <= config.maxFrame() - FRAME_MARGIN) {
+                return bytes;
+            }
+            refusal = "the job is " + bytes.length + " bytes, and frames are limited to " + config.maxFrame()
+                    + " (--max-frame)";
+        } catch (RuntimeException e) {
+            refusal = e.getMessage();
+        }
+        LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, refusal);
+        stats.jobsRefused.incrementAndGet();
+        job.keepHere();
+        node.submit(job);
+        return null;
+    }
+
+    /** The job given away under this number, if it came back the way it went; forgotten from now on. */
+    private Away takeBack(Connection from, long job, String what) {
+        Away a = away.get(job);
+        if (a == null || !a.cameBackOn(from)) {
+            LOG.log(Level.WARNING, "node {0} ignores {1} for job {2} from {3}: {4}", config.name(), what, job, from,
+                    a == null ? "no such job is away (already done?)" : "the job was given to another node");
+            return null;
+        }
+        if (!away.remove(job, a)) {
+            return null;
+        }
+        delivered(job); // a refused push is answered at once
+        return a;
+    }
+
+    /** The node a job went to did not take it (or could not send its result). */
+    private void declined(Connection from, Message.Declined d) {
+        Away a = takeBack(from, d.job(), "a refusal");
+        if (a != null) {
+            runHere(a, from.peer().node() + " did not take it: " + d.reason());
+        }
+    }
+
+    /** A job that could not run elsewhere, or whose result could not come back: it runs here, and stays. */
+    private void runHere(Away a, String why) {
+        LOG.log(Level.WARNING, "node {0} runs a job here that could not run elsewhere: {1}", config.name(), why);
+        stats.jobsRefused.incrementAndGet();
+        a.record().keepHere();
+        if (!pool.closing()) {
+            node.submit(a.record());
+        }
+        cameBack(a);
+    }
+
+    /** What a job given away came to. */
+    private void result(Connection from, Message.Result r) {
+        Away a = takeBack(from, r.job(), "a result");
+        if (a == null) {
+            return;
+        }
+        stats.resultsReceived.incrementAndGet();
+        RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
+        Throwable failure = null;
+        try {
+            if (r.failed()) {
+                failure = codec.readFailure(r.payload());
+            } else {
+                codec.readResult(r.payload(), passedOn != null ? passedOn.call() : a.record());
+            }
+        } catch (Allowlist.NotAllowedException e) {
+            runHere(a, "its result from " + from.peer().node() + " may not travel here: " + e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        if (passedOn != null) {
+            passedOn.reportBack(failure); // a job this node had itself from elsewhere: its owner learns
+        } else {
+            a.record().finishElsewhere(failure);
+        }
+        cameBack(a);
+    }
+
+    private void cameBack(Away a) {
+        synchronized (balancer) {
+            balancer.jobCameBack(a.pushed());
+        }
+    }
+
+    /** A pushed job is no longer in transit: its target has it, or it never will. */
+    private void delivered(long job) {
+        Integer target = inTransit.remove(job);
+        if (target != null) {
+            synchronized (balancer) {
+                balancer.pushDelivered(target);
+            }
+        }
+    }
+
+    /** Jobs given away that will not come back: they run here again, and their results, if they come, are ignored. */
+    private void runAgain(Predicate<Away> lost) {
+        for (Map.Entry<Long, Away> e : away.entrySet()) {
+            Away a = e.getValue();
+            if (lost.test(a) && away.remove(e.getKey(), a)) {
+                delivered(e.getKey());
+                stats.jobsRerun.incrementAndGet();
+                if (!pool.closing()) {
+                    node.submit(a.record());
+                }
+                cameBack(a);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ where messages and losses come from
+
+    /** A message on a link this node opened. */
+    void onLink(Links.Link link, Connection c, Message m) {
+        if (m instanceof Message.StealReply r) {
+            stealReply(c, r);
+        } else if (m instanceof Message.Result r) {
+            result(c, r); // of a job this node pushed over the link
+        } else if (m instanceof Message.PushReceived r) {
+            delivered(r.job());
+        } else if (m instanceof Message.Declined d) {
+            declined(c, d); // a job this node pushed over the link, or a stolen one it could not read
+        } else {
+            PoolNode.protocolError(c, "a " + m.type() + " message on a link to a victim");
+        }
+    }
+
+    /** A message on a connection another node opened to this one. */
+    void onAccepted(Connection c, Message m) {
+        if (m instanceof Message.StealRequest r) {
+            stealRequest(c, r);
+        } else if (m instanceof Message.Result r) {
+            result(c, r);
+        } else if (m instanceof Message.Push p) {
+            pushed(c, p);
+        } else if (m instanceof Message.Declined d) {
+            declined(c, d); // a result this node's thief could not send
+        } else if (m instanceof Message.BalancerNote n) {
+            stats.notesReceived.incrementAndGet();
+            synchronized (balancer) {
+                balancer.noted(n.from(), n.kind(), n.value());
+            }
+        } else {
+            PoolNode.protocolError(c, "a " + m.type() + " message from another node");
+        }
+    }
+
+    /** A link closed or never connected: its requests are unanswered, its jobs run here again. */
+    void linkGone(Links.Link link, Connection c) {
+        giveUpRequestsTo(link.member);
+        runAgain(a -> a.link() == link);
+    }
+
+    /** A connection a thief opened closed: the jobs it took run here again. */
+    void thiefGone(Connection thief) {
+        runAgain(a -> a.thief() == thief);
+    }
+
+    /** A member left the pool: no reply will come from it. */
+    void memberGone(int member) {
+        giveUpRequestsTo(member);
+    }
+}
