@@ -22,8 +22,14 @@ public final class Connection {
      * local, and what this end sends crosses the emulated link between the two clusters, if any.
      */
     public void classify(String peerCluster, boolean wideArea) {
+        classify(peerCluster, wideArea, 0);
+    }
+
+    /** {@link #classify(String, boolean)}, and the link's round trip, which the failure detector allows for. */
+    public void classify(String peerCluster, boolean wideArea, long roundTripNanos) {
         Traffic.classify(channel, wideArea);
         channel.attr(WanEmulator.PEER_CLUSTER).set(peerCluster);
+        channel.attr(Liveness.ROUND_TRIP).set(roundTripNanos);
     }
 
     public Handshake.Admitted peer() {

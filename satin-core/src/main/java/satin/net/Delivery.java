@@ -19,6 +19,8 @@ final class Delivery extends ChannelInboundHandlerAdapter {
         if (event instanceof Handshake.Admitted admitted) {
             connection = new Connection(ctx.channel(), admitted);
             inbox.opened(connection);
+        } else if (event instanceof Liveness.Silent silent && connection != null) {
+            inbox.silent(connection, silent.nanos());
         } else if (event instanceof Handshake.Refusal refusal) {
             refused = true;
             inbox.refused(refusal.reason());

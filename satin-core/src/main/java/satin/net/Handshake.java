@@ -32,15 +32,23 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     private Message.Hello peer;
     private ScheduledFuture<?> timeout;
 
+    private final long timeoutNanos;
+
     public Handshake(PoolIdentity self, boolean accepting) {
+        this(self, accepting, TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS));
+    }
+
+    /** A peer that has not finished the handshake within {@code timeoutNanos} is refused. */
+    public Handshake(PoolIdentity self, boolean accepting, long timeoutNanos) {
         this.self = self;
         this.accepting = accepting;
+        this.timeoutNanos = timeoutNanos;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        timeout = ctx.executor().schedule(() -> refuse(ctx, "no handshake within " + TIMEOUT_SECONDS + " s"),
-                TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        timeout = ctx.executor().schedule(() -> refuse(ctx, "no handshake within "
+                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"), timeoutNanos, TimeUnit.NANOSECONDS);
         if (accepting) {
             myNonce = PoolIdentity.nonce();
             ctx.writeAndFlush(new Message.Challenge(myNonce));

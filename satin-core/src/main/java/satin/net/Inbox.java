@@ -9,6 +9,10 @@ public interface Inbox {
 
     void closed(Connection connection);
 
+    /** The peer said nothing for {@code nanos}, more than the failure detector allows: the connection closes next. */
+    default void silent(Connection connection, long nanos) {
+    }
+
     /** The connection was not admitted (wrong secret, wrong pool, no handshake in time), and closes. */
     default void refused(String reason) {
     }

@@ -150,6 +150,23 @@ public sealed interface Message {
         }
     }
 
+    /** Nothing but a sign of life, sent on a connection that has been quiet ({@link Liveness}). */
+    record Heartbeat() implements Message {
+        public MessageType type() {
+            return MessageType.HEARTBEAT;
+        }
+    }
+
+    /**
+     * From the owner of a job to the node that has it: nobody waits for its result any more (the
+     * node the owner had it from died), so it is abandoned, down its subtree.
+     */
+    record Abandon(long job) implements Message {
+        public MessageType type() {
+            return MessageType.ABANDON;
+        }
+    }
+
     /** A member of the pool. */
     record Member(int id, String name, String cluster, String address) {
     }

@@ -28,7 +28,9 @@ public enum MessageType {
     PUSH(23),
     BALANCER_NOTE(24),
     PUSH_RECEIVED(25),
-    DECLINED(26);
+    DECLINED(26),
+    HEARTBEAT(5),
+    ABANDON(27);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -106,6 +108,8 @@ public enum MessageType {
             bytes(out, p.payload());
         } else if (m instanceof Message.PushReceived r) {
             out.writeLong(r.job());
+        } else if (m instanceof Message.Abandon a) {
+            out.writeLong(a.job());
         } else if (m instanceof Message.Declined d) {
             out.writeLong(d.job());
             string(out, d.reason());
@@ -114,7 +118,7 @@ public enum MessageType {
             out.writeInt(n.kind());
             out.writeLong(n.value());
         }
-        // Stop and Leave carry nothing
+        // Stop, Leave and Heartbeat carry nothing
     }
 
     static Message read(MessageType type, ByteBuf in) {
@@ -150,6 +154,8 @@ public enum MessageType {
             case BALANCER_NOTE -> new Message.BalancerNote(in.readInt(), in.readInt(), in.readLong());
             case PUSH_RECEIVED -> new Message.PushReceived(in.readLong());
             case DECLINED -> new Message.Declined(in.readLong(), string(in));
+            case HEARTBEAT -> new Message.Heartbeat();
+            case ABANDON -> new Message.Abandon(in.readLong());
         };
     }
 

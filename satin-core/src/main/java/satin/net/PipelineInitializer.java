@@ -9,7 +9,7 @@ import io.netty.handler.codec.LengthFieldPrepender;
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
  * frames in and out, the emulated wide-area delay (if any), messages in and out, the handshake,
- * delivery to the inbox, and closing on errors.
+ * failure detection, delivery to the inbox, and closing on errors.
  */
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
@@ -22,6 +22,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final Inbox inbox;
     private final Traffic traffic;
     private final WanLinks wan;
+    private final Liveness.Settings liveness;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
         this(self, accepting, maxFrame, inbox, null, WanLinks.none());
@@ -33,6 +34,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
      */
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic,
             WanLinks wan) {
+        this(self, accepting, maxFrame, inbox, traffic, wan, Liveness.Settings.DEFAULT);
+    }
+
+    /** @param liveness how long a peer may be silent, in the handshake and after it, before it is given up */
+    public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic,
+            WanLinks wan, Liveness.Settings liveness) {
+        this.liveness = liveness;
         this.self = self;
         this.accepting = accepting;
         this.maxFrame = maxFrame;
@@ -55,7 +63,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         p.addLast("decoder", new MessageDecoder());
         p.addLast("encoder", ENCODER);
-        p.addLast("handshake", new Handshake(self, accepting));
+        p.addLast("handshake", new Handshake(self, accepting, liveness.timeoutNanos()));
+        p.addLast("liveness", new Liveness(liveness));
         p.addLast("delivery", new Delivery(inbox));
         p.addLast("errors", CLOSE_ON_ERROR);
     }

@@ -18,7 +18,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
         String namePrefix,
         String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
-        Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, String mainClass, List<String> mainArgs) {
+        Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
+        List<String> mainArgs) {
 
     static final String USAGE = """
             usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]      (./satin pool [options] ...)
@@ -41,6 +42,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      pair, or A>B=10ms/100KB/s,B>A=...,*=... (default: none)
               --max-frame MIB        the longest message a node sends or accepts, in MiB (default: 16); a job
                                      too big to send runs where it is
+              --failure-timeout MS   a node silent for MS milliseconds (plus its link's round trip) is
+                                     declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
                                      "local": in-VM channels only, for a pool inside one JVM
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid)
@@ -73,6 +76,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         int waitFor = 0;
         int waitSeconds = 60;
         int maxFrameMib = satin.net.FrameFormat.DEFAULT_MAX_FRAME >> 20;
+        int failureTimeout = 5_000;
         String mainClass = null;
         while (p.more()) {
             String option = p.next();
@@ -91,6 +95,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
+                case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
@@ -135,7 +140,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
-                wan, maxFrameMib, mainClass, p.rest());
+                wan, maxFrameMib, failureTimeout, mainClass, p.rest());
     }
 
     /** The cluster of node {@code i} of this process. */

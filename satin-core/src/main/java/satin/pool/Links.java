@@ -38,6 +38,8 @@ final class Links {
         final int member;
         private volatile Connection connection;
         private final List<Message> waiting = new ArrayList<>();
+        /** Given up before it connected: a connection that comes after all is closed at once. */
+        private volatile boolean givenUp;
 
         Link(int member) {
             this.member = member;
@@ -58,7 +60,11 @@ final class Links {
 
         @Override
         public synchronized void opened(Connection c) {
-            c.classify(members.clusterOf(member), members.wideArea(member));
+            if (givenUp) {
+                c.close();
+                return;
+            }
+            c.classify(members.clusterOf(member), members.wideArea(member), 2 * pool.latencyNanos(member));
             connection = c;
             waiting.forEach(c::send);
             waiting.clear();
@@ -67,6 +73,12 @@ final class Links {
         @Override
         public void received(Connection c, Message m) {
             pool.steals().onLink(this, c, m);
+        }
+
+        @Override
+        public void silent(Connection c, long nanos) {
+            Message.Member m = members.get(member);
+            pool.detected(m == null ? "member " + member : m.name(), nanos);
         }
 
         @Override
@@ -83,6 +95,7 @@ final class Links {
 
         /** The link never connected: what was sent into it never left. */
         void failed() {
+            givenUp = true;
             byMember.remove(member, this);
             pool.steals().linkGone(this, null);
         }
@@ -113,7 +126,8 @@ final class Links {
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
         PoolNode.transport().connectAsync(m.address(),
-                new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan()))
+                new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
+                        config.liveness()))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
                         Level level = pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
@@ -125,11 +139,15 @@ final class Links {
         return created;
     }
 
-    /** Closes the link to a member that left the pool. */
+    /** Closes the link to a member that left the pool; what waits in a link not yet connected is given up now. */
     void drop(int member) {
-        Link l = byMember.remove(member);
+        Link l = byMember.get(member);
         if (l != null) {
-            l.close();
+            if (l.connection != null) {
+                l.close();
+            } else {
+                l.failed();
+            }
         }
     }
 

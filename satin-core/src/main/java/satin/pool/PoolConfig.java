@@ -1,6 +1,8 @@
 package satin.pool;
 
+import java.util.concurrent.TimeUnit;
 import satin.net.FrameFormat;
+import satin.net.Liveness;
 import satin.net.WanLinks;
 
 /**
@@ -16,9 +18,10 @@ import satin.net.WanLinks;
  * @param wantsMaster whether this node asks to be the master, the node that runs main
  * @param maxFrame    the longest frame this node accepts, in bytes
  * @param wan         the emulated wide-area links between clusters
+ * @param liveness    how long a member may be silent before it is declared dead
  */
 public record PoolConfig(String pool, String secret, String name, String cluster, String listen, String registry,
-        boolean wantsMaster, int maxFrame, WanLinks wan) {
+        boolean wantsMaster, int maxFrame, WanLinks wan, Liveness.Settings liveness) {
 
     public PoolConfig {
         if (pool == null || pool.isBlank()) {
@@ -33,6 +36,9 @@ public record PoolConfig(String pool, String secret, String name, String cluster
         if (wan == null) {
             wan = WanLinks.none();
         }
+        if (liveness == null) {
+            liveness = Liveness.Settings.DEFAULT;
+        }
         if (maxFrame < 1024) {
             throw new IllegalArgumentException("a frame limit of " + maxFrame + " bytes is below 1024");
         }
@@ -41,16 +47,22 @@ public record PoolConfig(String pool, String secret, String name, String cluster
     public static PoolConfig of(String pool, String secret, String name, String cluster, String listen,
             String registry, boolean wantsMaster) {
         return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, FrameFormat.DEFAULT_MAX_FRAME,
-                WanLinks.none());
+                WanLinks.none(), Liveness.Settings.DEFAULT);
     }
 
     /** The same node, with another limit on the frames it sends and accepts. */
     public PoolConfig withMaxFrame(int bytes) {
-        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, bytes, wan);
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, bytes, wan, liveness);
     }
 
     /** The same node, with wide-area links emulated between its cluster and the others. */
     public PoolConfig withWan(WanLinks links) {
-        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links);
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links, liveness);
+    }
+
+    /** The same node, declaring a member dead after {@code millis} of silence (plus the link's round trip). */
+    public PoolConfig withFailureTimeout(long millis) {
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, wan,
+                Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(millis)));
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import satin.net.Liveness;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
@@ -190,7 +191,8 @@ public final class PoolMain {
             String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
             for (int i = 0; i < o.nodes(); i++) {
                 PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
-                        registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20);
+                        registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20)
+                        .withFailureTimeout(o.failureTimeoutMillis());
                 Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
                 nodes.add(PoolNode.join(config, node, o.balancer().get(), Allowlist.forProgram()));
             }
@@ -200,7 +202,8 @@ public final class PoolMain {
             String where = o.inVmOnly() && o.registryListen().startsWith("tcp://")
                     ? "local://" + o.pool() + "/registry" : o.registryListen();
             try {
-                registry = Registry.start(PoolNode.transport(), o.pool(), o.secret(), where, reservedMaster);
+                registry = Registry.start(PoolNode.transport(), o.pool(), o.secret(), where, reservedMaster,
+                        Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis())));
             } catch (RuntimeException e) {
                 throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
             }

@@ -81,7 +81,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         try {
             bound = transport().listen(config.listen(),
                     new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic,
-                            config.wan()));
+                            config.wan(), config.liveness()));
         } catch (RuntimeException e) {
             node.close();
             throw new IllegalStateException("node " + config.name() + " cannot listen at " + config.listen() + ": "
@@ -306,10 +306,29 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /** A member left or died: every part gives it up. */
-    void memberGone(int member, boolean died) {
-        links.drop(member);
-        steals.memberGone(member);
+    void memberGone(Message.Member member, boolean died) {
+        links.drop(member.id());
+        if (died) {
+            detected(member.name(), 0);
+        }
+        for (Connection c : accepted) {
+            if (c.peer().node().equals(member.name())) {
+                c.close(); // what it took runs again here, what it gave is abandoned
+            }
+        }
+        steals.memberGone(member.id());
         membersChanged();
+    }
+
+    /** Names of members this node found dead, each counted once however many ways it learnt it. */
+    private final Set<String> foundDead = ConcurrentHashMap.newKeySet();
+
+    /** A member (or the registry) was found dead, after {@code silentNanos} without a word from it. */
+    void detected(String name, long silentNanos) {
+        if (foundDead.add(name)) {
+            stats.failuresDetected.incrementAndGet();
+            stats.detectionNanos.addAndGet(silentNanos);
+        }
     }
 
     /** The master's stop came: nothing is left to steal. */
@@ -321,8 +340,20 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final class Accepted implements Inbox {
         @Override
         public void opened(Connection c) {
-            c.classify(c.peer().cluster(), !c.peer().cluster().equals(config.cluster()));
+            if (members.declaredDead(c.peer().node())) {
+                LOG.log(Level.WARNING, "node {0} refuses {1}: it was declared dead in this run", config.name(), c);
+                c.close();
+                return;
+            }
+            WanLinks.Spec spec = config.wan().spec(config.cluster(), c.peer().cluster());
+            c.classify(c.peer().cluster(), !c.peer().cluster().equals(config.cluster()),
+                    spec == null ? 0 : 2 * spec.latencyNanos());
             accepted.add(c);
+        }
+
+        @Override
+        public void silent(Connection c, long nanos) {
+            detected(c.peer().node(), nanos);
         }
 
         @Override
@@ -333,7 +364,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         @Override
         public void closed(Connection c) {
             accepted.remove(c);
-            steals.thiefGone(c);
+            steals.acceptedGone(c);
         }
     }
 

@@ -44,6 +44,11 @@ final class PoolReport {
         field(b, "resultsReceived", s.resultsReceived.get());
         field(b, "jobsRerun", s.jobsRerun.get());
         field(b, "jobsRefused", s.jobsRefused.get());
+        field(b, "failuresDetected", s.failuresDetected.get());
+        field(b, "detectionNanos", s.detectionNanos.get());
+        field(b, "jobsAbandoned", s.jobsAbandoned.get());
+        field(b, "jobsThrownAway", s.jobsThrownAway.get());
+        field(b, "orphanResultsReused", s.orphanResultsReused.get());
         field(b, "lanStealRequests", s.lanStealRequests.get());
         field(b, "lanSteals", s.lanSteals.get());
         field(b, "wanStealRequests", s.wanStealRequests.get());

@@ -56,7 +56,7 @@ final class RegistryClient implements Inbox {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
                 PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
-                        config.maxFrame(), this, pool.traffic, WanLinks.none()), Math.max(1, left));
+                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()), Math.max(1, left));
                 break;
             } catch (IllegalStateException e) {
                 if (left <= pause) {
@@ -115,8 +115,9 @@ final class RegistryClient implements Inbox {
 
     private void memberGone(Message.MemberGone g) {
         boolean wasMaster = g.id() == members.master();
+        Message.Member member = members.get(g.id());
         if (members.gone(g.id(), g.died())) {
-            pool.memberGone(g.id(), g.died());
+            pool.memberGone(member, g.died());
         }
         if (g.died() && wasMaster) {
             LOG.log(Level.ERROR, "node {0}: the master died; the run is lost", config.name());
@@ -136,6 +137,11 @@ final class RegistryClient implements Inbox {
         } else {
             c.sendLast(mine, 5_000, stopped::countDown); // the process may end once stopped
         }
+    }
+
+    @Override
+    public void silent(Connection c, long nanos) {
+        pool.detected("the registry", nanos);
     }
 
     @Override

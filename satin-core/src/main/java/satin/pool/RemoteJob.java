@@ -2,11 +2,15 @@ package satin.pool;
 
 import satin.net.Connection;
 import satin.net.Message;
+import satin.runtime.Abandoned;
 import satin.runtime.InvocationRecord;
+import satin.runtime.Lineage;
 
 /**
- * A job this node stole from another: the call (deserialized, so by value) runs on a worker here,
- * and when it is done its result or failure goes back to the node it came from.
+ * A job this node stole from another (or was pushed): the call (deserialized, so by value) runs on
+ * a worker here, and when it is done its result or failure goes back to the node it came from.
+ * It is the root of its own {@link Lineage}: if its owner goes, the job and everything spawned
+ * under it is abandoned.
  */
 final class RemoteJob extends InvocationRecord {
 
@@ -15,6 +19,7 @@ final class RemoteJob extends InvocationRecord {
     private final Connection owner;
     private final JobCodec codec;
     private final PoolNode node;
+    private final Lineage own = new Lineage();
 
     RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node) {
         this.call = call;
@@ -22,16 +27,34 @@ final class RemoteJob extends InvocationRecord {
         this.owner = owner;
         this.codec = codec;
         this.node = node;
+        belongsTo(own);
     }
 
     @Override
     protected void invoke() throws Throwable {
+        if (own.abandoned()) {
+            throw new Abandoned("job " + job + " of " + owner.peer().node() + " was abandoned before it ran");
+        }
         call.invokeNow();
     }
 
     /** The call itself, as it arrived. */
     InvocationRecord call() {
         return call;
+    }
+
+    /** Whether this is job {@code id} of the node at the other end of {@code c}. */
+    boolean is(Connection c, long id) {
+        return owner == c && job == id;
+    }
+
+    boolean ownedBy(Connection c) {
+        return owner == c;
+    }
+
+    /** Nobody waits for this job any more: it, and all work under it, is thrown away. */
+    void abandon() {
+        own.abandon();
     }
 
     @Override
@@ -44,12 +67,17 @@ final class RemoteJob extends InvocationRecord {
      * whose result is already stored in {@link #call()}.
      */
     void reportBack(Throwable failure) {
+        node.steals().finished(this);
+        if (own.abandoned()) {
+            return; // its owner is gone, and so is whoever waited
+        }
         byte[] payload;
         boolean failed = failure != null;
         try {
             payload = failed ? codec.writeFailure(failure) : codec.writeResult(call);
-        } catch (RuntimeException e) {
-            node.steals().decline(owner, job, e); // the result may not travel: the owner runs the call itself
+        } catch (RuntimeException | StackOverflowError e) {
+            // the result may not travel (or is too deep to write): the owner runs the call itself
+            node.steals().decline(owner, job, e);
             return;
         }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals

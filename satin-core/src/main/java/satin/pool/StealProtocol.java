@@ -2,6 +2,7 @@ package satin.pool;
 
 import java.lang.System.Logger.Level;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +11,9 @@ import java.util.function.Predicate;
 import satin.lb.LoadBalancer;
 import satin.net.Connection;
 import satin.net.Message;
+import satin.runtime.Abandoned;
 import satin.runtime.InvocationRecord;
+import satin.runtime.Lineage;
 import satin.runtime.Node;
 import satin.stats.PoolStats;
 
@@ -48,6 +51,8 @@ final class StealProtocol {
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final AtomicLong nextJob = new AtomicLong();
     private final AtomicLong nextRequest = new AtomicLong();
+    /** Jobs from elsewhere that run here, or wait to, until they report back: abandoned if their owner goes. */
+    private final Set<RemoteJob> held = ConcurrentHashMap.newKeySet();
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
@@ -141,13 +146,13 @@ final class StealProtocol {
         }
         InvocationRecord call;
         try {
-            call = codec.readJob(r.payload());
+            call = Decoding.decode("job " + r.job() + " of " + victim.peer().node(), () -> codec.readJob(r.payload()));
         } catch (RuntimeException e) {
             decline(victim, r.job(), e);
             replied(r.request(), false);
             return;
         }
-        node.submit(new RemoteJob(call, r.job(), victim, codec, pool));
+        hold(new RemoteJob(call, r.job(), victim, codec, pool));
         replied(r.request(), true);
     }
 
@@ -155,23 +160,35 @@ final class StealProtocol {
     private void pushed(Connection from, Message.Push p) {
         InvocationRecord call;
         try {
-            call = codec.readJob(p.payload());
+            call = Decoding.decode("job " + p.job() + " pushed by " + from.peer().node(),
+                    () -> codec.readJob(p.payload()));
         } catch (RuntimeException e) {
             decline(from, p.job(), e);
             return;
         }
         stats.pushesReceived.incrementAndGet();
         from.send(new Message.PushReceived(p.job()));
-        node.submit(new RemoteJob(call, p.job(), from, codec, pool));
+        hold(new RemoteJob(call, p.job(), from, codec, pool));
+    }
+
+    private void hold(RemoteJob job) {
+        held.add(job);
+        node.submit(job);
+    }
+
+    /** A job from elsewhere reported back (or was abandoned): it is no longer held here. */
+    void finished(RemoteJob job) {
+        held.remove(job);
     }
 
     /**
      * A job (or its result) this node cannot read or write, named in {@code why}, goes back to its
      * owner as not taken; the owner logs it and runs the job itself.
      */
-    void decline(Connection owner, long job, RuntimeException why) {
+    void decline(Connection owner, long job, Throwable why) {
         LOG.log(Level.DEBUG, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
-        String reason = String.valueOf(why.getMessage());
+        String reason = why instanceof StackOverflowError ? "it is nested too deeply to be written or read here"
+                + " (a stack overflow; a deeper stack, -Xss, would hold it)" : String.valueOf(why.getMessage());
         owner.send(new Message.Declined(job, reason.length() > 4096 ? reason.substring(0, 4096) + "..." : reason));
     }
 
@@ -180,7 +197,7 @@ final class StealProtocol {
     /** A thief asks for work. */
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
-        InvocationRecord job = pool.closing() ? null : node.stealForRemote();
+        InvocationRecord job = pool.closing() ? null : takeLiveJob();
         byte[] payload = job == null ? null : encode(job, "give a job to " + thief);
         if (payload == null) {
             thief.send(new Message.StealReply(r.request(), 0, null));
@@ -198,7 +215,7 @@ final class StealProtocol {
         if (link == null || pool.closing()) {
             return false;
         }
-        InvocationRecord job = node.stealForRemote();
+        InvocationRecord job = takeLiveJob();
         if (job == null) {
             return false;
         }
@@ -212,6 +229,27 @@ final class StealProtocol {
         stats.jobsPushed.incrementAndGet();
         link.send(new Message.Push(id, payload));
         return true;
+    }
+
+    /** The oldest job a worker offers that still matters: jobs of abandoned work are thrown away, not sent. */
+    private InvocationRecord takeLiveJob() {
+        for (InvocationRecord job = node.stealForRemote(); job != null; job = node.stealForRemote()) {
+            if (!Lineage.abandoned(job)) {
+                return job;
+            }
+            throwAway(job);
+        }
+        return null;
+    }
+
+    /** A job of abandoned work: whoever waits for it (abandoned too) goes on, and unwinds. */
+    private void throwAway(InvocationRecord job) {
+        stats.jobsThrownAway.incrementAndGet();
+        if (job instanceof RemoteJob r) {
+            finished(r);
+        } else {
+            job.finishElsewhere(new Abandoned("a job of abandoned work, thrown away on " + config.name()));
+        }
     }
 
     /**
@@ -230,6 +268,8 @@ final class StealProtocol {
                     + " (--max-frame)";
         } catch (RuntimeException e) {
             refusal = e.getMessage();
+        } catch (StackOverflowError e) {
+            refusal = "it is nested too deeply to be written (a stack overflow)";
         }
         LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, refusal);
         stats.jobsRefused.incrementAndGet();
@@ -282,13 +322,21 @@ final class StealProtocol {
         RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
         Throwable failure = null;
         try {
+            String what = "the result of job " + r.job() + " from " + from.peer().node();
             if (r.failed()) {
-                failure = codec.readFailure(r.payload());
+                failure = Decoding.decode(what, () -> codec.readFailure(r.payload()));
             } else {
-                codec.readResult(r.payload(), passedOn != null ? passedOn.call() : a.record());
+                InvocationRecord into = passedOn != null ? passedOn.call() : a.record();
+                Decoding.decode(what, () -> {
+                    codec.readResult(r.payload(), into);
+                    return null;
+                });
             }
         } catch (Allowlist.NotAllowedException e) {
             runHere(a, "its result from " + from.peer().node() + " may not travel here: " + e.getMessage());
+            return;
+        } catch (Decoding.Undecodable e) {
+            runHere(a, e.getMessage());
             return;
         } catch (RuntimeException e) {
             failure = e;
@@ -332,6 +380,55 @@ final class StealProtocol {
         }
     }
 
+    // ------------------------------------------------------------------ orphans
+
+    /** The node at the other end of {@code c} is gone: the jobs it gave this node are orphans. */
+    void ownerGone(Connection c) {
+        for (RemoteJob r : held) {
+            if (r.ownedBy(c)) {
+                abandon(r);
+            }
+        }
+    }
+
+    /** The owner of a job this node has says nobody waits for it any more. */
+    private void abandoned(Connection c, Message.Abandon a) {
+        for (RemoteJob r : held) {
+            if (r.is(c, a.job())) {
+                abandon(r);
+            }
+        }
+    }
+
+    /**
+     * Abandons an orphan down its subtree: it stops at its next sync of work that went elsewhere,
+     * what of it waits here is thrown away when found, and what went to other nodes is abandoned
+     * there.
+     */
+    private void abandon(RemoteJob r) {
+        if (!held.remove(r)) {
+            return;
+        }
+        r.abandon();
+        stats.jobsAbandoned.incrementAndGet();
+        for (Map.Entry<Long, Away> e : away.entrySet()) {
+            Away a = e.getValue();
+            if (a.record().lineage() == r.lineage() && away.remove(e.getKey(), a)) {
+                delivered(e.getKey());
+                Message abandon = new Message.Abandon(e.getKey());
+                if (a.thief() != null) {
+                    a.thief().send(abandon);
+                } else {
+                    a.link().send(abandon);
+                }
+                if (a.record() != r) {
+                    a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
+                }
+                cameBack(a);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ where messages and losses come from
 
     /** A message on a link this node opened. */
@@ -344,6 +441,8 @@ final class StealProtocol {
             delivered(r.job());
         } else if (m instanceof Message.Declined d) {
             declined(c, d); // a job this node pushed over the link, or a stolen one it could not read
+        } else if (m instanceof Message.Abandon a) {
+            abandoned(c, a); // a job stolen over the link
         } else {
             PoolNode.protocolError(c, "a " + m.type() + " message on a link to a victim");
         }
@@ -359,6 +458,8 @@ final class StealProtocol {
             pushed(c, p);
         } else if (m instanceof Message.Declined d) {
             declined(c, d); // a result this node's thief could not send
+        } else if (m instanceof Message.Abandon a) {
+            abandoned(c, a); // a job pushed to this node
         } else if (m instanceof Message.BalancerNote n) {
             stats.notesReceived.incrementAndGet();
             synchronized (balancer) {
@@ -373,11 +474,15 @@ final class StealProtocol {
     void linkGone(Links.Link link, Connection c) {
         giveUpRequestsTo(link.member);
         runAgain(a -> a.link() == link);
+        if (c != null) {
+            ownerGone(c);
+        }
     }
 
-    /** A connection a thief opened closed: the jobs it took run here again. */
-    void thiefGone(Connection thief) {
-        runAgain(a -> a.thief() == thief);
+    /** A connection another node opened closed: the jobs it took run here again, the ones it pushed are orphans. */
+    void acceptedGone(Connection c) {
+        runAgain(a -> a.thief() == c);
+        ownerGone(c);
     }
 
     /** A member left the pool: no reply will come from it. */

@@ -14,7 +14,9 @@ import satin.net.Inbox;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
+import satin.net.Liveness;
 import satin.net.Transport;
+import satin.net.WanLinks;
 
 /**
  * The registry of a pool, the role Ibis IPL's server plays: nodes join it with the pool's secret,
@@ -48,11 +50,14 @@ public final class Registry implements Inbox, AutoCloseable {
     /** Counted down when the run is over (ended by the master, or lost with it) and everyone left. */
     private final CountDownLatch finished = new CountDownLatch(1);
 
-    private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster)
-            throws InterruptedException {
+    /** The names of members declared dead: they stay dead for the run, and may not join again. */
+    private final java.util.Set<String> dead = new java.util.HashSet<>();
+
+    private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster,
+            Liveness.Settings liveness) throws InterruptedException {
         this.reservedMaster = reservedMaster;
-        this.listening = transport.listen(address,
-                new PipelineInitializer(identity, true, FrameFormat.DEFAULT_MAX_FRAME, this));
+        this.listening = transport.listen(address, new PipelineInitializer(identity, true,
+                FrameFormat.DEFAULT_MAX_FRAME, this, null, WanLinks.none(), liveness));
         this.address = Transport.addressOf(listening);
     }
 
@@ -73,7 +78,14 @@ public final class Registry implements Inbox, AutoCloseable {
      */
     public static Registry start(Transport transport, String pool, String secret, String address,
             String reservedMaster) throws InterruptedException {
-        return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address, reservedMaster);
+        return start(transport, pool, secret, address, reservedMaster, Liveness.Settings.DEFAULT);
+    }
+
+    /** A registry that declares a member dead once it has been silent for {@code liveness}'s timeout. */
+    public static Registry start(Transport transport, String pool, String secret, String address,
+            String reservedMaster, Liveness.Settings liveness) throws InterruptedException {
+        return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address, reservedMaster,
+                liveness);
     }
 
     /** Where nodes reach this registry. */
@@ -115,6 +127,12 @@ public final class Registry implements Inbox, AutoCloseable {
         gone(c, true);
     }
 
+    @Override
+    public synchronized void silent(Connection c, long nanos) {
+        LOG.log(Level.WARNING, "member {0} ({1}) said nothing for {2} ms: declared dead", ids.get(c), c.peer().node(),
+                TimeUnit.NANOSECONDS.toMillis(nanos));
+    }
+
     private void join(Connection c, Message.Join j) {
         if (ids.containsKey(c)) {
             refuse(c, "joined twice");
@@ -122,6 +140,10 @@ public final class Registry implements Inbox, AutoCloseable {
         }
         if (stopped) {
             refuse(c, RUN_OVER);
+            return;
+        }
+        if (dead.contains(j.name())) {
+            refuse(c, "node " + j.name() + " was declared dead in this run (it stopped answering); it may not come back");
             return;
         }
         if (members.values().stream().anyMatch(m -> m.name().equals(j.name()))) {
@@ -167,9 +189,10 @@ public final class Registry implements Inbox, AutoCloseable {
         if (id == null) {
             return;
         }
-        members.remove(id);
+        Message.Member member = members.remove(id);
         connections.remove(id);
         if (died && !stopped) {
+            dead.add(member.name());
             LOG.log(Level.WARNING, "member {0} died", id);
             masterDied |= id == master;
         }

@@ -40,6 +40,9 @@ public abstract class InvocationRecord {
         }
     }
 
+    /** The job from elsewhere this one descends from, or null for this node's own work. */
+    private Lineage lineage;
+
     /** The spawn site of the spawning method, copied from the slot; -1 for a record-form spawn. */
     int site = -1;
     /** What {@link #invoke()} threw, if it threw. */
@@ -115,6 +118,16 @@ public abstract class InvocationRecord {
     /** This job could not leave once (too big, or a class that may not travel): it runs here. */
     public final void keepHere() {
         keptHere = true;
+    }
+
+    /** The job from elsewhere this one descends from, or null: it can be abandoned with it. */
+    public final Lineage lineage() {
+        return lineage;
+    }
+
+    /** Makes this job part of {@code l}'s work: set before the job is shared with another thread. */
+    public final void belongsTo(Lineage l) {
+        lineage = l;
     }
 
     /** Told after the call ran on this node, for a job that must report back somewhere. */

@@ -34,6 +34,22 @@ public final class Slot {
     public Object a3;
     /** The record: built by the spawner (record form), or by the thief that took the slot. */
     public InvocationRecord record;
+    /** Where this slot sits in its deque, which tells a thief whose root call its spawn belongs to. */
+    final int index;
+
+    public Slot() {
+        this(-1);
+    }
+
+    Slot(int index) {
+        this.index = index;
+    }
+
+    /** Makes the slots of one deque, numbered as the deque asks for them: in order of index. */
+    static java.util.function.Supplier<Slot> numbered() {
+        int[] next = {0};
+        return () -> new Slot(next[0]++);
+    }
 
     /**
      * Builds the record of the call in this slot and leaves it here, where the spawner's sync

@@ -52,10 +52,11 @@ public final class Worker extends Thread {
         this.index = index;
         JobCopier copier = node.copier();
         this.byValue = copier == null ? null : new ByValueDeque(copier, node::workPublished);
-        this.deque = byValue != null ? byValue : node.config().deque().create(Slot::new, node::workPublished);
+        this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), node::workPublished);
         this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ System.nanoTime();
         this.capture = slot -> {
             InvocationRecord record = slot.capture();
+            record.belongsTo(lineageAt(slot.index));
             stats.stolenFromMe++; // under the deque's lock, so thieves do not race on it
             return record;
         };
@@ -307,7 +308,44 @@ public final class Worker extends Thread {
     /** Runs a job that another thread (or another node) waits for. */
     private void runForOthers(InvocationRecord job) {
         stats.jobsRunForOthers++;
-        job.run();
+        enterRoot(job.lineage());
+        try {
+            job.run();
+        } finally {
+            roots--;
+        }
+    }
+
+    /**
+     * The root calls this worker runs, innermost last: a root entered while an outer one waits at
+     * a sync spawns above the deque index where it began, so a slot's index names its root.
+     */
+    private Lineage[] rootLineages = new Lineage[8];
+    private int[] rootMarks = new int[8];
+    /** Written by the owner before the spawns of a root are published, read by thieves after. */
+    private volatile int roots;
+
+    private void enterRoot(Lineage lineage) {
+        int n = roots;
+        if (n == rootMarks.length) {
+            rootLineages = java.util.Arrays.copyOf(rootLineages, 2 * n);
+            rootMarks = java.util.Arrays.copyOf(rootMarks, 2 * n);
+        }
+        rootLineages[n] = lineage;
+        rootMarks[n] = deque.head();
+        roots = n + 1;
+    }
+
+    /** The lineage of the root call whose spawn sits at deque index {@code index}: the innermost that began at or below it. */
+    private Lineage lineageAt(int index) {
+        Lineage[] lineages = rootLineages;
+        int[] marks = rootMarks;
+        for (int i = Math.min(roots, Math.min(marks.length, lineages.length)) - 1; i >= 0; i--) {
+            if (marks[i] <= index) {
+                return lineages[i];
+            }
+        }
+        return null;
     }
 
     /** A thief on another node takes the oldest job this worker offers. */

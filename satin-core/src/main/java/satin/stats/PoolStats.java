@@ -16,6 +16,18 @@ public final class PoolStats {
     public final AtomicLong resultsSent = new AtomicLong();
     /** Jobs given away whose thief vanished, run here again. */
     public final AtomicLong jobsRerun = new AtomicLong();
+    /**
+     * Members this node found dead: declared by the registry, or silent on a connection for longer
+     * than the failure timeout; and, for the silent ones, how long they had been silent, summed.
+     */
+    public final AtomicLong failuresDetected = new AtomicLong();
+    public final AtomicLong detectionNanos = new AtomicLong();
+    /** Jobs from elsewhere whose owner went, abandoned here with their subtrees. */
+    public final AtomicLong jobsAbandoned = new AtomicLong();
+    /** Jobs of abandoned subtrees found waiting here and thrown away unrun: work nobody needed any more. */
+    public final AtomicLong jobsThrownAway = new AtomicLong();
+    /** Results of orphaned subtrees reused rather than computed again. */
+    public final AtomicLong orphanResultsReused = new AtomicLong();
     /** Jobs a thief could not take because a class in them may not travel: run here instead. */
     public final AtomicLong jobsRefused = new AtomicLong();
     /** Steal requests and successful steals, inside this node's cluster and across the wide area. */

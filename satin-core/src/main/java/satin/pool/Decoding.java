@@ -1,0 +1,71 @@
+package satin.pool;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+/**
+ * Where jobs and results are decoded: on the connection's event loop, where nearly all of them fit,
+ * and, for one nested too deeply for that stack (a long linked list), once more on a thread with a
+ * deep stack. Nothing thrown while decoding leaves here as anything but a {@link RuntimeException}
+ * naming what could not be read: an error must reach the job's sync, or make the job run again,
+ * and never stop an event loop.
+ */
+final class Decoding {
+
+    /** The stack of the thread that decodes what overflowed an event loop's stack. */
+    static final long DEEP_STACK_BYTES = 1L << 30;
+    private static final ExecutorService DEEP = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(null, r, "satin-deep-decoder", DEEP_STACK_BYTES);
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Thrown when something cannot be decoded even on the deep stack, or fails other than as a RuntimeException. */
+    static final class Undecodable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Undecodable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private Decoding() {
+    }
+
+    static <T> T decode(String what, Supplier<T> decoder) {
+        try {
+            return decoder.get();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (StackOverflowError e) {
+            return onDeepStack(what, decoder);
+        } catch (Throwable t) {
+            throw new Undecodable("cannot read " + what + ": " + t, t);
+        }
+    }
+
+    private static <T> T onDeepStack(String what, Supplier<T> decoder) {
+        Future<T> deep = DEEP.submit(() -> {
+            try {
+                return decoder.get();
+            } catch (StackOverflowError e) {
+                throw new Undecodable("cannot read " + what + ": it is nested too deeply even for a "
+                        + (DEEP_STACK_BYTES >> 20) + " MiB stack (a stack overflow)", null);
+            }
+        });
+        try {
+            return deep.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new Undecodable("cannot read " + what + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Undecodable("interrupted while reading " + what, e);
+        }
+    }
+}

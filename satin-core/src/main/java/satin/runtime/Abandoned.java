@@ -1,0 +1,14 @@
+package satin.runtime;
+
+/**
+ * What a sync meets when the work it waits for was abandoned ({@link Lineage}): it unwinds the
+ * abandoned job's frames, whose result nobody reads. An {@link Error}, so that the program's own
+ * {@code catch (Exception e)} does not take it for one of its failures.
+ */
+public final class Abandoned extends Error {
+    private static final long serialVersionUID = 1L;
+
+    public Abandoned(String why) {
+        super(why, null, false, false);
+    }
+}
