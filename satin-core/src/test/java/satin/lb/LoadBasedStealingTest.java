@@ -110,4 +110,24 @@ class LoadBasedStealingTest {
         cls.idle();
         assertEquals(2, port.count("prefetch"), "and asks again when called again");
     }
+
+    @Test
+    void aLocalVictimThatLeftWithARequestOutLeavesLocalStealingGoingAndThePrefetchOut() {
+        FakePort port = FakePort.grid(1, 2, 4); // coordinator 1, nothing queued anywhere
+        LoadBasedStealing cls = attached(port, 4);
+        cls.idle();
+        int local = port.sentTo("steal").get(0);
+        port.clusters.remove(local);
+        cls.stealReplied(local, false); // the pool gives the request up, then tells the balancer
+        cls.membersChanged();
+        assertEquals(1, cls.prefetching(), "the prefetch is still out");
+        for (int i = 1; i <= 5; i++) {
+            cls.idle();
+            assertEquals(1 + i, port.count("steal"), "it steals in its cluster again");
+            int victim = port.sentTo("steal").get(i);
+            assertEquals("c0", port.clusterOf(victim));
+            cls.stealReplied(victim, false);
+        }
+        assertEquals(1, port.count("prefetch"), "one prefetch in flight at most");
+    }
 }
