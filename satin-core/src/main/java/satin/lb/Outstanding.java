@@ -46,4 +46,13 @@ final class Outstanding<K> {
     boolean any(K kind) {
         return count(kind) > 0;
     }
+
+    /** Every request of kind {@code from} counts from now on as {@code to}, its reply included. */
+    void reclassify(K from, K to) {
+        for (List<K> kinds : byMember.values()) {
+            kinds.replaceAll(k -> k.equals(from) ? to : k);
+        }
+        counts.merge(to, count(from), Integer::sum);
+        counts.remove(from);
+    }
 }
