@@ -50,7 +50,14 @@ public final class LoadBasedStealing extends MemberAware {
     @Override
     public void membersChanged() {
         super.membersChanged();
+        int before = coordinator;
         coordinator = members.clusterWithSelf().get(0);
+        if (coordinator != before) {
+            // loads go to the coordinator of the moment: the new one has heard nothing from this node,
+            // and what this node heard as coordinator before has been told to another since
+            lastReported = -1;
+            loads.clear();
+        }
         loads.keySet().retainAll(members.local());
     }
 

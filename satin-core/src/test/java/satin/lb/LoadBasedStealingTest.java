@@ -130,4 +130,30 @@ class LoadBasedStealingTest {
         }
         assertEquals(1, port.count("prefetch"), "one prefetch in flight at most");
     }
+
+    @Test
+    void aNewCoordinatorHearsTheLoadThatTheOldOneHad() {
+        FakePort port = FakePort.grid(3, 2, 4); // c0 = 1..4, coordinator 1
+        LoadBasedStealing cls = attached(port, 4);
+        port.queueLength = 7;
+        cls.tick();
+        port.clusters.remove(1);
+        cls.membersChanged();
+        cls.tick();
+        assertEquals(List.of(new FakePort.Sent("note", 1, 7), new FakePort.Sent("note", 2, 7)), port.sent,
+                "2 coordinates now, and has heard nothing from this node");
+    }
+
+    @Test
+    void loadsHeardBeforeAnotherCoordinatedCountNoMore() {
+        FakePort port = FakePort.grid(2, 1, 4); // c0 = 1..4
+        port.clusters.remove(1); // 2 coordinates
+        LoadBasedStealing cls = attached(port, 4);
+        cls.noted(3, LoadBasedStealing.LOAD, 5);
+        port.clusters.put(1, "c0");
+        cls.membersChanged();
+        port.clusters.remove(1);
+        cls.membersChanged();
+        assertEquals(0, cls.clusterLoad(), "3 reported to 1 meanwhile; what it told 2 before is stale");
+    }
 }
