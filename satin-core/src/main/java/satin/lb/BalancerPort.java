@@ -23,7 +23,11 @@ public interface BalancerPort {
     /** Jobs waiting on this node, in its deques and its queue of arrived jobs. */
     int queueLength();
 
-    /** Sends a steal request to {@code victim}; the reply comes to {@link LoadBalancer#stealReplied}. */
+    /**
+     * Sends a steal request to {@code victim}; the reply comes to {@link LoadBalancer#stealReplied},
+     * once, and without a job if the victim left or could not be reached (before or after
+     * {@link LoadBalancer#membersChanged} says so, and perhaps before this returns).
+     */
     void requestSteal(int victim);
 
     /**
@@ -34,8 +38,8 @@ public interface BalancerPort {
 
     /**
      * Sends the oldest job of this node, unasked, to {@code target}; false if there was none to
-     * send. When the target has it, {@link LoadBalancer#pushDelivered} is told; when its result
-     * comes back, {@link LoadBalancer#jobCameBack}.
+     * send. When the target has it, or never will (the target left), {@link LoadBalancer#pushDelivered}
+     * is told; when its result comes back, or the job runs here again, {@link LoadBalancer#jobCameBack}.
      */
     boolean pushJob(int target);
 

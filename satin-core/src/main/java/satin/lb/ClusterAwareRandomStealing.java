@@ -1,5 +1,6 @@
 package satin.lb;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -7,14 +8,16 @@ import java.util.Map;
  * steal request to a random node of a remote cluster, asynchronously, unless one is already in
  * flight: at most one wide-area steal per node at a time. Without waiting for its reply it steals
  * synchronously inside its own cluster, again and again, until it finds work. A wide-area reply
- * only clears the flag (a job it brings is queued by the node). No parameters; with one cluster it
- * is RS.
+ * only lets the next wide-area request go (a job it brings is queued by the node). A reply is of the
+ * kind its request was sent as: its sender may have left the pool since, and a member that left
+ * has no cluster. No parameters; with one cluster it is RS.
  */
 public final class ClusterAwareRandomStealing extends MemberAware {
 
+    private enum Ask { LOCAL, WIDE_AREA }
+
     private final VictimSelector victims;
-    private boolean stealingRemotely;
-    private boolean stealingLocally;
+    private final Outstanding<Ask> asked = new Outstanding<>();
 
     public ClusterAwareRandomStealing() {
         this(VictimSelector.uniform());
@@ -26,28 +29,28 @@ public final class ClusterAwareRandomStealing extends MemberAware {
 
     @Override
     public void idle() {
-        if (!stealingRemotely && !members.remote().isEmpty()) {
-            stealingRemotely = true; // no wide-area message in transit from now until its reply
-            port.requestSteal(victims.pick(members.remote(), port));
+        if (!asked.any(Ask.WIDE_AREA) && !members.remote().isEmpty()) {
+            ask(members.remote(), Ask.WIDE_AREA); // no wide-area message in transit from now until its reply
         }
-        if (!stealingLocally && !members.local().isEmpty()) {
-            stealingLocally = true;
-            port.requestSteal(victims.pick(members.local(), port));
+        if (!asked.any(Ask.LOCAL) && !members.local().isEmpty()) {
+            ask(members.local(), Ask.LOCAL);
         }
+    }
+
+    private void ask(List<Integer> candidates, Ask kind) {
+        int victim = victims.pick(candidates, port);
+        asked.sent(victim, kind);
+        port.requestSteal(victim);
     }
 
     @Override
     public void stealReplied(int victim, boolean gotJob) {
-        if (members.isRemote(victim)) {
-            stealingRemotely = false;
-        } else {
-            stealingLocally = false;
-        }
+        asked.answered(victim);
     }
 
     /** Whether a wide-area steal request is in flight (for tests). */
     boolean stealingRemotely() {
-        return stealingRemotely;
+        return asked.any(Ask.WIDE_AREA);
     }
 
     @Override

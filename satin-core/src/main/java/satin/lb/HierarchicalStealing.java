@@ -15,20 +15,22 @@ import java.util.Map;
  * found its whole cluster idle steals from the root of a random remote cluster. Every steal is
  * synchronous: one request at a time. A result coming back may give the node new work; then its
  * outstanding request is cancelled (its reply, when it comes, is ignored; a job it brings still
- * runs) and the next idle moment starts from its children again.
+ * runs) and the next idle moment starts from its children again. When the members change, the
+ * walk starts over too, once the reply it waits for has come: that reply speaks of the old walk.
  */
 public final class HierarchicalStealing extends MemberAware {
 
     public static final int DEFAULT_ARITY = 2;
+
+    /** What a reply does: move the walk on, end a wait only, or nothing. */
+    private enum Ask { STEP, RESTARTED, CANCELLED }
 
     private final int arity;
     /** Whom to ask, in order: the subtree breadth first, then the ancestors upwards. */
     private List<Integer> plan = List.of();
     private boolean root;
     private int next;
-    private boolean waiting;
-    private int awaited;
-    private final List<Integer> cancelled = new ArrayList<>();
+    private final Outstanding<Ask> asked = new Outstanding<>();
 
     public HierarchicalStealing() {
         this(DEFAULT_ARITY);
@@ -60,6 +62,7 @@ public final class HierarchicalStealing extends MemberAware {
         plan = List.copyOf(order);
         root = me == 0;
         next = 0;
+        asked.reclassify(Ask.STEP, Ask.RESTARTED);
     }
 
     private List<Integer> children(int index, int size) {
@@ -72,7 +75,7 @@ public final class HierarchicalStealing extends MemberAware {
 
     @Override
     public void idle() {
-        if (waiting) {
+        if (waiting()) {
             return;
         }
         if (next < plan.size()) {
@@ -85,18 +88,20 @@ public final class HierarchicalStealing extends MemberAware {
         }
     }
 
+    private boolean waiting() {
+        return asked.any(Ask.STEP) || asked.any(Ask.RESTARTED);
+    }
+
     private void ask(int victim) {
-        waiting = true;
-        awaited = victim;
+        asked.sent(victim, Ask.STEP);
         port.requestSteal(victim);
     }
 
     @Override
     public void stealReplied(int victim, boolean gotJob) {
-        if (cancelled.remove(Integer.valueOf(victim))) {
+        if (asked.answered(victim) != Ask.STEP) {
             return;
         }
-        waiting = false;
         if (gotJob || next >= plan.size()) {
             next = 0;
         } else {
@@ -106,10 +111,8 @@ public final class HierarchicalStealing extends MemberAware {
 
     @Override
     public void jobCameBack(boolean pushed) {
-        if (waiting) {
-            cancelled.add(awaited);
-            waiting = false;
-        }
+        asked.reclassify(Ask.STEP, Ask.CANCELLED);
+        asked.reclassify(Ask.RESTARTED, Ask.CANCELLED);
         next = 0;
     }
 

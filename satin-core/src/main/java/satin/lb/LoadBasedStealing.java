@@ -21,6 +21,8 @@ public final class LoadBasedStealing extends MemberAware {
     public static final long DEFAULT_INTERVAL_NANOS = 10_000_000; // the paper's 10 ms
     public static final int DEFAULT_PREFETCHES = 1;
 
+    private enum Ask { LOCAL, PREFETCH }
+
     private final int threshold;
     private final int maxPrefetches;
     private final long intervalNanos;
@@ -28,8 +30,7 @@ public final class LoadBasedStealing extends MemberAware {
     private int coordinator = -1;
     private long lastReported = -1;
     private final Map<Integer, Long> loads = new HashMap<>();
-    private int prefetching;
-    private boolean stealingLocally;
+    private final Outstanding<Ask> asked = new Outstanding<>();
 
     public LoadBasedStealing() {
         this(0, DEFAULT_PREFETCHES, DEFAULT_INTERVAL_NANOS, VictimSelector.uniform());
@@ -49,7 +50,14 @@ public final class LoadBasedStealing extends MemberAware {
     @Override
     public void membersChanged() {
         super.membersChanged();
+        int before = coordinator;
         coordinator = members.clusterWithSelf().get(0);
+        if (coordinator != before) {
+            // loads go to the coordinator of the moment: the new one has heard nothing from this node,
+            // and what this node heard as coordinator before has been told to another since
+            lastReported = -1;
+            loads.clear();
+        }
         loads.keySet().retainAll(members.local());
     }
 
@@ -94,9 +102,10 @@ public final class LoadBasedStealing extends MemberAware {
                 report(0);
             }
         }
-        if (!stealingLocally && !members.local().isEmpty()) {
-            stealingLocally = true;
-            port.requestSteal(victims.pick(members.local(), port));
+        if (!asked.any(Ask.LOCAL) && !members.local().isEmpty()) {
+            int victim = victims.pick(members.local(), port);
+            asked.sent(victim, Ask.LOCAL);
+            port.requestSteal(victim);
         }
     }
 
@@ -123,26 +132,22 @@ public final class LoadBasedStealing extends MemberAware {
 
     private void maybePrefetch() {
         // at most one round of requests per call, whatever the port answers and when
-        for (int asked = 0; asked < maxPrefetches && prefetching < maxPrefetches && severalClusters()
-                && clusterLoad() < effectiveThreshold(); asked++) {
+        for (int round = 0; round < maxPrefetches && prefetching() < maxPrefetches && severalClusters()
+                && clusterLoad() < effectiveThreshold(); round++) {
             List<List<Integer>> clusters = List.copyOf(members.remoteClusters().values());
-            List<Integer> cluster = clusters.get(port.random(clusters.size()));
-            prefetching++;
-            port.prefetch(victims.pick(cluster, port));
+            int victim = victims.pick(clusters.get(port.random(clusters.size())), port);
+            asked.sent(victim, Ask.PREFETCH);
+            port.prefetch(victim);
         }
     }
 
     @Override
     public void stealReplied(int victim, boolean gotJob) {
-        if (members.isRemote(victim)) {
-            prefetching--;
-        } else {
-            stealingLocally = false;
-        }
+        asked.answered(victim);
     }
 
     int prefetching() {
-        return prefetching;
+        return asked.count(Ask.PREFETCH);
     }
 
     @Override

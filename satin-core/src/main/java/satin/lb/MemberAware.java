@@ -15,6 +15,7 @@ abstract class MemberAware implements LoadBalancer {
 
     @Override
     public void membersChanged() {
-        members.refresh(); // a victim that left answers no more: the node gives its request up
+        // What is out to a member that left stays out: the node still answers it, as "no job".
+        members.refresh();
     }
 }

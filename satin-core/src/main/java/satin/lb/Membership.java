@@ -73,8 +73,4 @@ final class Membership {
     Map<String, List<Integer>> remoteClusters() {
         return remoteClusters;
     }
-
-    boolean isRemote(int member) {
-        return !port.clusterOf(member).equals(port.clusterOf(port.self()));
-    }
 }

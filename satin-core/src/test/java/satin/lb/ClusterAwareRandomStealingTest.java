@@ -94,4 +94,23 @@ class ClusterAwareRandomStealingTest {
         assertEquals(3, asked.size(), "a new wide-area request; the local one is still out: " + asked);
         assertTrue(remote(port, asked.get(2)));
     }
+
+    @Test
+    void aLocalVictimThatLeftWithARequestOutLeavesLocalStealingGoingAndOneWideAreaStealAtMost() {
+        FakePort port = FakePort.grid(1, 2, 4);
+        ClusterAwareRandomStealing crs = attached(port);
+        crs.idle();
+        List<Integer> first = port.sentTo("steal"); // the wide-area request, then the local one
+        port.clusters.remove(first.get(1));
+        crs.stealReplied(first.get(1), false); // the pool gives the request up, then tells the balancer
+        crs.membersChanged();
+        assertTrue(crs.stealingRemotely(), "the request to " + first.get(0) + " is still out");
+        crs.idle();
+        List<Integer> asked = port.sentTo("steal");
+        assertEquals(3, asked.size(), "one new request: " + asked);
+        assertEquals("c0", port.clusterOf(asked.get(2)), "inside the cluster: " + asked);
+        crs.stealReplied(first.get(0), false);
+        crs.idle();
+        assertTrue(remote(port, port.sentTo("steal").get(3)), "the next wide-area one once the first came back");
+    }
 }

@@ -83,4 +83,19 @@ class HierarchicalStealingTest {
         chs.idle();
         assertEquals(5, port.sentTo("steal").get(4));
     }
+
+    @Test
+    void aReplyToTheWalkBeforeTheMembersChangedDoesNotMoveTheNewWalkOn() {
+        FakePort port = FakePort.grid(2, 1, 15);
+        HierarchicalStealing chs = attached(port);
+        askWithoutSuccess(chs, port, 6); // its subtree 4, 5, 8, 9, 10, 11 had nothing
+        chs.idle();
+        assertEquals(1, port.sentTo("steal").get(6), "its parent is asked");
+        port.clusters.remove(9);
+        chs.membersChanged();
+        assertEquals(List.of(4, 5, 8, 10, 11, 12, 1), chs.plan());
+        chs.stealReplied(1, false);
+        chs.idle();
+        assertEquals(4, port.sentTo("steal").get(7), "the new walk starts from the first child");
+    }
 }

@@ -110,4 +110,50 @@ class LoadBasedStealingTest {
         cls.idle();
         assertEquals(2, port.count("prefetch"), "and asks again when called again");
     }
+
+    @Test
+    void aLocalVictimThatLeftWithARequestOutLeavesLocalStealingGoingAndThePrefetchOut() {
+        FakePort port = FakePort.grid(1, 2, 4); // coordinator 1, nothing queued anywhere
+        LoadBasedStealing cls = attached(port, 4);
+        cls.idle();
+        int local = port.sentTo("steal").get(0);
+        port.clusters.remove(local);
+        cls.stealReplied(local, false); // the pool gives the request up, then tells the balancer
+        cls.membersChanged();
+        assertEquals(1, cls.prefetching(), "the prefetch is still out");
+        for (int i = 1; i <= 5; i++) {
+            cls.idle();
+            assertEquals(1 + i, port.count("steal"), "it steals in its cluster again");
+            int victim = port.sentTo("steal").get(i);
+            assertEquals("c0", port.clusterOf(victim));
+            cls.stealReplied(victim, false);
+        }
+        assertEquals(1, port.count("prefetch"), "one prefetch in flight at most");
+    }
+
+    @Test
+    void aNewCoordinatorHearsTheLoadThatTheOldOneHad() {
+        FakePort port = FakePort.grid(3, 2, 4); // c0 = 1..4, coordinator 1
+        LoadBasedStealing cls = attached(port, 4);
+        port.queueLength = 7;
+        cls.tick();
+        port.clusters.remove(1);
+        cls.membersChanged();
+        cls.tick();
+        assertEquals(List.of(new FakePort.Sent("note", 1, 7), new FakePort.Sent("note", 2, 7)), port.sent,
+                "2 coordinates now, and has heard nothing from this node");
+    }
+
+    @Test
+    void loadsHeardBeforeAnotherCoordinatedCountNoMore() {
+        FakePort port = FakePort.grid(2, 1, 4); // c0 = 1..4
+        port.clusters.remove(1); // 2 coordinates
+        LoadBasedStealing cls = attached(port, 4);
+        cls.noted(3, LoadBasedStealing.LOAD, 5);
+        port.clusters.put(1, "c0");
+        cls.membersChanged();
+        port.clusters.remove(1);
+        cls.membersChanged();
+        assertEquals(0, cls.clusterLoad(), "3 reported to 1 meanwhile; what it told 2 before is stale");
+    }
 }
