@@ -44,10 +44,16 @@ public sealed interface Message {
      * besides the rewriter's records ({@code -Dsatin.allow}, in a canonical order): every member of
      * a pool must allow the same.
      */
-    record Join(String name, String cluster, String address, boolean wantsMaster, String allow) implements Message {
+    record Join(String name, String cluster, String address, boolean wantsMaster, String allow, int previousId)
+            implements Message {
         /** A node that allows nothing beyond the records and Java's value and collection types. */
         public Join(String name, String cluster, String address, boolean wantsMaster) {
             this(name, cluster, address, wantsMaster, "");
+        }
+
+        /** A node joining for the first time ({@code previousId} -1). */
+        public Join(String name, String cluster, String address, boolean wantsMaster, String allow) {
+            this(name, cluster, address, wantsMaster, allow, -1);
         }
 
         public MessageType type() {
@@ -147,6 +153,16 @@ public sealed interface Message {
     record BalancerNote(int from, int kind, long value) implements Message {
         public MessageType type() {
             return MessageType.BALANCER_NOTE;
+        }
+    }
+
+    /**
+     * From a member to the others, when the registry was lost: the member now keeps the pool's
+     * registry at {@code address}, where every member joins again under its id.
+     */
+    record RegistryMoved(int host, String address) implements Message {
+        public MessageType type() {
+            return MessageType.REGISTRY_MOVED;
         }
     }
 

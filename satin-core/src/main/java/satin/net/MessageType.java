@@ -30,7 +30,8 @@ public enum MessageType {
     PUSH_RECEIVED(25),
     DECLINED(26),
     HEARTBEAT(5),
-    ABANDON(27);
+    ABANDON(27),
+    REGISTRY_MOVED(28);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -75,6 +76,7 @@ public enum MessageType {
             string(out, j.address());
             out.writeBoolean(j.wantsMaster());
             string(out, j.allow());
+            out.writeInt(j.previousId());
         } else if (m instanceof Message.Members ms) {
             out.writeInt(ms.you());
             out.writeInt(ms.master());
@@ -110,6 +112,9 @@ public enum MessageType {
             out.writeLong(r.job());
         } else if (m instanceof Message.Abandon a) {
             out.writeLong(a.job());
+        } else if (m instanceof Message.RegistryMoved r) {
+            out.writeInt(r.host());
+            string(out, r.address());
         } else if (m instanceof Message.Declined d) {
             out.writeLong(d.job());
             string(out, d.reason());
@@ -127,7 +132,7 @@ public enum MessageType {
             case HELLO -> new Message.Hello(string(in), string(in), string(in), string(in), bytes(in), bytes(in));
             case WELCOME -> new Message.Welcome(bytes(in));
             case REFUSED -> new Message.Refused(string(in));
-            case JOIN -> new Message.Join(string(in), string(in), string(in), bool(in), string(in));
+            case JOIN -> new Message.Join(string(in), string(in), string(in), bool(in), string(in), in.readInt());
             case MEMBERS -> {
                 int you = in.readInt();
                 int master = in.readInt();
@@ -156,6 +161,7 @@ public enum MessageType {
             case DECLINED -> new Message.Declined(in.readLong(), string(in));
             case HEARTBEAT -> new Message.Heartbeat();
             case ABANDON -> new Message.Abandon(in.readLong());
+            case REGISTRY_MOVED -> new Message.RegistryMoved(in.readInt(), string(in));
         };
     }
 

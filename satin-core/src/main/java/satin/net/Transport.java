@@ -92,6 +92,11 @@ public final class Transport implements AutoCloseable {
                 .bind(where).sync().channel();
     }
 
+    /** Runs {@code task} once, after {@code delayNanos}, on one of the transport's event loops. */
+    public java.util.concurrent.ScheduledFuture<?> schedule(long delayNanos, Runnable task) {
+        return tcp.next().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
     /** Runs {@code task} every {@code periodNanos} on one of the event loops, until the returned future is cancelled. */
     public java.util.concurrent.ScheduledFuture<?> every(long periodNanos, Runnable task) {
         return tcp.next().scheduleAtFixedRate(task, periodNanos, periodNanos, TimeUnit.NANOSECONDS);

@@ -113,6 +113,10 @@ final class Members {
         return -1;
     }
 
+    Set<String> deadNames() {
+        return Set.copyOf(dead);
+    }
+
     boolean declaredDead(String name) {
         return dead.contains(name);
     }

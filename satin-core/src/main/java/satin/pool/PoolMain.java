@@ -63,6 +63,9 @@ public final class PoolMain {
         if (o.exitWithParent()) {
             exitWithParent();
         }
+        if (!o.registryOnly()) {
+            Fence.start(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis()), err);
+        }
         MethodHandle main = null;
         if (!o.registryOnly()) {
             try {
@@ -129,6 +132,7 @@ public final class PoolMain {
                 }
                 firstNode = Node.start(nodeConfig.withName(name(0)));
                 formPool();
+                leaveOnTerm();
                 PoolNode first = nodes.get(0);
                 return first.isMaster() ? master(first) : follower(first);
             } catch (PoolNode.RunOver e) {
@@ -147,6 +151,25 @@ public final class PoolMain {
                 }
                 PoolNode.closeTransport();
             }
+        }
+
+        /**
+         * SIGTERM (or Ctrl-C) asks a process that is not the master to leave: its nodes hand back
+         * the jobs they hold (their owners run them again), the registry hears a goodbye rather
+         * than a death, and the process exits 0.
+         */
+        private void leaveOnTerm() {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (nodes.stream().anyMatch(PoolNode::isMaster) || nodes.stream().allMatch(PoolNode::closing)) {
+                    return; // the master's end is the run's end; a finished run has nothing to hand back
+                }
+                err.println("satin: asked to leave; handing back the jobs of " + nodes.size() + " node(s)");
+                for (PoolNode p : nodes) {
+                    p.leave();
+                }
+                err.flush();
+                Runtime.getRuntime().halt(OK);
+            }, "satin-leave"));
         }
 
         private String name(int i) {
@@ -252,8 +275,19 @@ public final class PoolMain {
             }
         }
 
+        /**
+         * A node that is not the master waits for the end of the run; if the master dies, the pool
+         * may elect this node, which then runs main again and ends the run itself.
+         */
         private int follower(PoolNode node) throws InterruptedException {
-            node.awaitStop(Long.MAX_VALUE, TimeUnit.DAYS);
+            while (!node.awaitStop(50, TimeUnit.MILLISECONDS)) {
+                if (node.isMaster()) {
+                    err.println("satin: the master is gone; node " + node.config().name() + " is the master now and runs "
+                            + o.mainClass() + " again");
+                    Node.setEmbedded(node.node());
+                    return finish(node, runMain());
+                }
+            }
             for (PoolNode other : nodes) {
                 other.awaitStop(10, TimeUnit.SECONDS); // each sends its statistics before this process ends
             }
@@ -264,6 +298,11 @@ public final class PoolMain {
             }
             if (registry != null) {
                 registry.awaitFinished(30, TimeUnit.SECONDS); // the others still report through it
+            }
+            for (PoolNode other : nodes) {
+                if (other.hostedRegistry() != null) {
+                    other.hostedRegistry().awaitFinished(30, TimeUnit.SECONDS);
+                }
             }
             return OK;
         }

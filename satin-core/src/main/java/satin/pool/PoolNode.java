@@ -20,6 +20,7 @@ import satin.net.PoolIdentity;
 import satin.net.Traffic;
 import satin.net.Transport;
 import satin.net.WanLinks;
+import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.PoolStats;
@@ -331,6 +332,68 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
     }
 
+    // ------------------------------------------------------------------ the registry moves
+
+    /** The registry this node keeps since the one the run began with was lost, or null. */
+    private volatile Registry hosted;
+
+    /**
+     * The registry went without ending the run (its process died or froze). The members other than
+     * the master (which kept it, by default) take it over in order of id: the first at once, each
+     * next one half a failure timeout later if no lower one has said it keeps it by then.
+     */
+    void registryLost() {
+        List<Integer> candidates = new ArrayList<>(members.others());
+        candidates.add(members.self());
+        candidates.remove(Integer.valueOf(members.master()));
+        candidates.sort(null);
+        int rank = candidates.indexOf(members.self());
+        if (rank < 0) {
+            rank = candidates.size(); // the master keeps it only when nobody else can
+        }
+        long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
+        transport().schedule(delay, () -> {
+            if (!closing && !registry.moved()) {
+                Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
+                t.setDaemon(true);
+                t.start();
+            }
+        });
+    }
+
+    private void keepRegistry() {
+        String where = config.listen().startsWith("local://") ? config.listen() + "/registry"
+                : config.listen().replaceFirst(":\\d+$", ":0");
+        Registry r;
+        try {
+            r = Registry.resume(transport(), config.pool(), config.secret(), where, config.liveness(), members.all(),
+                    members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
+        } catch (RuntimeException | InterruptedException e) {
+            LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);
+            return;
+        }
+        hosted = r;
+        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), r.address());
+        Message moved = new Message.RegistryMoved(members.self(), r.address());
+        for (int m : members.others()) {
+            Links.Link l = links.to(m);
+            if (l != null) {
+                l.send(moved);
+            }
+        }
+        registry.moveTo(members.self(), r.address());
+    }
+
+    /** Another member keeps the registry now. */
+    void registryMoved(Message.RegistryMoved m) {
+        registry.moveTo(m.host(), m.address());
+    }
+
+    /** The registry this node took over, if it did: it must outlive the run's last statistics. */
+    public Registry hostedRegistry() {
+        return hosted;
+    }
+
     /** The master's stop came: nothing is left to steal. */
     void stopping() {
         closing = true;
@@ -404,6 +467,22 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /**
+     * Leaves the pool in the middle of the run: the jobs this node holds for others are abandoned
+     * here and run again at their owners (who see the connections close), what it gave away of them
+     * is abandoned where it went, and the registry hears a goodbye. Finished jobs have reported
+     * already and are not done again.
+     */
+    public void leave() {
+        closing = true;
+        steals.abandonAll();
+        try {
+            close();
+        } catch (IllegalStateException e) {
+            LOG.log(Level.WARNING, "node {0} left with a worker still busy: {1}", config.name(), e.getMessage());
+        }
+    }
+
+    /**
      * Leaves the pool and stops the node. Waits (briefly) until every connection has closed, so
      * that nothing is left for the transport's event loops when they stop.
      */
@@ -423,6 +502,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         accepted.forEach(Connection::close);
         linked.forEach(Connection::close);
         listening.close().awaitUninterruptibly(1_000);
+        Registry kept = hosted;
+        if (kept != null) {
+            kept.close();
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         for (Connection c : all) {
             c.awaitClosed(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));

@@ -27,6 +27,8 @@ final class RegistryClient implements Inbox {
     private final PoolConfig config;
     private final Members members;
     private volatile Connection registry;
+    /** The member that keeps the registry since it moved, or -1 while it is where the run began. */
+    private volatile int host = -1;
     private final CountDownLatch joined = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ConcurrentLinkedQueue<Message.Statistics> reports = new ConcurrentLinkedQueue<>();
@@ -47,6 +49,7 @@ final class RegistryClient implements Inbox {
      * the processes of a run may start in any order.
      */
     void join() throws InterruptedException {
+        registryAddress = config.registry();
         PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_TIMEOUT_SECONDS);
@@ -85,7 +88,7 @@ final class RegistryClient implements Inbox {
     public void opened(Connection c) {
         registry = c;
         c.send(new Message.Join(config.name(), config.cluster(), pool.address(), config.wantsMaster(),
-                pool.allowed()));
+                pool.allowed(), members.admitted() ? members.self() : -1));
     }
 
     @Override
@@ -108,21 +111,20 @@ final class RegistryClient implements Inbox {
             if (!Registry.RUN_OVER.equals(r.reason())) {
                 LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
             }
+            if (members.admitted()) {
+                lost = r.reason();
+                stopped.countDown();
+            }
         } else {
             PoolNode.protocolError(c, "a " + m.type() + " message from the registry");
         }
     }
 
+    /** A member left or died; if it was the master, the registry elects another and says so next. */
     private void memberGone(Message.MemberGone g) {
-        boolean wasMaster = g.id() == members.master();
         Message.Member member = members.get(g.id());
         if (members.gone(g.id(), g.died())) {
             pool.memberGone(member, g.died());
-        }
-        if (g.died() && wasMaster) {
-            LOG.log(Level.ERROR, "node {0}: the master died; the run is lost", config.name());
-            lost = "the master died";
-            stopped.countDown();
         }
     }
 
@@ -152,6 +154,16 @@ final class RegistryClient implements Inbox {
 
     @Override
     public void closed(Connection c) {
+        if (c != registry) {
+            return; // the registry this node left when it moved
+        }
+        if (!pool.closing() && stopped.getCount() > 0 && refusal == null && members.admitted()) {
+            LOG.log(Level.WARNING, "node {0} lost the registry at {1}; the pool moves it", config.name(),
+                    registryAddress);
+            host = -1;
+            pool.registryLost();
+            return;
+        }
         if (!pool.closing() && stopped.getCount() > 0 && refusal == null) {
             LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
                     config.registry());
@@ -159,6 +171,41 @@ final class RegistryClient implements Inbox {
         }
         stopped.countDown();
         joined.countDown();
+    }
+
+    /** The registry the pool has now. */
+    private volatile String registryAddress;
+
+    /**
+     * A member says it keeps the registry now: this node joins it there again, under its id, unless
+     * it follows a member with a lower id already (two members that both took the registry over
+     * agree on the lower one).
+     */
+    synchronized void moveTo(int newHost, String address) {
+        if (newHost == host || (host >= 0 && newHost > host)) {
+            return;
+        }
+        host = newHost;
+        registryAddress = address;
+        Connection old = registry;
+        registry = null;
+        if (old != null) {
+            old.close();
+        }
+        PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
+                config.secret());
+        PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
+                pool.traffic, WanLinks.none(), config.liveness())).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        LOG.log(Level.WARNING, "node {0} cannot reach the registry at {1}, moved to member {2}: {3}",
+                                config.name(), address, newHost, f.cause());
+                    }
+                });
+    }
+
+    /** Whether the registry moved to a member since it was last lost. */
+    boolean moved() {
+        return host >= 0;
     }
 
     /** The master's main returned: tells the registry, which stops every node. */

@@ -391,6 +391,11 @@ final class StealProtocol {
         }
     }
 
+    /** This node leaves the pool: every job it holds for others is abandoned here, to run again at its owner. */
+    void abandonAll() {
+        held.forEach(this::abandon);
+    }
+
     /** The owner of a job this node has says nobody waits for it any more. */
     private void abandoned(Connection c, Message.Abandon a) {
         for (RemoteJob r : held) {
@@ -460,6 +465,8 @@ final class StealProtocol {
             declined(c, d); // a result this node's thief could not send
         } else if (m instanceof Message.Abandon a) {
             abandoned(c, a); // a job pushed to this node
+        } else if (m instanceof Message.RegistryMoved r) {
+            pool.registryMoved(r);
         } else if (m instanceof Message.BalancerNote n) {
             stats.notesReceived.incrementAndGet();
             synchronized (balancer) {

@@ -3,9 +3,11 @@ package satin.registry;
 import io.netty.channel.Channel;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.net.Connection;
@@ -51,7 +53,9 @@ public final class Registry implements Inbox, AutoCloseable {
     private final CountDownLatch finished = new CountDownLatch(1);
 
     /** The names of members declared dead: they stay dead for the run, and may not join again. */
-    private final java.util.Set<String> dead = new java.util.HashSet<>();
+    private final Set<String> dead = new HashSet<>();
+    /** The members that may become master if the master dies: those that asked to be master. */
+    private final Set<Integer> mayLead = new HashSet<>();
 
     private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster,
             Liveness.Settings liveness) throws InterruptedException {
@@ -86,6 +90,40 @@ public final class Registry implements Inbox, AutoCloseable {
             String reservedMaster, Liveness.Settings liveness) throws InterruptedException {
         return new Registry(transport, new PoolIdentity(pool, "registry", "", "", secret), address, reservedMaster,
                 liveness);
+    }
+
+    /**
+     * Takes over the registry of a pool whose registry was lost (its process died or froze): the
+     * members, the master and the dead are what the last registry had said. Every member joins
+     * again under its id ({@link Message.Join#previousId()}); one that has not within
+     * {@code rejoinNanos} is declared dead, and if it was the master, another is elected.
+     */
+    public static Registry resume(Transport transport, String pool, String secret, String address,
+            Liveness.Settings liveness, List<Message.Member> known, int master, Set<String> deadNames, String allow,
+            long rejoinNanos) throws InterruptedException {
+        Registry r = start(transport, pool, secret, address, null, liveness);
+        synchronized (r) {
+            for (Message.Member m : known) {
+                r.members.put(m.id(), m);
+                r.nextId = Math.max(r.nextId, m.id() + 1);
+            }
+            r.master = master;
+            r.dead.addAll(deadNames);
+            r.allow = allow;
+            r.allowFrom = "the registry before it moved";
+        }
+        transport.schedule(rejoinNanos, r::rejoinWindowOver);
+        return r;
+    }
+
+    /** Members that did not join the moved registry in time are dead. */
+    private synchronized void rejoinWindowOver() {
+        for (Integer id : new ArrayList<>(members.keySet())) {
+            if (!connections.containsKey(id)) {
+                LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead", id);
+                goneId(id, true);
+            }
+        }
     }
 
     /** Where nodes reach this registry. */
@@ -138,6 +176,10 @@ public final class Registry implements Inbox, AutoCloseable {
             refuse(c, "joined twice");
             return;
         }
+        if (j.previousId() >= 0) {
+            rejoin(c, j);
+            return;
+        }
         if (stopped) {
             refuse(c, RUN_OVER);
             return;
@@ -166,6 +208,9 @@ public final class Registry implements Inbox, AutoCloseable {
         if (elected) {
             master = id;
         }
+        if (j.wantsMaster()) {
+            mayLead.add(id);
+        }
         members.put(id, member);
         connections.put(id, c);
         ids.put(c, id);
@@ -184,27 +229,79 @@ public final class Registry implements Inbox, AutoCloseable {
         }
     }
 
-    private void gone(Connection c, boolean died) {
-        Integer id = ids.remove(c);
-        if (id == null) {
+    /** A member of the registry before it moved comes back under its id. */
+    private void rejoin(Connection c, Message.Join j) {
+        Message.Member known = members.get(j.previousId());
+        if (known == null || !known.name().equals(j.name()) || connections.containsKey(j.previousId())) {
+            refuse(c, "node " + j.name() + " was not member " + j.previousId() + " of this pool when its registry moved"
+                    + (dead.contains(j.name()) ? " (it was declared dead)" : ""));
             return;
         }
+        if (!allow.equals(j.allow())) {
+            refuse(c, "node " + j.name() + " allows other classes to travel than the pool");
+            return;
+        }
+        connections.put(known.id(), c);
+        ids.put(c, known.id());
+        if (j.wantsMaster()) {
+            mayLead.add(known.id());
+        }
+        c.send(new Message.Members(known.id(), master, new ArrayList<>(members.values())));
+    }
+
+    private void gone(Connection c, boolean died) {
+        Integer id = ids.remove(c);
+        if (id != null) {
+            goneId(id, died);
+        }
+    }
+
+    private void goneId(int id, boolean died) {
         Message.Member member = members.remove(id);
         connections.remove(id);
+        ids.values().remove(id);
+        mayLead.remove(id);
+        if (member == null) {
+            return;
+        }
         if (died && !stopped) {
             dead.add(member.name());
             LOG.log(Level.WARNING, "member {0} died", id);
-            masterDied |= id == master;
         }
         broadcast(new Message.MemberGone(id, died && !stopped), null);
+        if (id == master && !stopped) {
+            elect();
+        }
         if (members.isEmpty() && (stopped || masterDied)) {
             finished.countDown();
         }
     }
 
+    /**
+     * The master is gone before the end of the run: the member with the lowest id among those that
+     * may lead becomes master, runs main again, and everyone is told. With none, the run is lost.
+     */
+    private void elect() {
+        master = connections.keySet().stream().filter(mayLead::contains).min(Integer::compare).orElse(-1);
+        if (master < 0) {
+            masterDied = true;
+            LOG.log(Level.ERROR, "the master is gone and no member may take its place: the run is lost");
+            broadcast(new Message.Refused("the master is gone and no member may take its place"), null);
+            return;
+        }
+        LOG.log(Level.WARNING, "member {0} is the master now", master);
+        List<Message.Member> all = new ArrayList<>(members.values());
+        connections.forEach((id, to) -> to.send(new Message.Members(id, master, all)));
+    }
+
     /** Waits until the run is over and every member has left; false if the time ran out first. */
     public boolean awaitFinished(long timeout, TimeUnit unit) throws InterruptedException {
         return finished.await(timeout, unit);
+    }
+
+    /** The master now, or -1. */
+    public synchronized int master() {
+        return master;
     }
 
     private void broadcast(Message m, Connection except) {

@@ -256,11 +256,83 @@ class RegistryTest {
         return follower;
     }
 
-    /** A master that goes without a Leave takes the run with it: its followers must stop. */
+    /**
+     * A master that goes without a Leave, when no other member asked to be master, takes the run
+     * with it: its followers must stop, and say why.
+     */
     private static void assertTheRunIsLost(FakeMember master, PoolNode follower) throws InterruptedException {
         master.close();
         assertTrue(follower.awaitStop(WAIT_SECONDS, TimeUnit.SECONDS), "the follower still waits for a stop");
-        assertEquals("the master died", follower.lostReason());
+        assertEquals("the master is gone and no member may take its place", follower.lostReason());
+    }
+
+    @Test
+    void whenTheMasterDiesTheLowestMemberThatMayLeadIsElectedAndEveryoneHears() throws Exception {
+        FakeMember master = new FakeMember("master");
+        master.join(true);
+        FakeMember plain = new FakeMember("plain");
+        plain.join(false);
+        FakeMember b = new FakeMember("b");
+        b.join(true);
+        FakeMember c = new FakeMember("c");
+        c.join(true);
+        master.close();
+        for (FakeMember m : List.of(plain, b, c)) {
+            Message.MemberGone gone = nextSkipping(m, Message.MemberGone.class);
+            assertEquals(new Message.MemberGone(1, true), gone, m.name + " hears the master died");
+            Message.Members now = m.next(Message.Members.class);
+            assertEquals(3, now.master(), "b, the lowest that asked to be master, leads: " + m.name);
+            assertEquals(m.id, now.you());
+        }
+        b.send(new Message.Stop());
+        assertEquals(new Message.Stop(), c.next(Message.Stop.class), "the new master may end the run");
+    }
+
+    @Test
+    void aRegistryTakenOverTakesItsMembersBackUnderTheirIdsAndDeclaresTheMissingDead() throws Exception {
+        registry.close();
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of("frozen"), "",
+                TimeUnit.MILLISECONDS.toNanos(300));
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        Message.Members back = a.next(Message.Members.class);
+        assertEquals(2, back.you(), "a is member 2 again");
+        assertEquals(1, back.master(), "the master stays master while it may still come back");
+        FakeMember impostor = new FakeMember("impostor");
+        impostor.send(new Message.Join("impostor", "c", "local://x", true, "", 3));
+        impostor.awaitRefusal("was not member 3");
+        FakeMember frozen = new FakeMember("frozen");
+        frozen.send(new Message.Join("frozen", "c", "local://frozen", true));
+        frozen.awaitRefusal("declared dead");
+        // neither the master nor b came back within the window: both are dead, and a leads
+        java.util.Set<Integer> gone = new java.util.HashSet<>();
+        gone.add(a.next(Message.MemberGone.class).id());
+        Object next = a.next(Object.class);
+        if (next instanceof Message.MemberGone g) {
+            gone.add(g.id());
+            next = a.next(Object.class);
+        }
+        assertInstanceOf(Message.Members.class, next, "a hears it is the master");
+        assertEquals(2, ((Message.Members) next).master());
+        while (gone.size() < 2) {
+            gone.add(a.next(Message.MemberGone.class).id());
+        }
+        assertEquals(java.util.Set.of(1, 3), gone);
+        assertEquals(List.of(known.get(1)), registry.members());
+    }
+
+    /** The next message of a type, after the MemberJoined news of later joiners. */
+    private static <T> T nextSkipping(FakeMember m, Class<T> type) throws InterruptedException {
+        while (true) {
+            Object o = m.next(Object.class);
+            if (type.isInstance(o)) {
+                return type.cast(o);
+            }
+            assertInstanceOf(Message.MemberJoined.class, o, m.name + " got " + o);
+        }
     }
 
     @Test
