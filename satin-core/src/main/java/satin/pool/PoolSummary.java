@@ -113,7 +113,23 @@ public final class PoolSummary {
         for (Column c : COLUMNS) {
             out.append(' ').append(pad(cell(c, total(c.key())), c.width()));
         }
-        return out.append(System.lineSeparator()).toString();
+        return out.append(System.lineSeparator()).append(failures()).toString();
+    }
+
+    /**
+     * A line on what failures cost, when there were any: the table's totals cannot say which nodes
+     * saw a death, and a user who lost one wants to know what it cost.
+     */
+    private String failures() {
+        long detected = total("failuresDetected");
+        long thrown = total("jobsAbandoned") + total("jobsThrownAway");
+        if (detected == 0 && total("jobsRerun") == 0 && thrown == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "failures: %d detected by the surviving nodes (%.3f s of silence before the"
+                + " verdicts, summed), %d jobs run again, %d orphaned jobs abandoned and %d thrown away unrun%n",
+                detected, total("detectionNanos") / 1e9, total("jobsRerun"), total("jobsAbandoned"),
+                total("jobsThrownAway"));
     }
 
     private static String cell(Column c, Long value) {

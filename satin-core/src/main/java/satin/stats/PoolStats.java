@@ -26,8 +26,6 @@ public final class PoolStats {
     public final AtomicLong jobsAbandoned = new AtomicLong();
     /** Jobs of abandoned subtrees found waiting here and thrown away unrun: work nobody needed any more. */
     public final AtomicLong jobsThrownAway = new AtomicLong();
-    /** Results of orphaned subtrees reused rather than computed again. */
-    public final AtomicLong orphanResultsReused = new AtomicLong();
     /** Jobs a thief could not take because a class in them may not travel: run here instead. */
     public final AtomicLong jobsRefused = new AtomicLong();
     /** Steal requests and successful steals, inside this node's cluster and across the wide area. */

@@ -72,7 +72,7 @@ class PoolSummaryTest {
     @Test
     void theTableHasARowPerNodeAndATotal() {
         String table = TWO.table("the title");
-        assertEquals(5, table.split("\\R").length, table);
+        assertEquals(6, table.split("\\R").length, table);
         assertTrue(table.startsWith("the title"));
         assertEquals(List.of("node", "name", "cluster", "jobs", "run"), row(table, 1).subList(0, 5));
         assertEquals(List.of("1", "a", "c1", "10", "1", "1", "1", "?", "1", "1", "1", "1", "?", "2.000", "0.000", "1.500"),
@@ -80,6 +80,19 @@ class PoolSummaryTest {
         assertEquals(List.of("2", "b", "c0", "20"), row(table, 3).subList(0, 4));
         assertEquals(List.of("total", "30", "3", "3", "3", "0", "3", "3", "3", "3", "0", "6.000", "0.000", "4.500"),
                 row(table, 4));
+        assertEquals("failures: 0 detected by the surviving nodes (0.000 s of silence before the verdicts, summed),"
+                + " 3 jobs run again, 0 orphaned jobs abandoned and 0 thrown away unrun", table.split("\\R")[5]);
+    }
+
+    @Test
+    void whatFailuresCostIsSaidUnderTheTableOnlyWhenThereWereAny() {
+        String calm = report(1, "a").replace("\"jobsRerun\":1,", "\"jobsRerun\":0,");
+        assertEquals(4, new PoolSummary(List.of(calm)).table("t").split("\\R").length);
+        String hurt = calm.replace("\"activity\"", "\"failuresDetected\":2,\"detectionNanos\":4500000000,"
+                + "\"jobsAbandoned\":7,\"jobsThrownAway\":5,\"activity\"");
+        String[] lines = new PoolSummary(List.of(hurt)).table("t").split("\\R");
+        assertEquals("failures: 2 detected by the surviving nodes (4.500 s of silence before the verdicts, summed),"
+                + " 0 jobs run again, 7 orphaned jobs abandoned and 5 thrown away unrun", lines[lines.length - 1]);
     }
 
     @Test
