@@ -53,6 +53,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** Connections other nodes opened to this one. */
     private final Set<Connection> accepted = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
+    /** When the registry admitted this node, on its activity trace's time line. */
+    private volatile long joinedNanos;
     /** The balancer's periodic work, if it has any. */
     private volatile ScheduledFuture<?> ticks;
 
@@ -127,6 +129,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             p.close();
             throw e;
         }
+        p.joinedNanos = p.node.activity().sinceOrigin();
         p.node.setRemote(p);
         p.startTicking();
         return p;
@@ -207,6 +210,11 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** The members of the pool, this node included, as the registry announced them. */
     public List<Message.Member> members() {
         return members.all();
+    }
+
+    /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
+    public long joinedNanos() {
+        return joinedNanos;
     }
 
     String allowed() {

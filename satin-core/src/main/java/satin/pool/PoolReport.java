@@ -69,6 +69,7 @@ final class PoolReport {
         long[] times = trace.times();
         boolean[] states = trace.states();
         field(b, "activityOriginEpochMicros", trace.originEpochMicros());
+        field(b, "joinedNanos", p.joinedNanos());
         field(b, "activityTransitions", trace.transitions());
         b.append("\"activity\":[");
         for (int i = 0; i < times.length; i++) {

@@ -38,6 +38,11 @@ public final class ActivityTrace {
     }
 
     /** The wall-clock time of offset zero, in microseconds since the epoch. */
+    /** Now, on this trace's time line: to place other events of the node beside its transitions. */
+    public long sinceOrigin() {
+        return System.nanoTime() - origin;
+    }
+
     public long originEpochMicros() {
         return originEpochMicros;
     }
