@@ -63,6 +63,8 @@ final class PoolReport {
         field(b, "messagesReceived", traffic.messagesIn());
         field(b, "bytesSent", traffic.bytesOut());
         field(b, "bytesReceived", traffic.bytesIn());
+        field(b, "heartbeatsSent", traffic.heartbeatsOut.get());
+        field(b, "heartbeatsReceived", traffic.heartbeatsIn.get());
         counts(b, "lan", traffic.lan);
         counts(b, "wan", traffic.wan);
         ActivityTrace trace = p.node().activity();
