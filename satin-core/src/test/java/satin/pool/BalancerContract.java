@@ -20,7 +20,8 @@ import satin.runtime.NodeConfig;
  * run finishes, the result is the sequential program's, and every job that left its node came back
  * exactly once, on one cluster and on four with emulated wide-area links. One subclass per balancer.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+// a stranded job keeps the test thread in Node.call, which does not answer interrupts: a separate thread is given up on
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 abstract class BalancerContract {
 
     /** The balancer, as {@link Balancers#parse} reads it. */
