@@ -25,6 +25,12 @@ final class Links {
     private final PoolIdentity identity;
     private final Members members;
     private final Map<Integer, Link> byMember = new ConcurrentHashMap<>();
+    /**
+     * When each member last could not be reached: a member that died is tried again only after a
+     * tenth of the failure timeout, not on every idle moment until the registry says it is gone,
+     * and said once in the log.
+     */
+    private final Map<Integer, Long> unreachable = new ConcurrentHashMap<>();
 
     Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members) {
         this.pool = pool;
@@ -118,6 +124,10 @@ final class Links {
         if (existing != null) {
             return existing;
         }
+        Long failedAt = unreachable.get(member);
+        if (failedAt != null && System.nanoTime() - failedAt < config.liveness().timeoutNanos() / 10) {
+            return null;
+        }
         Link created = new Link(member);
         Link raced = byMember.putIfAbsent(member, created);
         if (raced != null) {
@@ -130,7 +140,8 @@ final class Links {
                         config.liveness()))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
-                        Level level = pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
+                        boolean again = unreachable.put(member, System.nanoTime()) != null;
+                        Level level = again || pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
                         LOG.log(level, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
                                 m.address(), f.cause() == null ? "?" : f.cause().getMessage());
                         created.failed();

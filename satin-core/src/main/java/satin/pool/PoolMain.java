@@ -63,9 +63,6 @@ public final class PoolMain {
         if (o.exitWithParent()) {
             exitWithParent();
         }
-        if (!o.registryOnly()) {
-            Fence.start(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis()), err);
-        }
         MethodHandle main = null;
         if (!o.registryOnly()) {
             try {
@@ -121,6 +118,9 @@ public final class PoolMain {
         }
 
         int start() throws InterruptedException {
+            if (!o.registryOnly()) {
+                Fence.start(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis()), err, this::holdsMaster);
+            }
             try {
                 if (o.registryOnly()) {
                     startRegistry(null);
@@ -170,6 +170,11 @@ public final class PoolMain {
                 err.flush();
                 Runtime.getRuntime().halt(OK);
             }, "satin-leave"));
+        }
+
+        /** Whether this process's nodes include the master: from the start if it embeds the registry and asks to be. */
+        private boolean holdsMaster() {
+            return (o.registry() == null && o.wantsMaster()) || nodes.stream().anyMatch(PoolNode::isMaster);
         }
 
         private String name(int i) {

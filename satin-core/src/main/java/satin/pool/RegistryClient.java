@@ -161,6 +161,14 @@ final class RegistryClient implements Inbox {
             LOG.log(Level.WARNING, "node {0} lost the registry at {1}; the pool moves it", config.name(),
                     registryAddress);
             host = -1;
+            registry = null;
+            synchronized (this) {
+                if (pendingHost >= 0) {
+                    moveTo(pendingHost, pendingAddress); // a member took it over before this node noticed
+                    pendingHost = -1;
+                    return;
+                }
+            }
             pool.registryLost();
             return;
         }
@@ -185,6 +193,14 @@ final class RegistryClient implements Inbox {
         if (newHost == host || (host >= 0 && newHost > host)) {
             return;
         }
+        Connection current = registry;
+        if (current != null && current.isOpen() && host < 0) {
+            // This node still hears the registry: a member that lost it may have been the one at
+            // fault. Follow only once this node loses it too (within a failure timeout).
+            pendingHost = newHost;
+            pendingAddress = address;
+            return;
+        }
         host = newHost;
         registryAddress = address;
         Connection old = registry;
@@ -202,6 +218,10 @@ final class RegistryClient implements Inbox {
                     }
                 });
     }
+
+    /** A move announced while this node still heard the registry: followed if it loses it. */
+    private int pendingHost = -1;
+    private String pendingAddress;
 
     /** Whether the registry moved to a member since it was last lost. */
     boolean moved() {

@@ -111,13 +111,31 @@ public final class Registry implements Inbox, AutoCloseable {
             r.dead.addAll(deadNames);
             r.allow = allow;
             r.allowFrom = "the registry before it moved";
+            r.formerFollowers = (int) known.stream().filter(m -> m.id() != master).count();
         }
         transport.schedule(rejoinNanos, r::rejoinWindowOver);
         return r;
     }
 
-    /** Members that did not join the moved registry in time are dead. */
+    /** The members other than the master when this registry took over, or 0 for a registry that began the run. */
+    private int formerFollowers;
+
+    /**
+     * Members that did not join the moved registry in time are dead. Unless fewer than half of the
+     * members other than the master came: then it is rather this side of the pool that is cut off
+     * (a network that split, not a pool that lost most of its processes), and electing a master
+     * here would run main a second time beside the real one; so this side stops.
+     */
     private synchronized void rejoinWindowOver() {
+        long back = connections.keySet().stream().filter(id -> id != master).count();
+        if (2 * back < formerFollowers) {
+            String why = "the registry taken over could reach only " + back + " of the " + formerFollowers
+                    + " members other than the master: this side of the pool is cut off from the rest";
+            LOG.log(Level.ERROR, why);
+            stopped = true;
+            broadcast(new Message.Refused(why), null);
+            return;
+        }
         for (Integer id : new ArrayList<>(members.keySet())) {
             if (!connections.containsKey(id)) {
                 LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead", id);
@@ -165,10 +183,16 @@ public final class Registry implements Inbox, AutoCloseable {
         gone(c, true);
     }
 
+    /**
+     * A member silent for the failure timeout is declared dead, and told so before its connection
+     * closes: a member that was only slow must stop, not take the closing for the registry's death
+     * and take the registry over.
+     */
     @Override
     public synchronized void silent(Connection c, long nanos) {
-        LOG.log(Level.WARNING, "member {0} ({1}) said nothing for {2} ms: declared dead", ids.get(c), c.peer().node(),
-                TimeUnit.NANOSECONDS.toMillis(nanos));
+        String why = "declared dead: nothing heard from it for " + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms";
+        LOG.log(Level.WARNING, "member {0} ({1}) {2}", ids.get(c), c.peer().node(), why);
+        c.send(new Message.Refused(why));
     }
 
     private void join(Connection c, Message.Join j) {

@@ -324,6 +324,22 @@ class RegistryTest {
         assertEquals(List.of(known.get(1)), registry.members());
     }
 
+    @Test
+    void aRegistryTakenOverThatReachesTooFewMembersStopsItsSideRatherThanElectASecondMaster() throws Exception {
+        registry.close();
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"),
+                new Message.Member(4, "d", "c", "local://d"));
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(200));
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        assertEquals(1, a.next(Message.Members.class).master());
+        String why = a.next(Message.Refused.class).reason();
+        assertTrue(why.contains("could reach only 1 of the 3 members other than the master"), why);
+        assertEquals(1, registry.master(), "no second master was elected");
+    }
+
     /** The next message of a type, after the MemberJoined news of later joiners. */
     private static <T> T nextSkipping(FakeMember m, Class<T> type) throws InterruptedException {
         while (true) {
