@@ -38,20 +38,38 @@ final class Decoding {
     static <T> T decode(String what, Supplier<T> decoder) {
         try {
             return decoder.get();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            if (!overflowed(e)) {
+                throw (RuntimeException) e;
+            }
             return onDeepStack(what, decoder);
         } catch (Throwable t) {
             throw new Undecodable("cannot read " + what + ": " + t, t);
         }
     }
 
+    /**
+     * Whether the stack overflowed: Kryo's field reader wraps whatever a field's read throws, an
+     * overflow too, in a KryoException, so an object nested in its fields (a linked list) overflows
+     * as a RuntimeException.
+     */
+    private static boolean overflowed(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static <T> T onDeepStack(String what, Supplier<T> decoder) {
         Future<T> deep = DEEP.submit(() -> {
             try {
                 return decoder.get();
-            } catch (StackOverflowError e) {
+            } catch (RuntimeException | StackOverflowError e) {
+                if (!overflowed(e)) {
+                    throw e;
+                }
                 throw new Undecodable("cannot read " + what + ": it is nested too deeply even for a "
                         + (DEEP_STACK_BYTES >> 20) + " MiB stack (a stack overflow)", null);
             }

@@ -31,6 +31,15 @@ import satin.runtime.InvocationRecord;
  */
 public final class JobCodec {
 
+    static {
+        // Kryo's field reader wraps whatever a field's read throws, a stack overflow too, in a
+        // KryoException and adds a line to its trace, a StringBuffer. Were that the first use of
+        // either class in this JVM, it would come at the bottom of an overflowed stack: their
+        // initialisation would fail, and the JVM would refuse the class for good (StringBuffer:
+        // every log line, and every thread that logs). Here the stack is shallow.
+        new KryoException("").addTrace("");
+    }
+
     private final Allowlist allowlist;
     private final ThreadLocal<Kryo> kryos;
     private final ConcurrentHashMap<Class<?>, Shape> shapes = new ConcurrentHashMap<>();
