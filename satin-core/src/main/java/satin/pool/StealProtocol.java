@@ -306,10 +306,21 @@ final class StealProtocol {
         LOG.log(Level.WARNING, "node {0} runs a job here that could not run elsewhere: {1}", config.name(), why);
         stats.jobsRefused.incrementAndGet();
         a.record().keepHere();
-        if (!pool.closing()) {
-            node.submit(a.record());
-        }
+        submitAgain(a.record());
         cameBack(a);
+    }
+
+    /**
+     * A job that came back unrun runs here, unless this node is closing: then nothing runs any more,
+     * and the job is finished as abandoned, or a sync waiting for it would wait for ever, and the
+     * node's close with it, for its worker.
+     */
+    private void submitAgain(InvocationRecord job) {
+        if (!pool.closing()) {
+            node.submit(job);
+        } else {
+            job.finishElsewhere(new Abandoned("a job given away came back unrun while " + config.name() + " closes"));
+        }
     }
 
     /** What a job given away came to. */
@@ -372,9 +383,7 @@ final class StealProtocol {
             if (lost.test(a) && away.remove(e.getKey(), a)) {
                 delivered(e.getKey());
                 stats.jobsRerun.incrementAndGet();
-                if (!pool.closing()) {
-                    node.submit(a.record());
-                }
+                submitAgain(a.record());
                 cameBack(a);
             }
         }
