@@ -7,11 +7,11 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
- * Where jobs and results are decoded: on the connection's event loop, where nearly all of them fit,
- * and, for one nested too deeply for that stack (a long linked list), once more on a thread with a
- * deep stack. Nothing thrown while decoding leaves here as anything but a {@link RuntimeException}
- * naming what could not be read: an error must reach the job's sync, or make the job run again,
- * and never stop an event loop.
+ * Where jobs and results are decoded (and results written again on an event loop): on the
+ * connection's event loop, where nearly all of them fit, and, for one nested too deeply for that
+ * stack (a long linked list), once more on a thread with a deep stack. Nothing thrown while
+ * decoding leaves here as anything but a {@link RuntimeException} naming what could not be read:
+ * an error must reach the job's sync, or make the job run again, and never stop an event loop.
  */
 final class Decoding {
 
@@ -36,15 +36,27 @@ final class Decoding {
     }
 
     static <T> T decode(String what, Supplier<T> decoder) {
+        return onStackThatHoldsIt("read", what, decoder);
+    }
+
+    /**
+     * Writes as {@link #decode} reads: the result of a job this node passed on comes back on an
+     * event loop, and is written again there for the job's owner.
+     */
+    static <T> T encode(String what, Supplier<T> encoder) {
+        return onStackThatHoldsIt("write", what, encoder);
+    }
+
+    private static <T> T onStackThatHoldsIt(String verb, String what, Supplier<T> work) {
         try {
-            return decoder.get();
+            return work.get();
         } catch (RuntimeException | StackOverflowError e) {
             if (!overflowed(e)) {
                 throw (RuntimeException) e;
             }
-            return onDeepStack(what, decoder);
+            return onDeepStack(verb, what, work);
         } catch (Throwable t) {
-            throw new Undecodable("cannot read " + what + ": " + t, t);
+            throw new Undecodable("cannot " + verb + " " + what + ": " + t, t);
         }
     }
 
@@ -62,15 +74,15 @@ final class Decoding {
         return false;
     }
 
-    private static <T> T onDeepStack(String what, Supplier<T> decoder) {
+    private static <T> T onDeepStack(String verb, String what, Supplier<T> work) {
         Future<T> deep = DEEP.submit(() -> {
             try {
-                return decoder.get();
+                return work.get();
             } catch (RuntimeException | StackOverflowError e) {
                 if (!overflowed(e)) {
                     throw e;
                 }
-                throw new Undecodable("cannot read " + what + ": it is nested too deeply even for a "
+                throw new Undecodable("cannot " + verb + " " + what + ": it is nested too deeply even for a "
                         + (DEEP_STACK_BYTES >> 20) + " MiB stack (a stack overflow)", null);
             }
         });
@@ -80,10 +92,10 @@ final class Decoding {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new Undecodable("cannot read " + what + ": " + e.getCause(), e.getCause());
+            throw new Undecodable("cannot " + verb + " " + what + ": " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new Undecodable("interrupted while reading " + what, e);
+            throw new Undecodable("cannot " + verb + " " + what + ": interrupted", e);
         }
     }
 }

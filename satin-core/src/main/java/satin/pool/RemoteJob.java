@@ -74,7 +74,8 @@ final class RemoteJob extends InvocationRecord {
         byte[] payload;
         boolean failed = failure != null;
         try {
-            payload = failed ? codec.writeFailure(failure) : codec.writeResult(call);
+            payload = failed ? codec.writeFailure(failure)
+                    : Decoding.encode("the result of job " + job, () -> codec.writeResult(call));
         } catch (RuntimeException | StackOverflowError e) {
             // the result may not travel (or is too deep to write): the owner runs the call itself
             node.steals().decline(owner, job, e);
