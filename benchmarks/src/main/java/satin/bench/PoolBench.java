@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  */
 final class PoolBench {
 
-    private static final Pattern WALL = Pattern.compile("\"wallNanos\":(\\d+),\"nodes\"");
+    /** The run's wallNanos, which comes before the nodes' own (and no longer right before "nodes"). */
+    private static final Pattern WALL = Pattern.compile("\"wallNanos\":(\\d+)");
 
     /** The programs of the experiment: main class and arguments. */
     private static final Map<String, List<String>> PROGRAMS = new LinkedHashMap<>();
