@@ -31,19 +31,19 @@ class PoolSystemTest {
 
     private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
 
-    private static List<String> pool(String pool, String... options) {
+    static List<String> pool(String pool, String... options) {
         List<String> args = new ArrayList<>(List.of("--pool", pool, "--secret", "system-test", "--exit-with-parent"));
         args.addAll(List.of(options));
         return args;
     }
 
-    private static List<String> with(List<String> options, List<String> program) {
+    static List<String> with(List<String> options, List<String> program) {
         List<String> all = new ArrayList<>(options);
         all.addAll(program);
         return all;
     }
 
-    private static String registryOf(Processes.Child master) throws InterruptedException {
+    static String registryOf(Processes.Child master) throws InterruptedException {
         Matcher m = REGISTRY.matcher(master.awaitErrLine(l -> REGISTRY.matcher(l).find(), 60));
         assertTrue(m.find());
         return m.group(1);

@@ -80,6 +80,18 @@ final class Processes implements AutoCloseable {
             throw new AssertionError(name + " did not print the line expected within " + seconds + " s:\n" + err());
         }
 
+        /**
+         * Stops the process with SIGSTOP: alive and connected, but silent, as a machine that swaps
+         * or a network that drops everything. {@link Processes#close()} still ends it: SIGKILL
+         * reaches a stopped process.
+         */
+        void freeze() throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).inheritIO().start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -STOP " + process.pid() + " failed with " + kill.exitValue());
+            }
+        }
+
         @Override
         public String toString() {
             return name + " (stdout:\n" + out() + "stderr:\n" + err() + ")";
@@ -131,6 +143,15 @@ final class Processes implements AutoCloseable {
             throw new AssertionError("the sequential program failed: " + c);
         }
         return c.out();
+    }
+
+    /** Everything every process printed so far, for a failure message. */
+    String printed() {
+        StringBuilder all = new StringBuilder();
+        for (Child c : children) {
+            all.append(c).append('\n');
+        }
+        return all.toString();
     }
 
     @Override

@@ -1,8 +1,6 @@
 package satin.bench;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A pool of 2 nodes in 2 JVMs on this machine against the sequential program, as a user would
@@ -27,7 +22,8 @@ import java.util.stream.Stream;
  */
 final class PoolBench {
 
-    private static final Pattern WALL = Pattern.compile("\"wallNanos\":(\\d+),\"nodes\"");
+    /** The run's wallNanos, which comes before the nodes' own (and no longer right before "nodes"). */
+    private static final Pattern WALL = Pattern.compile("\"wallNanos\":(\\d+)");
 
     /** The programs of the experiment: main class and arguments. */
     private static final Map<String, List<String>> PROGRAMS = new LinkedHashMap<>();
@@ -37,23 +33,14 @@ final class PoolBench {
         PROGRAMS.put("nqueens", List.of("satin.apps.nqueens.NQueens", "16"));
     }
 
-    private final Path dir;
-    private final String jars;
-    private final String sequentialClassPath;
+    private final PoolProcesses processes;
+    /** AppCDS archives only classes from jars: the pool's class path is the jars of this one. */
+    private final String jars = PoolProcesses.jars();
     private final Path archive;
 
-    private PoolBench(Path dir) {
-        this.dir = dir;
-        String classPath = System.getProperty("java.class.path");
-        // AppCDS archives only classes from jars: the pool's class path is the jars of this one
-        this.jars = Stream.of(classPath.split(File.pathSeparator)).filter(e -> e.endsWith(".jar"))
-                .collect(Collectors.joining(File.pathSeparator));
-        String sequential = System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes");
-        if (!Files.isDirectory(Path.of(sequential))) {
-            throw new IllegalStateException("no sequential classes at " + sequential + " (-Dsatin.sequentialClasses)");
-        }
-        this.sequentialClassPath = sequential + File.pathSeparator + jars;
-        this.archive = dir.resolve("pool.jsa");
+    private PoolBench(PoolProcesses processes) {
+        this.processes = processes;
+        this.archive = processes.dir().resolve("pool.jsa");
     }
 
     static void run(String[] args) throws Exception {
@@ -67,16 +54,8 @@ final class PoolBench {
                 default -> rounds = Integer.parseInt(args[i]);
             }
         }
-        Path dir = Files.createTempDirectory("satin-pool-bench");
-        try {
-            new PoolBench(dir).measure(rounds, cds, only);
-        } finally {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
+        try (PoolProcesses processes = new PoolProcesses("satin-pool-bench")) {
+            new PoolBench(processes).measure(rounds, cds, only);
         }
     }
 
@@ -97,7 +76,7 @@ final class PoolBench {
             for (String name : only) {
                 List<String> program = PROGRAMS.get(name);
                 Map<String, Times> times = all.computeIfAbsent(name, k -> new LinkedHashMap<>());
-                String expected = sequential(program, times.computeIfAbsent("sequential", k -> new Times()));
+                String expected = processes.sequential(program, times.computeIfAbsent("sequential", k -> new Times()).wall());
                 pool(List.of(), List.of(), program, times.computeIfAbsent("2 JVMs", k -> new Times()), expected);
                 if (cds) {
                     List<String> shared = List.of("-XX:SharedArchiveFile=" + archive);
@@ -108,37 +87,14 @@ final class PoolBench {
         report(all, rounds);
     }
 
-    private String sequential(List<String> program, Times times) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(java(), "-cp", sequentialClassPath));
-        command.addAll(program);
-        long start = System.nanoTime();
-        Process p = start(command, dir.resolve("sequential.out"));
-        await(p, "the sequential program", dir.resolve("sequential.out.err"));
-        times.wall().add(System.nanoTime() - start);
-        return Files.readString(dir.resolve("sequential.out"), StandardCharsets.UTF_8);
-    }
-
     private void pool(List<String> masterOptions, List<String> otherOptions, List<String> program, Times times,
             String expected) throws IOException, InterruptedException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        Path stats = dir.resolve("stats.json");
-        List<String> master = command(masterOptions, List.of("--registry-listen", "tcp://127.0.0.1:" + port,
-                "--stats", stats.toString()), program);
-        List<String> other = command(otherOptions, List.of("--registry", "tcp://127.0.0.1:" + port, "--no-master"),
-                program);
-        long start = System.nanoTime();
-        Process m = start(master, dir.resolve("master.out"));
-        Process o = start(other, dir.resolve("other.out"));
-        await(m, "the master", dir.resolve("master.out.err"));
-        await(o, "the other node", dir.resolve("other.out.err"));
-        long wall = System.nanoTime() - start;
+        Path stats = processes.dir().resolve("stats.json");
+        long wall = processes.twoJvms(jars, masterOptions, otherOptions, List.of("--stats", stats.toString()), program);
         if (times == null) {
             return;
         }
-        String out = Files.readString(dir.resolve("master.out"), StandardCharsets.UTF_8);
+        String out = processes.out("master");
         if (!out.equals(expected)) {
             throw new AssertionError("the pool printed " + out + " but the sequential program " + expected);
         }
@@ -146,35 +102,6 @@ final class PoolBench {
         Matcher w = WALL.matcher(Files.readString(stats, StandardCharsets.UTF_8));
         if (w.find()) {
             times.master().add(Long.parseLong(w.group(1)));
-        }
-    }
-
-    private List<String> command(List<String> jvmOptions, List<String> poolOptions, List<String> program) {
-        List<String> c = new ArrayList<>(List.of(java()));
-        c.addAll(jvmOptions);
-        c.addAll(List.of("-cp", jars, "satin.pool.PoolMain", "--secret", "bench", "--exit-with-parent"));
-        c.addAll(poolOptions);
-        c.addAll(program);
-        return c;
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static Process start(List<String> command, Path out) throws IOException {
-        return new ProcessBuilder(command).redirectOutput(out.toFile())
-                .redirectError(out.resolveSibling(out.getFileName() + ".err").toFile()).start();
-    }
-
-    private static void await(Process p, String what, Path err) throws InterruptedException, IOException {
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(what + " did not finish in 10 minutes");
-        }
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException(what + " failed with exit code " + p.exitValue() + ":\n"
-                    + Files.readString(err, StandardCharsets.UTF_8));
         }
     }
 
