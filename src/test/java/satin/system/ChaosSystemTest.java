@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,17 +28,9 @@ import satin.bench.AnnouncedMain;
  * prints exactly what the sequential program prints, within a bound. Which process the fault hits,
  * and when, is drawn from a seeded Random; every failure message names the seed, and
  * {@code -Dchaos.seed=S} draws the same again.
- *
- * <p>The tests tagged {@value #PENDING} fail on today's runtime (each says how), so the default
- * build leaves them out (src/test/pom.xml); when a runtime change makes one pass, its tag goes (for
- * a balancer of a ...Pending test, its name moves to the test without the suffix).
- * {@code mvn -o -B verify -pl src/test -am -Dtest=ChaosSystemTest -Dsurefire.failIfNoSpecifiedTests=false
- * -DexcludedGroups=none} runs them all.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ChaosSystemTest {
-
-    static final String PENDING = "chaos-pending";
 
     /** About 4 s sequentially on 2 cores, and as long on the pool below: long enough to strike mid-run. */
     private static final List<String> PROGRAM = List.of("satin.apps.fib.FibThreshold", "46", "20");
@@ -57,20 +48,8 @@ class ChaosSystemTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"RS", "CHS", "CLS", "CRS"})
+    @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS"})
     void aProcessKilledMidRunCostsTimeNotTheResult(String balancer) throws Exception {
-        kill(balancer);
-    }
-
-    /** Today: now and then a lost job the master waits for forever; else 2 to 9 times the failure-free time. */
-    @Tag(PENDING)
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"RP"})
-    void aProcessKilledMidRunCostsTimeNotTheResultPending(String balancer) throws Exception {
-        kill(balancer);
-    }
-
-    private static void kill(String balancer) throws Exception {
         try (Chaos c = new Chaos(balancer)) {
             c.start("-");
             Processes.Child victim = c.strike("SIGKILL");
@@ -79,8 +58,6 @@ class ChaosSystemTest {
         }
     }
 
-    /** Today: the master waits forever for the jobs the frozen process took. */
-    @Tag(PENDING)
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS"})
     void aProcessFrozenMidRunCostsTimeNotTheResult(String balancer) throws Exception {
@@ -91,8 +68,6 @@ class ChaosSystemTest {
         }
     }
 
-    /** Today: the others say "the run is lost" and exit with 1 (as PoolSystemTest expects). */
-    @Tag(PENDING)
     @Test
     void whenTheMasterIsKilledASurvivorFinishesTheRunAndPrintsTheResultOnce() throws Exception {
         try (Chaos c = new Chaos("RS")) {
@@ -131,8 +106,6 @@ class ChaosSystemTest {
         }
     }
 
-    /** Today: SIGTERM ends the JVM at once, with 143; the pool runs the lost jobs again. */
-    @Tag(PENDING)
     @Test
     void aProcessLeavingMidRunExitsByItselfAndTheResultIsRight() throws Exception {
         try (Chaos c = new Chaos("RS")) {

@@ -125,23 +125,6 @@ class PoolSystemTest {
     }
 
     @Test
-    void whenTheMasterDiesTheOthersSayTheRunIsLostAndExit() throws Exception {
-        try (Processes ps = new Processes()) {
-            List<String> longRun = List.of("satin.apps.nqueens.NQueens", "17", "4");
-            Processes.Child master = ps.start("master", null, "satin.pool.PoolMain",
-                    with(pool("lost", "--wait-for", "2", "--stats", "-"), longRun));
-            String registry = registryOf(master);
-            Processes.Child other = ps.start("other", null, "satin.pool.PoolMain",
-                    with(pool("lost", "--registry", registry), longRun));
-            Thread.sleep(3_000); // joined, and computing
-            assertTrue(master.process.isAlive() && other.process.isAlive(), () -> master + "\n" + other);
-            master.process.destroyForcibly();
-            assertEquals(1, other.exit(30), other::toString);
-            assertTrue(other.err().contains("satin: the run is lost"), other::toString);
-        }
-    }
-
-    @Test
     void aWrongSecretIsRefusedAndThePoolRunsOn(@TempDir Path dir) throws Exception {
         try (Processes ps = new Processes()) {
             List<String> program = PROGRAMS.get(0);

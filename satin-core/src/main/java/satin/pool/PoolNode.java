@@ -483,11 +483,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     public void leave() {
         closing = true;
         steals.abandonAll();
-        try {
-            close();
-        } catch (IllegalStateException e) {
-            LOG.log(Level.WARNING, "node {0} left with a worker still busy: {1}", config.name(), e.getMessage());
-        }
+        closeConnections(); // not the workers: one may still compute an abandoned job, and the process ends
     }
 
     /**
@@ -496,6 +492,12 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     @Override
     public void close() {
+        closeConnections();
+        node.close();
+    }
+
+    /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
+    private void closeConnections() {
         closing = true;
         if (ticks != null) {
             ticks.cancel(false);
@@ -518,6 +520,5 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         for (Connection c : all) {
             c.awaitClosed(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         }
-        node.close();
     }
 }
