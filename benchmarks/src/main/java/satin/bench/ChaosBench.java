@@ -13,12 +13,12 @@ import java.util.concurrent.TimeUnit;
  * Chaos on a pool of 4 processes on this machine: the master (one node) and three of two nodes
  * each, with the cluster-aware balancers in two clusters (master and p1 east, p2 and p3 west) over
  * an emulated wide-area link. A trial strikes a random moment of the run (after every node has
- * joined: {@link AnnouncedMain}) and kills (SIGKILL) or freezes (SIGSTOP), in turn, a random
- * process other than the master, or the master itself; it is correct if the run ends with exit 0
+ * joined, {@link AnnouncedMain}, and early enough that the run is still on) and kills (SIGKILL) or
+ * freezes (SIGSTOP), in turn, a random process other than the master, or the master itself, after
+ * a failure-free run of the same pool. The trial is correct if the run ends with exit 0
  * and the sequential program's output (printed by the master, or by the survivors together when
  * the master was hit), wrong if it ends otherwise, and hung if nothing ends within 10 times the
- * failure-free time plus 30 s. Failure-free runs of the same pool are interleaved with the trials,
- * for their time and the slowdown a fault costs.
+ * failure-free time plus 30 s; the failure-free runs give the slowdown a fault costs.
  *
  * <p>Then the cost of this build without failures: 2 JVMs of one node each, against a baseline
  * build of another revision, alternately, so that what fault tolerance costs a run that needs none
@@ -187,7 +187,7 @@ final class ChaosBench {
                 return outcome(pool, List.of(0), expect, timeout, "");
             }
             int victim = hitMaster ? 0 : 1 + random.nextInt(3);
-            long delay = (long) (random.nextDouble() * 0.8 * median(row.times(row.failureFree, true), 2e9));
+            long delay = (long) (random.nextDouble() * strikeWindow(row));
             TimeUnit.NANOSECONDS.sleep(delay);
             String why = String.format(Locale.ROOT, "%s %s %.2f s into main", fault, NAMES.get(victim), delay / 1e9);
             if (!pool.processes().get(victim).isAlive() || !pool.processes().get(0).isAlive()) {
@@ -228,6 +228,16 @@ final class ChaosBench {
     private static long timeoutNanos(Row row) {
         List<Long> free = row.times(row.failureFree, false);
         return free.isEmpty() ? TimeUnit.MINUTES.toNanos(5) : (long) (10 * Bench.median(free)) + TimeUnit.SECONDS.toNanos(30);
+    }
+
+    /**
+     * When a fault may strike, in nanoseconds from main's start: within the first 60% of the
+     * shortest failure-free main so far, for on a busy machine a run may end well before the median
+     * and the fault would miss it; 2 s if no failure-free run was correct.
+     */
+    private static double strikeWindow(Row row) {
+        long shortest = row.times(row.failureFree, true).stream().mapToLong(Long::longValue).min().orElse(0);
+        return shortest > 0 ? 0.6 * shortest : 2e9;
     }
 
     /** The median, or {@code none} if there are no samples (no failure-free run was correct). */
