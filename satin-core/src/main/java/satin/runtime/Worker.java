@@ -336,11 +336,17 @@ public final class Worker extends Thread {
         roots = n + 1;
     }
 
-    /** The lineage of the root call whose spawn sits at deque index {@code index}: the innermost that began at or below it. */
+    /**
+     * The lineage of the root call whose spawn sits at deque index {@code index}: the innermost that
+     * began at or below it. {@link #roots} is read first: that read is what makes the owner's writes
+     * to the arrays, and the arrays it grew, visible; arrays read before it could be ones the owner
+     * has since replaced, with entries it has since written elsewhere.
+     */
     private Lineage lineageAt(int index) {
+        int n = roots;
         Lineage[] lineages = rootLineages;
         int[] marks = rootMarks;
-        for (int i = Math.min(roots, Math.min(marks.length, lineages.length)) - 1; i >= 0; i--) {
+        for (int i = Math.min(n, Math.min(marks.length, lineages.length)) - 1; i >= 0; i--) {
             if (marks[i] <= index) {
                 return lineages[i];
             }
