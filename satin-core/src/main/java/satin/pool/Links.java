@@ -70,7 +70,7 @@ final class Links {
                 c.close();
                 return;
             }
-            c.classify(members.clusterOf(member), members.wideArea(member), 2 * pool.latencyNanos(member));
+            pool.classify(c, members.clusterOf(member));
             connection = c;
             waiting.forEach(c::send);
             waiting.clear();
@@ -78,7 +78,7 @@ final class Links {
 
         @Override
         public void received(Connection c, Message m) {
-            pool.steals().onLink(this, c, m);
+            pool.steals().onLink(c, m);
         }
 
         @Override

@@ -240,7 +240,6 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (closing || !members.admitted()) {
             return;
         }
-        steals.expireRequests();
         synchronized (balancer) {
             balancer.idle();
         }
@@ -273,8 +272,20 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     @Override
     public long latencyNanos(int member) {
-        WanLinks.Spec spec = config.wan().spec(config.cluster(), clusterOf(member));
+        return latencyTo(clusterOf(member));
+    }
+
+    private long latencyTo(String cluster) {
+        WanLinks.Spec spec = config.wan().spec(config.cluster(), cluster);
         return spec == null ? 0 : spec.latencyNanos();
+    }
+
+    /**
+     * Tells a connection the cluster of the node at its other end: its traffic counts as local or
+     * wide-area, crosses the emulated link, and the failure detector allows for the round trip.
+     */
+    void classify(Connection c, String peerCluster) {
+        c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * latencyTo(peerCluster));
     }
 
     @Override
@@ -416,9 +427,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 c.close();
                 return;
             }
-            WanLinks.Spec spec = config.wan().spec(config.cluster(), c.peer().cluster());
-            c.classify(c.peer().cluster(), !c.peer().cluster().equals(config.cluster()),
-                    spec == null ? 0 : 2 * spec.latencyNanos());
+            classify(c, c.peer().cluster());
             accepted.add(c);
         }
 

@@ -157,28 +157,32 @@ final class RegistryClient implements Inbox {
         if (c != registry) {
             return; // the registry this node left when it moved
         }
-        if (!pool.closing() && stopped.getCount() > 0 && refusal == null && members.admitted()) {
+        boolean unexpected = !pool.closing() && stopped.getCount() > 0 && refusal == null;
+        if (unexpected && members.admitted()) {
             LOG.log(Level.WARNING, "node {0} lost the registry at {1}; the pool moves it", config.name(),
                     registryAddress);
-            host = -1;
-            registry = null;
-            synchronized (this) {
-                if (pendingHost >= 0) {
-                    moveTo(pendingHost, pendingAddress); // a member took it over before this node noticed
-                    pendingHost = -1;
-                    return;
-                }
-            }
-            pool.registryLost();
+            lostRegistry();
             return;
         }
-        if (!pool.closing() && stopped.getCount() > 0 && refusal == null) {
+        if (unexpected) {
             LOG.log(Level.ERROR, "node {0} lost the registry at {1}; leaving the pool", config.name(),
                     config.registry());
             lost = "the registry at " + config.registry() + " went away";
         }
         stopped.countDown();
         joined.countDown();
+    }
+
+    /** Follows a member that took the registry over before this node noticed; else the pool moves it. */
+    private synchronized void lostRegistry() {
+        host = -1;
+        registry = null;
+        if (pendingHost >= 0) {
+            moveTo(pendingHost, pendingAddress);
+            pendingHost = -1;
+        } else {
+            pool.registryLost();
+        }
     }
 
     /** The registry the pool has now. */
@@ -203,10 +207,9 @@ final class RegistryClient implements Inbox {
         }
         host = newHost;
         registryAddress = address;
-        Connection old = registry;
         registry = null;
-        if (old != null) {
-            old.close();
+        if (current != null) {
+            current.close();
         }
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());

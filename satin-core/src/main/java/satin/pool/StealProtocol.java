@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import satin.lb.LoadBalancer;
 import satin.net.Connection;
@@ -34,8 +34,6 @@ final class StealProtocol {
 
     /** Room in a frame for what a job message carries besides the job (type, ids, lengths). */
     static final int FRAME_MARGIN = 64;
-    /** A steal request unanswered for this long (its link broke as it was sent) is given up. */
-    private static final long REQUEST_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final System.Logger LOG = System.getLogger("satin.pool");
 
     private final PoolNode pool;
@@ -98,21 +96,6 @@ final class StealProtocol {
         }
     }
 
-    /** Requests whose reply cannot come any more (the link broke as they were sent) are given up. */
-    void expireRequests() {
-        if (asked.isEmpty()) {
-            return;
-        }
-        long now = System.nanoTime();
-        for (Map.Entry<Long, Asked> e : asked.entrySet()) {
-            if (now - e.getValue().sentNanos() > REQUEST_TIMEOUT_NANOS) {
-                LOG.log(Level.WARNING, "node {0}: no reply from member {1} in 5 s; asking elsewhere", config.name(),
-                        e.getValue().victim());
-                replied(e.getKey(), false);
-            }
-        }
-    }
-
     /** A reply (or its impossibility) for one of our steal requests: tell the balancer. */
     private void replied(long request, boolean gotJob) {
         Asked a = asked.remove(request);
@@ -144,31 +127,33 @@ final class StealProtocol {
             replied(r.request(), false);
             return;
         }
-        InvocationRecord call;
-        try {
-            call = Decoding.decode("job " + r.job() + " of " + victim.peer().node(), () -> codec.readJob(r.payload()));
-        } catch (RuntimeException e) {
-            decline(victim, r.job(), e);
-            replied(r.request(), false);
-            return;
+        RemoteJob job = readJob(victim, r.job(), r.payload());
+        if (job != null) {
+            hold(job);
         }
-        hold(new RemoteJob(call, r.job(), victim, codec, pool));
-        replied(r.request(), true);
+        replied(r.request(), job != null);
     }
 
     /** A pushed job: it runs here like a stolen one, and its result goes back. */
     private void pushed(Connection from, Message.Push p) {
-        InvocationRecord call;
-        try {
-            call = Decoding.decode("job " + p.job() + " pushed by " + from.peer().node(),
-                    () -> codec.readJob(p.payload()));
-        } catch (RuntimeException e) {
-            decline(from, p.job(), e);
-            return;
+        RemoteJob job = readJob(from, p.job(), p.payload());
+        if (job != null) {
+            stats.pushesReceived.incrementAndGet();
+            from.send(new Message.PushReceived(p.job()));
+            hold(job);
         }
-        stats.pushesReceived.incrementAndGet();
-        from.send(new Message.PushReceived(p.job()));
-        hold(new RemoteJob(call, p.job(), from, codec, pool));
+    }
+
+    /** A job that came from {@code owner}, to run here; null if it cannot be read here, and then it is declined. */
+    private RemoteJob readJob(Connection owner, long job, byte[] payload) {
+        try {
+            InvocationRecord call = Decoding.decode("job " + job + " of " + owner.peer().node(),
+                    () -> codec.readJob(payload));
+            return new RemoteJob(call, job, owner, codec, pool);
+        } catch (RuntimeException e) {
+            decline(owner, job, e);
+            return null;
+        }
     }
 
     private void hold(RemoteJob job) {
@@ -378,12 +363,23 @@ final class StealProtocol {
 
     /** Jobs given away that will not come back: they run here again, and their results, if they come, are ignored. */
     private void runAgain(Predicate<Away> lost) {
+        forget(lost, (id, a) -> {
+            stats.jobsRerun.incrementAndGet();
+            submitAgain(a.record());
+        });
+    }
+
+    /**
+     * Forgets the jobs given away that {@code which} names, each once however many call this at
+     * the same time: no longer in transit, no longer away for the balancer; {@code then} decides
+     * what becomes of each.
+     */
+    private void forget(Predicate<Away> which, BiConsumer<Long, Away> then) {
         for (Map.Entry<Long, Away> e : away.entrySet()) {
             Away a = e.getValue();
-            if (lost.test(a) && away.remove(e.getKey(), a)) {
+            if (which.test(a) && away.remove(e.getKey(), a)) {
                 delivered(e.getKey());
-                stats.jobsRerun.incrementAndGet();
-                submitAgain(a.record());
+                then.accept(e.getKey(), a);
                 cameBack(a);
             }
         }
@@ -425,28 +421,23 @@ final class StealProtocol {
         }
         r.abandon();
         stats.jobsAbandoned.incrementAndGet();
-        for (Map.Entry<Long, Away> e : away.entrySet()) {
-            Away a = e.getValue();
-            if (a.record().lineage() == r.lineage() && away.remove(e.getKey(), a)) {
-                delivered(e.getKey());
-                Message abandon = new Message.Abandon(e.getKey());
-                if (a.thief() != null) {
-                    a.thief().send(abandon);
-                } else {
-                    a.link().send(abandon);
-                }
-                if (a.record() != r) {
-                    a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
-                }
-                cameBack(a);
+        forget(a -> a.record().lineage() == r.lineage(), (id, a) -> {
+            Message abandon = new Message.Abandon(id);
+            if (a.thief() != null) {
+                a.thief().send(abandon);
+            } else {
+                a.link().send(abandon);
             }
-        }
+            if (a.record() != r) {
+                a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
+            }
+        });
     }
 
     // ------------------------------------------------------------------ where messages and losses come from
 
     /** A message on a link this node opened. */
-    void onLink(Links.Link link, Connection c, Message m) {
+    void onLink(Connection c, Message m) {
         if (m instanceof Message.StealReply r) {
             stealReply(c, r);
         } else if (m instanceof Message.Result r) {
