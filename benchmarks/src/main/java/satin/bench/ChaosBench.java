@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Chaos on a pool of 4 processes on this machine: the master (one node) and three of two nodes
@@ -50,9 +52,20 @@ final class ChaosBench {
     private record Pool(List<Process> processes, long start, long main) {
     }
 
-    /** One run of the pool: how it ended, its wall time from the start, and the part from main's start. */
-    private record Run(Outcome outcome, long nanos, long mainNanos, String why) {
+    /**
+     * One run of the pool: how it ended, its wall time from the start, and the part from main's
+     * start; and, from the statistics the finishers printed, the results of abandoned work the
+     * survivors kept and the calls those results answered.
+     */
+    private record Run(Outcome outcome, long nanos, long mainNanos, String why, long kept, long reused) {
+        Run(Outcome outcome, long nanos, long mainNanos, String why) {
+            this(outcome, nanos, mainNanos, why, 0, 0);
+        }
     }
+
+    /** The line under the statistics table that says what failures cost. */
+    private static final Pattern SAVED = Pattern.compile(
+            "(\\d+) results of abandoned work kept and (\\d+) calls answered with them");
 
     private record Options(int trials, List<String> only, int masterKills, String program, String baseline, int pairs,
             long seed) {
@@ -208,7 +221,9 @@ final class ChaosBench {
         all.add(processes.start("master", command(balancer, "master", List.of("--registry-listen", registry,
                 "--nodes", "1", "--wait-for", Integer.toString(NODES), "--stats", "-"))));
         for (String name : NAMES.subList(1, NAMES.size())) {
-            all.add(processes.start(name, command(balancer, name, List.of("--registry", registry, "--nodes", "2"))));
+            // --stats -: a follower that becomes the master prints the table, and writes no file
+            all.add(processes.start(name, command(balancer, name, List.of("--registry", registry, "--nodes", "2",
+                    "--stats", "-"))));
         }
         return new Pool(all, start, awaitMain(all.get(0), start));
     }
@@ -286,7 +301,16 @@ final class ChaosBench {
         }
         long end = System.nanoTime();
         if (codes.toString().matches("0(,0)*") && out.toString().equals(expect)) {
-            return new Run(Outcome.CORRECT, end - pool.start(), end - pool.main(), why);
+            long kept = 0;
+            long reused = 0;
+            for (int i : finishers) {
+                Matcher m = SAVED.matcher(processes.err(NAMES.get(i)));
+                while (m.find()) {
+                    kept += Long.parseLong(m.group(1));
+                    reused += Long.parseLong(m.group(2));
+                }
+            }
+            return new Run(Outcome.CORRECT, end - pool.start(), end - pool.main(), why, kept, reused);
         }
         String printed = out.toString().isEmpty() ? "nothing" : out.toString().strip().replace('\n', '|');
         return new Run(Outcome.WRONG, end - pool.start(), end - pool.main(), why + "; exit " + codes + ", printed " + printed);
@@ -295,16 +319,18 @@ final class ChaosBench {
     private void report(List<Row> rows) {
         System.out.printf(Locale.ROOT, "CHS, CLS, CRS: master and p1 in cluster east, p2 and p3 in west, WAN %s;"
                 + " master trials hit the master, the others p1-p3; SIGKILL and SIGSTOP take turns%n", WAN);
-        System.out.printf(Locale.ROOT, "%-14s %6s %7s %5s %5s %6s %8s %8s %14s %22s%n", "victim", "trials", "correct",
-                "hung", "wrong", "missed", "KILL ok", "STOP ok", "failure-free s", "slowdown med (min-max)");
+        System.out.printf(Locale.ROOT, "%-14s %6s %7s %5s %5s %6s %8s %8s %14s %22s %12s%n", "victim", "trials", "correct",
+                "hung", "wrong", "missed", "KILL ok", "STOP ok", "failure-free s", "slowdown med (min-max)",
+                "kept/reused");
         for (Row r : rows) {
             List<Run> all = r.allTrials();
             List<Long> slow = r.times(all, false);
             double free = median(r.times(r.failureFree, false), Double.NaN);
-            System.out.printf(Locale.ROOT, "%-14s %6d %7d %5d %5d %6d %8s %8s %14.2f %22s%n", r.name, all.size(),
+            System.out.printf(Locale.ROOT, "%-14s %6d %7d %5d %5d %6d %8s %8s %14.2f %22s %12s%n", r.name, all.size(),
                     count(all, Outcome.CORRECT), count(all, Outcome.HUNG), count(all, Outcome.WRONG),
                     count(all, Outcome.MISSED), ok(r.trials.get(Fault.SIGKILL)), ok(r.trials.get(Fault.SIGSTOP)),
-                    free / 1e9, slow.isEmpty() ? "-" : spread(slow, free));
+                    free / 1e9, slow.isEmpty() ? "-" : spread(slow, free),
+                    all.stream().mapToLong(Run::kept).sum() + "/" + all.stream().mapToLong(Run::reused).sum());
             long bad = r.failureFree.size() - r.times(r.failureFree, false).size();
             if (bad > 0) {
                 System.out.printf(Locale.ROOT, "    %d of %d failure-free runs of %s were not correct%n", bad,

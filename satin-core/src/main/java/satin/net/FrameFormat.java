@@ -7,7 +7,7 @@ package satin.net;
 public final class FrameFormat {
 
     /** Bumped whenever a message changes shape; peers of another version are refused. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final int LENGTH_BYTES = 4;
     public static final int HEADER_BYTES = 2;
     public static final int DEFAULT_MAX_FRAME = 16 << 20;

@@ -166,6 +166,16 @@ public sealed interface Message {
         }
     }
 
+    /**
+     * A result saved from abandoned work, for every member's table of known results: the digest of
+     * the job's bytes, and the result's bytes as a thief would send them ({@code satin.pool.KnownResults}).
+     */
+    record ResultKnown(byte[] key, byte[] result) implements Message {
+        public MessageType type() {
+            return MessageType.RESULT_KNOWN;
+        }
+    }
+
     /** Nothing but a sign of life, sent on a connection that has been quiet ({@link Liveness}). */
     record Heartbeat() implements Message {
         public MessageType type() {

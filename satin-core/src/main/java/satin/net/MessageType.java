@@ -31,7 +31,8 @@ public enum MessageType {
     DECLINED(26),
     HEARTBEAT(5),
     ABANDON(27),
-    REGISTRY_MOVED(28);
+    REGISTRY_MOVED(28),
+    RESULT_KNOWN(29);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -112,6 +113,9 @@ public enum MessageType {
             out.writeLong(r.job());
         } else if (m instanceof Message.Abandon a) {
             out.writeLong(a.job());
+        } else if (m instanceof Message.ResultKnown k) {
+            bytes(out, k.key());
+            bytes(out, k.result());
         } else if (m instanceof Message.RegistryMoved r) {
             out.writeInt(r.host());
             string(out, r.address());
@@ -162,6 +166,7 @@ public enum MessageType {
             case HEARTBEAT -> new Message.Heartbeat();
             case ABANDON -> new Message.Abandon(in.readLong());
             case REGISTRY_MOVED -> new Message.RegistryMoved(in.readInt(), string(in));
+            case RESULT_KNOWN -> new Message.ResultKnown(bytes(in), bytes(in));
         };
     }
 

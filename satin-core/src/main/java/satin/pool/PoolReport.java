@@ -48,6 +48,8 @@ final class PoolReport {
         field(b, "detectionNanos", s.detectionNanos.get());
         field(b, "jobsAbandoned", s.jobsAbandoned.get());
         field(b, "jobsThrownAway", s.jobsThrownAway.get());
+        field(b, "orphanResultsKept", s.orphanResultsKept.get());
+        field(b, "orphanResultsReused", s.orphanResultsReused.get());
         field(b, "lanStealRequests", s.lanStealRequests.get());
         field(b, "lanSteals", s.lanSteals.get());
         field(b, "wanStealRequests", s.wanStealRequests.get());

@@ -127,9 +127,10 @@ public final class PoolSummary {
             return "";
         }
         return String.format(Locale.ROOT, "failures: %d detected by the surviving nodes (%.3f s of silence before the"
-                + " verdicts, summed), %d jobs run again, %d orphaned jobs abandoned and %d thrown away unrun%n",
+                + " verdicts, summed), %d jobs run again, %d orphaned jobs abandoned and %d thrown away unrun,"
+                + " %d results of abandoned work kept and %d calls answered with them%n",
                 detected, total("detectionNanos") / 1e9, total("jobsRerun"), total("jobsAbandoned"),
-                total("jobsThrownAway"));
+                total("jobsThrownAway"), total("orphanResultsKept"), total("orphanResultsReused"));
     }
 
     private static String cell(Column c, Long value) {

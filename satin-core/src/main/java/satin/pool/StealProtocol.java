@@ -1,6 +1,7 @@
 package satin.pool;
 
 import java.lang.System.Logger.Level;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -51,16 +52,23 @@ final class StealProtocol {
     private final AtomicLong nextRequest = new AtomicLong();
     /** Jobs from elsewhere that run here, or wait to, until they report back: abandoned if their owner goes. */
     private final Set<RemoteJob> held = ConcurrentHashMap.newKeySet();
+    /** Results saved from abandoned work, here and at the other members. */
+    private final ResultTable results = new ResultTable();
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
-     * or the link it was pushed into, which may not have connected yet), and whether it was pushed.
+     * or the link it was pushed into, which may not have connected yet), whether it was pushed, and
+     * the bytes it went as, which name it in the {@link ResultTable}.
      */
-    private record Away(InvocationRecord record, Connection thief, Links.Link link, boolean pushed) {
+    private record Away(InvocationRecord record, Connection thief, Links.Link link, boolean pushed, byte[] payload) {
         /** Whether a result on this connection may be this job's: it must come back the way the job went. */
         boolean cameBackOn(Connection c) {
             return thief == c || (link != null && link.carries(c));
         }
+    }
+
+    /** A job about to leave this node, and its bytes. */
+    private record Offer(InvocationRecord job, byte[] payload) {
     }
 
     /** A steal request of ours, waiting for its reply; a prefetch asks ahead of need. */
@@ -127,6 +135,10 @@ final class StealProtocol {
             replied(r.request(), false);
             return;
         }
+        if (answeredFromTable(victim, r.job(), r.payload())) {
+            replied(r.request(), false); // nothing to run: the balancer asks again
+            return;
+        }
         RemoteJob job = readJob(victim, r.job(), r.payload());
         if (job != null) {
             hold(job);
@@ -136,6 +148,12 @@ final class StealProtocol {
 
     /** A pushed job: it runs here like a stolen one, and its result goes back. */
     private void pushed(Connection from, Message.Push p) {
+        byte[] known = results.lookup(p.payload());
+        if (known != null) {
+            from.send(new Message.PushReceived(p.job()));
+            sendKnown(from, p.job(), known);
+            return;
+        }
         RemoteJob job = readJob(from, p.job(), p.payload());
         if (job != null) {
             stats.pushesReceived.incrementAndGet();
@@ -156,6 +174,22 @@ final class StealProtocol {
         }
     }
 
+    /** A job whose result is saved here is answered at once with it, not run. */
+    private boolean answeredFromTable(Connection owner, long job, byte[] payload) {
+        byte[] known = results.lookup(payload);
+        if (known == null) {
+            return false;
+        }
+        sendKnown(owner, job, known);
+        return true;
+    }
+
+    private void sendKnown(Connection owner, long job, byte[] known) {
+        stats.orphanResultsReused.incrementAndGet();
+        stats.resultsSent.incrementAndGet();
+        owner.send(new Message.Result(job, false, known));
+    }
+
     private void hold(RemoteJob job) {
         held.add(job);
         node.submit(job);
@@ -163,7 +197,9 @@ final class StealProtocol {
 
     /** A job from elsewhere reported back (or was abandoned): it is no longer held here. */
     void finished(RemoteJob job) {
-        held.remove(job);
+        if (held.remove(job)) {
+            results.done(job.lineage());
+        }
     }
 
     /**
@@ -182,16 +218,15 @@ final class StealProtocol {
     /** A thief asks for work. */
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
-        InvocationRecord job = pool.closing() ? null : takeLiveJob();
-        byte[] payload = job == null ? null : encode(job, "give a job to " + thief);
-        if (payload == null) {
+        Offer o = pool.closing() ? null : offer("give a job to " + thief);
+        if (o == null) {
             thief.send(new Message.StealReply(r.request(), 0, null));
             return;
         }
         long id = nextJob.incrementAndGet();
-        away.put(id, new Away(job, thief, null, false));
+        away.put(id, new Away(o.job(), thief, null, false, o.payload()));
         stats.jobsGiven.incrementAndGet();
-        thief.send(new Message.StealReply(r.request(), id, payload));
+        thief.send(new Message.StealReply(r.request(), id, o.payload()));
     }
 
     /** Sends this node's oldest job, unasked, to {@code target}; false if there was none to send. */
@@ -200,19 +235,57 @@ final class StealProtocol {
         if (link == null || pool.closing()) {
             return false;
         }
-        InvocationRecord job = takeLiveJob();
-        if (job == null) {
-            return false;
-        }
-        byte[] payload = encode(job, "push a job to member " + target);
-        if (payload == null) {
+        Offer o = offer("push a job to member " + target);
+        if (o == null) {
             return false;
         }
         long id = nextJob.incrementAndGet();
-        away.put(id, new Away(job, null, link, true));
+        away.put(id, new Away(o.job(), null, link, true, o.payload()));
         inTransit.put(id, target);
         stats.jobsPushed.incrementAndGet();
-        link.send(new Message.Push(id, payload));
+        link.send(new Message.Push(id, o.payload()));
+        return true;
+    }
+
+    /**
+     * The oldest job worth sending, with its bytes; null if there is none, or if it may not travel
+     * (then it runs here). A job whose result is saved is finished with it here instead, and the
+     * next one is taken.
+     */
+    private Offer offer(String what) {
+        for (InvocationRecord job = takeLiveJob(); job != null; job = takeLiveJob()) {
+            byte[] payload = encode(job, what);
+            if (payload == null) {
+                return null;
+            }
+            if (!finishFromTable(job, payload)) {
+                return new Offer(job, payload);
+            }
+        }
+        return null;
+    }
+
+    /** Finishes a job of this node's with its saved result, if the table has one this node can read. */
+    private boolean finishFromTable(InvocationRecord job, byte[] payload) {
+        byte[] known = results.lookup(payload);
+        if (known == null) {
+            return false;
+        }
+        RemoteJob passing = job instanceof RemoteJob p ? p : null;
+        try {
+            Decoding.decode("a saved result", () -> {
+                codec.readResult(known, passing != null ? passing.call() : job);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            return false; // it travels as usual, and its result will come back the usual way
+        }
+        stats.orphanResultsReused.incrementAndGet();
+        if (passing != null) {
+            passing.reportBack(null);
+        } else {
+            job.finishElsewhere(null);
+        }
         return true;
     }
 
@@ -340,9 +413,23 @@ final class StealProtocol {
         if (passedOn != null) {
             passedOn.reportBack(failure); // a job this node had itself from elsewhere: its owner learns
         } else {
+            if (failure == null) {
+                remember(a, r.payload());
+            }
             a.record().finishElsewhere(failure);
         }
         cameBack(a);
+    }
+
+    /** A result that came back for work this node does for others: saved if that work is abandoned. */
+    private void remember(Away a, byte[] result) {
+        Lineage work = a.record().lineage();
+        if (work != null && !work.abandoned()) {
+            results.cameBack(work, a.payload(), result);
+            if (work.abandoned()) {
+                results.done(work); // abandoned meanwhile: saved already, or never to be
+            }
+        }
     }
 
     private void cameBack(Away a) {
@@ -364,8 +451,10 @@ final class StealProtocol {
     /** Jobs given away that will not come back: they run here again, and their results, if they come, are ignored. */
     private void runAgain(Predicate<Away> lost) {
         forget(lost, (id, a) -> {
-            stats.jobsRerun.incrementAndGet();
-            submitAgain(a.record());
+            if (!finishFromTable(a.record(), a.payload())) {
+                stats.jobsRerun.incrementAndGet();
+                submitAgain(a.record());
+            }
         });
     }
 
@@ -421,6 +510,7 @@ final class StealProtocol {
         }
         r.abandon();
         stats.jobsAbandoned.incrementAndGet();
+        share(results.save(r.lineage()));
         forget(a -> a.record().lineage() == r.lineage(), (id, a) -> {
             Message abandon = new Message.Abandon(id);
             if (a.thief() != null) {
@@ -432,6 +522,37 @@ final class StealProtocol {
                 a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
             }
         });
+    }
+
+    /** Results saved here go to every other member's table too. */
+    private void share(List<ResultTable.Known> saved) {
+        if (saved.isEmpty()) {
+            return;
+        }
+        stats.orphanResultsKept.addAndGet(saved.size());
+        for (int member : members.others()) {
+            Links.Link link = pool.links().to(member);
+            if (link != null) {
+                for (ResultTable.Known k : saved) {
+                    link.send(new Message.ResultKnown(k.key().bytes(), k.result()));
+                }
+            }
+        }
+    }
+
+    /** A result another member saved. */
+    private void learned(Connection from, Message.ResultKnown m) {
+        ResultTable.Key key = ResultTable.Key.read(m.key());
+        if (key == null) {
+            PoolNode.protocolError(from, "a known result whose key is not a " + ResultTable.KEY_BYTES + "-byte digest");
+            return;
+        }
+        results.learn(new ResultTable.Known(key, m.result()));
+    }
+
+    /** How many results this node knows from abandoned work. */
+    int resultsKnown() {
+        return results.size();
     }
 
     // ------------------------------------------------------------------ where messages and losses come from
@@ -465,6 +586,8 @@ final class StealProtocol {
             declined(c, d); // a result this node's thief could not send
         } else if (m instanceof Message.Abandon a) {
             abandoned(c, a); // a job pushed to this node
+        } else if (m instanceof Message.ResultKnown k) {
+            learned(c, k);
         } else if (m instanceof Message.RegistryMoved r) {
             pool.registryMoved(r);
         } else if (m instanceof Message.BalancerNote n) {

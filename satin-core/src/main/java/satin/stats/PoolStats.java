@@ -26,6 +26,12 @@ public final class PoolStats {
     public final AtomicLong jobsAbandoned = new AtomicLong();
     /** Jobs of abandoned subtrees found waiting here and thrown away unrun: work nobody needed any more. */
     public final AtomicLong jobsThrownAway = new AtomicLong();
+    /**
+     * Results of abandoned work saved here for reuse (and sent to every member), and calls that
+     * were answered with a saved result instead of running again, here or by the node they went to.
+     */
+    public final AtomicLong orphanResultsKept = new AtomicLong();
+    public final AtomicLong orphanResultsReused = new AtomicLong();
     /** Jobs a thief could not take because a class in them may not travel: run here instead. */
     public final AtomicLong jobsRefused = new AtomicLong();
     /** Steal requests and successful steals, inside this node's cluster and across the wide area. */

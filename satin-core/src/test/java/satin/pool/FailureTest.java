@@ -76,6 +76,8 @@ class FailureTest {
         final long timeoutMillis;
         /** How members that are no node speak to the registry and their peers, as the nodes do. */
         final Liveness.Settings liveness;
+        /** How the nodes that join from now on run their jobs. */
+        NodeConfig nodeConfig = NodeConfig.defaults();
         private int fakes;
 
         Pool(String name, long timeoutMillis) throws InterruptedException {
@@ -90,7 +92,7 @@ class FailureTest {
         PoolNode join(int i, String cluster, String listen, LoadBalancer balancer) throws InterruptedException {
             PoolConfig config = PoolConfig.of(name, "secret", name + "-" + i, cluster, listen, registry.address(), i == 0)
                     .withFailureTimeout(timeoutMillis);
-            PoolNode p = PoolNode.join(config, NodeConfig.defaults(), balancer, Allowlist.forProgram());
+            PoolNode p = PoolNode.join(config, nodeConfig, balancer, Allowlist.forProgram());
             nodes.add(p);
             return p;
         }
@@ -396,6 +398,71 @@ class FailureTest {
             }
         }
         assertTrue(reruns > 0, "the owners of the jobs the dead node held ran them again");
+    }
+
+    // ------------------------------------------------------------------ results saved from abandoned work
+
+    /**
+     * Steals laid out by hand, one worker per node, so that which job goes where is known: B takes
+     * half of A's root call, C a quarter from B, D an eighth from C and finishes it, and a member
+     * that never answers takes the next part from C, so that C's quarter cannot finish. B dies: C
+     * abandons its quarter, and keeps D's eighth, which came back for it. A runs its half again, C
+     * and D steal down its left spine, and the eighth, when offered again, is answered from the table.
+     */
+    @Test
+    void aResultThatCameBackForAbandonedWorkIsKeptAndAnswersTheSameCallWhenTheWorkRunsAgain() throws Exception {
+        try (Pool pool = new Pool("saved", CALM_MILLIS)) {
+            pool.nodeConfig = NodeConfig.defaults().withWorkers(1);
+            pool.local(new NoBalancing(), new NoBalancing(), new NoBalancing(), new NoBalancing());
+            Faults.FakeMember mute = pool.fake("mute", "c", "local://" + pool.name + "/mute");
+            mute.hearStealRequests(pool.liveness);
+            pool.formed();
+            PoolNode a = pool.nodes.get(0);
+            PoolNode b = pool.nodes.get(1);
+            PoolNode c = pool.nodes.get(2);
+            PoolNode d = pool.nodes.get(3);
+            long n = 64_000;
+            Future<Long> run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, n)));
+            stealOnceRunning(b, a);
+            stealOnceRunning(c, b);
+            stealOnceRunning(d, c);
+            Faults.Peer link = mute.link(c.config().listen(), pool.liveness);
+            for (long request = 1; ; request++) { // a deque may offer nothing at first: it shares on demand
+                link.send(new Message.StealRequest(request));
+                if (link.next(Message.StealReply.class, 20).payload() != null) {
+                    break;
+                }
+                assertTrue(request < 1000, "the mute member gets a part of C's quarter");
+            }
+            Faults.await("D's eighth to come back to C", 20, () -> c.poolStats().resultsReceived.get() > 0);
+
+            Faults.crash(b);
+            Faults.await("C to keep the eighth", 20, () -> c.poolStats().orphanResultsKept.get() > 0);
+            Faults.await("A and D to learn it", 20, () -> a.steals().resultsKnown() > 0 && d.steals().resultsKnown() > 0);
+            stealOnce(c, a); // the half A runs again
+            for (int round = 0; round < 50 && pool.total(p -> p.poolStats().orphanResultsReused.get()) == 0; round++) {
+                stealOnce(d, c);
+                stealOnce(c, d);
+            }
+
+            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
+            assertEquals(1, c.poolStats().orphanResultsKept.get());
+            assertTrue(pool.total(p -> p == b ? 0 : p.poolStats().orphanResultsReused.get()) > 0,
+                    "the eighth was answered from the table when it was offered again");
+        }
+    }
+
+    /**
+     * Steals one job from {@code victim} once it runs its own: a steal before would take that job
+     * itself. Asks again while the reply is empty (a deque may share its jobs only on demand).
+     */
+    private static void stealOnceRunning(PoolNode thief, PoolNode victim) throws InterruptedException {
+        Faults.await(victim.config().name() + " to spawn", 20, () -> victim.node().queuedJobs() > 1);
+        long had = thief.poolStats().stealRepliesWithJob.get();
+        for (int attempt = 0; thief.poolStats().stealRepliesWithJob.get() == had; attempt++) {
+            assertTrue(attempt < 1000, thief.config().name() + " gets a job from " + victim.config().name());
+            stealOnce(thief, victim);
+        }
     }
 
     // ------------------------------------------------------------------ members leaving

@@ -81,7 +81,8 @@ class PoolSummaryTest {
         assertEquals(List.of("total", "30", "3", "3", "3", "0", "3", "3", "3", "3", "0", "6.000", "0.000", "4.500"),
                 row(table, 4));
         assertEquals("failures: 0 detected by the surviving nodes (0.000 s of silence before the verdicts, summed),"
-                + " 3 jobs run again, 0 orphaned jobs abandoned and 0 thrown away unrun", table.split("\\R")[5]);
+                + " 3 jobs run again, 0 orphaned jobs abandoned and 0 thrown away unrun, 0 results of abandoned work kept"
+                + " and 0 calls answered with them", table.split("\\R")[5]);
     }
 
     @Test
@@ -89,10 +90,11 @@ class PoolSummaryTest {
         String calm = report(1, "a").replace("\"jobsRerun\":1,", "\"jobsRerun\":0,");
         assertEquals(4, new PoolSummary(List.of(calm)).table("t").split("\\R").length);
         String hurt = calm.replace("\"activity\"", "\"failuresDetected\":2,\"detectionNanos\":4500000000,"
-                + "\"jobsAbandoned\":7,\"jobsThrownAway\":5,\"activity\"");
+                + "\"jobsAbandoned\":7,\"jobsThrownAway\":5,\"orphanResultsKept\":3,\"orphanResultsReused\":2,\"activity\"");
         String[] lines = new PoolSummary(List.of(hurt)).table("t").split("\\R");
         assertEquals("failures: 2 detected by the surviving nodes (4.500 s of silence before the verdicts, summed),"
-                + " 0 jobs run again, 7 orphaned jobs abandoned and 5 thrown away unrun", lines[lines.length - 1]);
+                + " 0 jobs run again, 7 orphaned jobs abandoned and 5 thrown away unrun, 3 results of abandoned work kept"
+                + " and 2 calls answered with them", lines[lines.length - 1]);
     }
 
     @Test

@@ -1,0 +1,171 @@
+package satin.pool;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import satin.runtime.Lineage;
+
+/**
+ * Results saved from abandoned work, so that the work that replaces it need not compute them again:
+ * Satin's global result table, replicated, "with aborts" (Wrzesinska et al., IPDPS 2005).
+ *
+ * <p>A job is known by the digest of its bytes, the receiver and arguments by value, which are the
+ * same wherever and however often the same call is spawned: a stolen job's result depends on
+ * nothing else. While a job from elsewhere runs here, the results of the calls it gave to other
+ * nodes are remembered as they come back; when its owner dies and it is abandoned, they go into
+ * the table (and to every member), where they answer the same calls when the owner's owner runs
+ * the lost work again, or when a new master restarts the root call. Results that came back after
+ * the abandonment are not kept: a call that saw its work abandoned may have been cut short.
+ *
+ * <p>The table is looked at only where a job leaves a node or arrives at one, where its bytes are
+ * at hand; a call a worker runs itself is not looked up, so that the spawn path pays nothing.
+ * Nothing is hashed until something is saved, and the table is empty in a run without failures.
+ */
+final class ResultTable {
+
+    static final int KEY_BYTES = 32;
+    private static final long DEFAULT_CAPACITY = 64L << 20;
+
+    /** A digest of a job's bytes, as a map key. */
+    static final class Key {
+        private final byte[] digest;
+
+        private Key(byte[] digest) {
+            this.digest = digest;
+        }
+
+        static Key of(byte[] job) {
+            try {
+                return new Key(MessageDigest.getInstance("SHA-256").digest(job));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java platform has SHA-256", e);
+            }
+        }
+
+        /** A key as another member sent it; null if it is not one. */
+        static Key read(byte[] digest) {
+            return digest != null && digest.length == KEY_BYTES ? new Key(digest.clone()) : null;
+        }
+
+        byte[] bytes() {
+            return digest.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(digest, k.digest);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(digest);
+        }
+    }
+
+    /** A call's result, saved: what a thief would have sent back for it. */
+    record Known(Key key, byte[] result) {
+    }
+
+    private record CameBack(byte[] job, byte[] result) {
+        long size() {
+            return job.length + result.length;
+        }
+    }
+
+    private final long capacity;
+    /** Oldest first, so that a full table forgets the oldest. */
+    private final LinkedHashMap<Key, byte[]> known = new LinkedHashMap<>();
+    private long knownBytes;
+    private volatile boolean empty = true;
+    private final Map<Lineage, Queue<CameBack>> cameBack = new ConcurrentHashMap<>();
+    private final AtomicLong cameBackBytes = new AtomicLong();
+
+    ResultTable() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /** A table that holds up to {@code capacity} bytes of results, and as much of those it may save. */
+    ResultTable(long capacity) {
+        this.capacity = capacity;
+    }
+
+    /**
+     * A call that work for others gave away came back with {@code result}: remembered until that
+     * work reports back, in case it is abandoned first. Past the capacity, forgotten at once.
+     */
+    void cameBack(Lineage work, byte[] job, byte[] result) {
+        CameBack c = new CameBack(job, result);
+        if (cameBackBytes.addAndGet(c.size()) > capacity) {
+            cameBackBytes.addAndGet(-c.size());
+            return;
+        }
+        cameBack.computeIfAbsent(work, l -> new ConcurrentLinkedQueue<>()).add(c);
+    }
+
+    /** The work reported back: nothing of it need be saved. */
+    void done(Lineage work) {
+        release(cameBack.remove(work));
+    }
+
+    /** The work was abandoned: what came back for it while it ran goes into the table. Returns what is new. */
+    List<Known> save(Lineage work) {
+        Queue<CameBack> results = cameBack.remove(work);
+        List<Known> saved = new ArrayList<>();
+        if (results != null) {
+            for (CameBack c : results) {
+                Known k = new Known(Key.of(c.job()), c.result());
+                if (learn(k)) {
+                    saved.add(k);
+                }
+            }
+            release(results);
+        }
+        return saved;
+    }
+
+    private void release(Queue<CameBack> results) {
+        if (results != null) {
+            cameBackBytes.addAndGet(-results.stream().mapToLong(CameBack::size).sum());
+        }
+    }
+
+    /** A result saved here or by another member; false if it was known already (or cannot fit). */
+    synchronized boolean learn(Known k) {
+        if (known.containsKey(k.key()) || k.result().length > capacity) {
+            return false;
+        }
+        Iterator<byte[]> oldest = known.values().iterator();
+        while (knownBytes + k.result().length > capacity) {
+            knownBytes -= oldest.next().length;
+            oldest.remove();
+        }
+        known.put(k.key(), k.result());
+        knownBytes += k.result().length;
+        empty = false;
+        return true;
+    }
+
+    /** The saved result of the call whose bytes are {@code job}, or null: free while nothing is saved. */
+    byte[] lookup(byte[] job) {
+        if (empty) {
+            return null;
+        }
+        Key key = Key.of(job);
+        synchronized (this) {
+            return known.get(key);
+        }
+    }
+
+    synchronized int size() {
+        return known.size();
+    }
+}
