@@ -162,6 +162,17 @@ final class Links {
         }
     }
 
+    /** The name of the member a link's connection goes to (a link's peer does not say it), or null. */
+    String memberOn(Connection c) {
+        for (Link l : byMember.values()) {
+            if (l.carries(c)) {
+                Message.Member m = members.get(l.member);
+                return m == null ? null : m.name();
+            }
+        }
+        return null;
+    }
+
     /** The open connections of every link, for closing. */
     List<Connection> connections() {
         List<Connection> all = new ArrayList<>();

@@ -330,6 +330,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         links.drop(member.id());
         if (died) {
             detected(member.name(), 0);
+        } else {
+            steals.ownerLeft(member.name());
         }
         for (Connection c : accepted) {
             if (c.peer().node().equals(member.name())) {
@@ -348,6 +350,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (foundDead.add(name)) {
             stats.failuresDetected.incrementAndGet();
             stats.detectionNanos.addAndGet(silentNanos);
+            steals.ownerDied(name);
         }
     }
 

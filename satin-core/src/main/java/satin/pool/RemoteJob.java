@@ -20,9 +20,12 @@ final class RemoteJob extends InvocationRecord {
     private final JobCodec codec;
     private final PoolNode node;
     private final Lineage own = new Lineage();
+    /** The job as it arrived: its name in the {@link ResultTable}. */
+    private final byte[] bytes;
 
-    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node) {
+    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node, byte[] bytes) {
         this.call = call;
+        this.bytes = bytes;
         this.job = job;
         this.owner = owner;
         this.codec = codec;
@@ -83,5 +86,8 @@ final class RemoteJob extends InvocationRecord {
         }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));
+        if (!failed) {
+            node.steals().sent(owner, bytes, payload);
+        }
     }
 }

@@ -75,7 +75,7 @@ final class ResultTable {
     record Known(Key key, byte[] result) {
     }
 
-    private record CameBack(byte[] job, byte[] result) {
+    private record CameBack(byte[] job, byte[] result, long nanos) {
         long size() {
             return job.length + result.length;
         }
@@ -87,6 +87,8 @@ final class ResultTable {
     private long knownBytes;
     private volatile boolean empty = true;
     private final Map<Lineage, Queue<CameBack>> cameBack = new ConcurrentHashMap<>();
+    /** Results sent lately to each owner (by its connection), oldest first. */
+    private final Map<Object, Queue<CameBack>> sent = new ConcurrentHashMap<>();
     private final AtomicLong cameBackBytes = new AtomicLong();
 
     ResultTable() {
@@ -103,12 +105,45 @@ final class ResultTable {
      * work reports back, in case it is abandoned first. Past the capacity, forgotten at once.
      */
     void cameBack(Lineage work, byte[] job, byte[] result) {
-        CameBack c = new CameBack(job, result);
+        CameBack c = new CameBack(job, result, 0);
+        if (room(c)) {
+            cameBack.computeIfAbsent(work, l -> new ConcurrentLinkedQueue<>()).add(c);
+        }
+    }
+
+    private boolean room(CameBack c) {
         if (cameBackBytes.addAndGet(c.size()) > capacity) {
             cameBackBytes.addAndGet(-c.size());
-            return;
+            return false;
         }
-        cameBack.computeIfAbsent(work, l -> new ConcurrentLinkedQueue<>()).add(c);
+        return true;
+    }
+
+    /**
+     * A result was sent to {@code owner} at {@code now}: remembered for {@code keepNanos}, the time
+     * within which an owner that never read it (it froze or died as it came) is declared dead.
+     */
+    void sent(Object owner, byte[] job, byte[] result, long now, long keepNanos) {
+        Queue<CameBack> q = sent.computeIfAbsent(owner, o -> new ConcurrentLinkedQueue<>());
+        for (CameBack oldest = q.peek(); oldest != null && now - oldest.nanos() > keepNanos; oldest = q.peek()) {
+            if (q.remove(oldest)) {
+                cameBackBytes.addAndGet(-oldest.size());
+            }
+        }
+        CameBack c = new CameBack(job, result, now);
+        if (room(c)) {
+            q.add(c);
+        }
+    }
+
+    /** The owner went: the results sent to it lately go into the table, for it may never have read them. */
+    List<Known> saveSent(Object owner) {
+        return saveAll(sent.remove(owner));
+    }
+
+    /** The owner went and nothing need be saved (the run ends). */
+    void forgetSent(Object owner) {
+        release(sent.remove(owner));
     }
 
     /** The work reported back: nothing of it need be saved. */
@@ -118,7 +153,10 @@ final class ResultTable {
 
     /** The work was abandoned: what came back for it while it ran goes into the table. Returns what is new. */
     List<Known> save(Lineage work) {
-        Queue<CameBack> results = cameBack.remove(work);
+        return saveAll(cameBack.remove(work));
+    }
+
+    private List<Known> saveAll(Queue<CameBack> results) {
         List<Known> saved = new ArrayList<>();
         if (results != null) {
             for (CameBack c : results) {

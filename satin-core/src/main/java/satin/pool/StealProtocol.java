@@ -167,7 +167,7 @@ final class StealProtocol {
         try {
             InvocationRecord call = Decoding.decode("job " + job + " of " + owner.peer().node(),
                     () -> codec.readJob(payload));
-            return new RemoteJob(call, job, owner, codec, pool);
+            return new RemoteJob(call, job, owner, codec, pool, payload);
         } catch (RuntimeException e) {
             decline(owner, job, e);
             return null;
@@ -483,6 +483,27 @@ final class StealProtocol {
                 abandon(r);
             }
         }
+    }
+
+    /**
+     * A result went to its owner: kept for twice the failure timeout, by the owner's name, for if
+     * the owner is declared dead meanwhile, it may have frozen or died before it read it.
+     */
+    void sent(Connection owner, byte[] job, byte[] result) {
+        String name = owner.peer().node().isEmpty() ? pool.links().memberOn(owner) : owner.peer().node();
+        if (name != null) {
+            results.sent(name, job, result, System.nanoTime(), 2 * config.liveness().timeoutNanos());
+        }
+    }
+
+    /** The member named {@code owner} was found dead: the results sent to it lately are kept. */
+    void ownerDied(String owner) {
+        share(results.saveSent(owner));
+    }
+
+    /** The member named {@code owner} left in good order: it read what it was sent. */
+    void ownerLeft(String owner) {
+        results.forgetSent(owner);
     }
 
     /** This node leaves the pool: every job it holds for others is abandoned here, to run again at its owner. */

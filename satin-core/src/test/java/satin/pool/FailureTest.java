@@ -403,52 +403,98 @@ class FailureTest {
     // ------------------------------------------------------------------ results saved from abandoned work
 
     /**
-     * Steals laid out by hand, one worker per node, so that which job goes where is known: B takes
-     * half of A's root call, C a quarter from B, D an eighth from C and finishes it, and a member
-     * that never answers takes the next part from C, so that C's quarter cannot finish. B dies: C
-     * abandons its quarter, and keeps D's eighth, which came back for it. A runs its half again, C
-     * and D steal down its left spine, and the eighth, when offered again, is answered from the table.
+     * Four nodes of one worker that steal only when the test says (A the master, then B, C, D), a
+     * member that never answers what it takes, and a run of A's: which job goes where is known.
      */
-    @Test
-    void aResultThatCameBackForAbandonedWorkIsKeptAndAnswersTheSameCallWhenTheWorkRunsAgain() throws Exception {
-        try (Pool pool = new Pool("saved", CALM_MILLIS)) {
+    private static final class ByHand {
+        static final long N = 64_000;
+        final Pool pool;
+        final Faults.FakeMember mute;
+        final PoolNode a;
+        final PoolNode b;
+        final PoolNode c;
+        final PoolNode d;
+        final Future<Long> run;
+
+        ByHand(Pool pool) throws Exception {
+            this.pool = pool;
             pool.nodeConfig = NodeConfig.defaults().withWorkers(1);
             pool.local(new NoBalancing(), new NoBalancing(), new NoBalancing(), new NoBalancing());
-            Faults.FakeMember mute = pool.fake("mute", "c", "local://" + pool.name + "/mute");
+            mute = pool.fake("mute", "c", "local://" + pool.name + "/mute");
             mute.hearStealRequests(pool.liveness);
             pool.formed();
-            PoolNode a = pool.nodes.get(0);
-            PoolNode b = pool.nodes.get(1);
-            PoolNode c = pool.nodes.get(2);
-            PoolNode d = pool.nodes.get(3);
-            long n = 64_000;
-            Future<Long> run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, n)));
-            stealOnceRunning(b, a);
-            stealOnceRunning(c, b);
-            stealOnceRunning(d, c);
-            Faults.Peer link = mute.link(c.config().listen(), pool.liveness);
-            for (long request = 1; ; request++) { // a deque may offer nothing at first: it shares on demand
-                link.send(new Message.StealRequest(request));
-                if (link.next(Message.StealReply.class, 20).payload() != null) {
-                    break;
-                }
-                assertTrue(request < 1000, "the mute member gets a part of C's quarter");
-            }
-            Faults.await("D's eighth to come back to C", 20, () -> c.poolStats().resultsReceived.get() > 0);
+            a = pool.nodes.get(0);
+            b = pool.nodes.get(1);
+            c = pool.nodes.get(2);
+            d = pool.nodes.get(3);
+            run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, N)));
+        }
 
+        /**
+         * B dies with A's half, which C then takes from A to run it again, C and D stealing down
+         * its left spine from each other until a job is answered from the table; the run must end
+         * right, with {@code kept} results kept at C and at least one call answered with them.
+         */
+        void crashBAndRunItsHalfAgain(long kept, String what) throws Exception {
             Faults.crash(b);
-            Faults.await("C to keep the eighth", 20, () -> c.poolStats().orphanResultsKept.get() > 0);
+            Faults.await("C to keep " + what, 20, () -> c.poolStats().orphanResultsKept.get() > 0);
             Faults.await("A and D to learn it", 20, () -> a.steals().resultsKnown() > 0 && d.steals().resultsKnown() > 0);
-            stealOnce(c, a); // the half A runs again
+            stealOnce(c, a);
             for (int round = 0; round < 50 && pool.total(p -> p.poolStats().orphanResultsReused.get()) == 0; round++) {
                 stealOnce(d, c);
                 stealOnce(c, d);
             }
-
-            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
-            assertEquals(1, c.poolStats().orphanResultsKept.get());
+            assertEquals(Summing.sequential(0, N), Faults.finish("the run", run, RUN_SECONDS));
+            assertEquals(kept, c.poolStats().orphanResultsKept.get());
             assertTrue(pool.total(p -> p == b ? 0 : p.poolStats().orphanResultsReused.get()) > 0,
-                    "the eighth was answered from the table when it was offered again");
+                    what + " was answered from the table when it was offered again");
+        }
+    }
+
+    /**
+     * B takes half of A's root call, C a quarter from B, D an eighth from C and finishes it, and
+     * the mute member takes the next part from C, so that C's quarter cannot finish. B dies: C
+     * abandons its quarter and keeps D's eighth, which came back for it.
+     */
+    @Test
+    void aResultThatCameBackForAbandonedWorkIsKeptAndAnswersTheSameCallWhenTheWorkRunsAgain() throws Exception {
+        try (Pool pool = new Pool("saved", CALM_MILLIS)) {
+            ByHand h = new ByHand(pool);
+            stealOnceRunning(h.b, h.a);
+            stealOnceRunning(h.c, h.b);
+            stealOnceRunning(h.d, h.c);
+            muteSteals(h.mute, h.c);
+            Faults.await("D's eighth to come back to C", 20, () -> h.c.poolStats().resultsReceived.get() > 0);
+            h.crashBAndRunItsHalfAgain(1, "the eighth");
+        }
+    }
+
+    /**
+     * B takes half of A's root call and C a quarter of it, which C finishes and sends back; the
+     * mute member holds another part of B's half, so B cannot finish. B dies: the result C sent it
+     * may never have been read, and C keeps it.
+     */
+    @Test
+    void aResultSentToAnOwnerThatThenDiesIsKeptAndAnswersTheSameCallWhenTheWorkRunsAgain() throws Exception {
+        try (Pool pool = new Pool("sent", CALM_MILLIS)) {
+            ByHand h = new ByHand(pool);
+            stealOnceRunning(h.b, h.a);
+            stealOnceRunning(h.c, h.b);
+            muteSteals(h.mute, h.b);
+            Faults.await("C to send its quarter's result to B", 20, () -> h.c.poolStats().resultsSent.get() > 0);
+            h.crashBAndRunItsHalfAgain(1, "the quarter");
+        }
+    }
+
+    /** The mute member takes a job from {@code victim}, asking until it gets one, and never answers. */
+    private static void muteSteals(Faults.FakeMember mute, PoolNode victim) throws Exception {
+        Faults.Peer link = mute.link(victim.config().listen(), victim.config().liveness());
+        for (long request = 1; ; request++) { // a deque may offer nothing at first: it shares on demand
+            link.send(new Message.StealRequest(request));
+            if (link.next(Message.StealReply.class, 20).payload() != null) {
+                return;
+            }
+            assertTrue(request < 1000, "the mute member gets a job from " + victim.config().name());
         }
     }
 

@@ -96,4 +96,21 @@ class ResultTableTest {
         table.cameBack(b, bytes(2), new byte[8]);
         assertEquals(1, table.save(b).size());
     }
+
+    @Test
+    void resultsSentToAnOwnerAreKeptForAWhileAndSavedIfItDies() {
+        ResultTable table = new ResultTable();
+        table.sent("b", bytes(1), bytes(10), 0, 120);
+        table.sent("b", bytes(2), bytes(20), 50, 120);
+        table.sent("b", bytes(3), bytes(30), 160, 120); // the first is older than the window by now
+        table.sent("c", bytes(4), bytes(40), 160, 120);
+        table.forgetSent("c");
+
+        assertEquals(2, table.saveSent("b").size());
+        assertNull(table.lookup(bytes(1)), "sent long before: the owner read it");
+        assertArrayEquals(bytes(20), table.lookup(bytes(2)));
+        assertArrayEquals(bytes(30), table.lookup(bytes(3)));
+        assertNull(table.lookup(bytes(4)), "an owner that left in good order read what it was sent");
+        assertTrue(table.saveSent("c").isEmpty());
+    }
 }
