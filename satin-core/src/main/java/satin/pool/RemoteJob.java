@@ -84,10 +84,10 @@ final class RemoteJob extends InvocationRecord {
             node.steals().decline(owner, job, e);
             return;
         }
+        if (!failed) {
+            node.steals().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
+        }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));
-        if (!failed) {
-            node.steals().sent(owner, bytes, payload);
-        }
     }
 }

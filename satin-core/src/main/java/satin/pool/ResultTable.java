@@ -23,7 +23,9 @@ import satin.runtime.Lineage;
  * nothing else. While a job from elsewhere runs here, the results of the calls it gave to other
  * nodes are remembered as they come back; when its owner dies and it is abandoned, they go into
  * the table (and to every member), where they answer the same calls when the owner's owner runs
- * the lost work again, or when a new master restarts the root call. Results that came back after
+ * the lost work again, or when a new master restarts the root call. The results a node sent
+ * lately to an owner that is then declared dead are saved too: it may have frozen or died before
+ * it read them. Results that came back after
  * the abandonment are not kept: a call that saw its work abandoned may have been cut short.
  *
  * <p>The table is looked at only where a job leaves a node or arrives at one, where its bytes are
@@ -75,7 +77,8 @@ final class ResultTable {
     record Known(Key key, byte[] result) {
     }
 
-    private record CameBack(byte[] job, byte[] result, long nanos) {
+    /** A job's bytes and its result, held until it is clear whether they must be saved; {@code nanos} when sent. */
+    private record Remembered(byte[] job, byte[] result, long nanos) {
         long size() {
             return job.length + result.length;
         }
@@ -86,10 +89,10 @@ final class ResultTable {
     private final LinkedHashMap<Key, byte[]> known = new LinkedHashMap<>();
     private long knownBytes;
     private volatile boolean empty = true;
-    private final Map<Lineage, Queue<CameBack>> cameBack = new ConcurrentHashMap<>();
+    private final Map<Lineage, Queue<Remembered>> cameBack = new ConcurrentHashMap<>();
     /** Results sent lately to each owner (by its connection), oldest first. */
-    private final Map<Object, Queue<CameBack>> sent = new ConcurrentHashMap<>();
-    private final AtomicLong cameBackBytes = new AtomicLong();
+    private final Map<Object, Queue<Remembered>> sent = new ConcurrentHashMap<>();
+    private final AtomicLong rememberedBytes = new AtomicLong();
 
     ResultTable() {
         this(DEFAULT_CAPACITY);
@@ -105,15 +108,15 @@ final class ResultTable {
      * work reports back, in case it is abandoned first. Past the capacity, forgotten at once.
      */
     void cameBack(Lineage work, byte[] job, byte[] result) {
-        CameBack c = new CameBack(job, result, 0);
+        Remembered c = new Remembered(job, result, 0);
         if (room(c)) {
             cameBack.computeIfAbsent(work, l -> new ConcurrentLinkedQueue<>()).add(c);
         }
     }
 
-    private boolean room(CameBack c) {
-        if (cameBackBytes.addAndGet(c.size()) > capacity) {
-            cameBackBytes.addAndGet(-c.size());
+    private boolean room(Remembered c) {
+        if (rememberedBytes.addAndGet(c.size()) > capacity) {
+            rememberedBytes.addAndGet(-c.size());
             return false;
         }
         return true;
@@ -124,13 +127,13 @@ final class ResultTable {
      * within which an owner that never read it (it froze or died as it came) is declared dead.
      */
     void sent(Object owner, byte[] job, byte[] result, long now, long keepNanos) {
-        Queue<CameBack> q = sent.computeIfAbsent(owner, o -> new ConcurrentLinkedQueue<>());
-        for (CameBack oldest = q.peek(); oldest != null && now - oldest.nanos() > keepNanos; oldest = q.peek()) {
+        Queue<Remembered> q = sent.computeIfAbsent(owner, o -> new ConcurrentLinkedQueue<>());
+        for (Remembered oldest = q.peek(); oldest != null && now - oldest.nanos() > keepNanos; oldest = q.peek()) {
             if (q.remove(oldest)) {
-                cameBackBytes.addAndGet(-oldest.size());
+                rememberedBytes.addAndGet(-oldest.size());
             }
         }
-        CameBack c = new CameBack(job, result, now);
+        Remembered c = new Remembered(job, result, now);
         if (room(c)) {
             q.add(c);
         }
@@ -156,10 +159,10 @@ final class ResultTable {
         return saveAll(cameBack.remove(work));
     }
 
-    private List<Known> saveAll(Queue<CameBack> results) {
+    private List<Known> saveAll(Queue<Remembered> results) {
         List<Known> saved = new ArrayList<>();
         if (results != null) {
-            for (CameBack c : results) {
+            for (Remembered c : results) {
                 Known k = new Known(Key.of(c.job()), c.result());
                 if (learn(k)) {
                     saved.add(k);
@@ -170,9 +173,9 @@ final class ResultTable {
         return saved;
     }
 
-    private void release(Queue<CameBack> results) {
+    private void release(Queue<Remembered> results) {
         if (results != null) {
-            cameBackBytes.addAndGet(-results.stream().mapToLong(CameBack::size).sum());
+            rememberedBytes.addAndGet(-results.stream().mapToLong(Remembered::size).sum());
         }
     }
 

@@ -148,16 +148,13 @@ final class StealProtocol {
 
     /** A pushed job: it runs here like a stolen one, and its result goes back. */
     private void pushed(Connection from, Message.Push p) {
-        byte[] known = results.lookup(p.payload());
-        if (known != null) {
-            from.send(new Message.PushReceived(p.job()));
-            sendKnown(from, p.job(), known);
+        from.send(new Message.PushReceived(p.job())); // it is here, whatever becomes of it
+        if (answeredFromTable(from, p.job(), p.payload())) {
             return;
         }
         RemoteJob job = readJob(from, p.job(), p.payload());
         if (job != null) {
             stats.pushesReceived.incrementAndGet();
-            from.send(new Message.PushReceived(p.job()));
             hold(job);
         }
     }
@@ -180,14 +177,10 @@ final class StealProtocol {
         if (known == null) {
             return false;
         }
-        sendKnown(owner, job, known);
-        return true;
-    }
-
-    private void sendKnown(Connection owner, long job, byte[] known) {
         stats.orphanResultsReused.incrementAndGet();
         stats.resultsSent.incrementAndGet();
         owner.send(new Message.Result(job, false, known));
+        return true;
     }
 
     private void hold(RemoteJob job) {
@@ -387,38 +380,52 @@ final class StealProtocol {
         if (a == null) {
             return;
         }
-        stats.resultsReceived.incrementAndGet();
         RemoteJob passedOn = a.record() instanceof RemoteJob p ? p : null;
-        Throwable failure = null;
+        Throwable failure;
         try {
-            String what = "the result of job " + r.job() + " from " + from.peer().node();
-            if (r.failed()) {
-                failure = Decoding.decode(what, () -> codec.readFailure(r.payload()));
-            } else {
-                InvocationRecord into = passedOn != null ? passedOn.call() : a.record();
-                Decoding.decode(what, () -> {
-                    codec.readResult(r.payload(), into);
-                    return null;
-                });
-            }
+            failure = read(r, passedOn != null ? passedOn.call() : a.record(), from);
         } catch (Allowlist.NotAllowedException e) {
+            stats.resultsReceived.incrementAndGet();
             runHere(a, "its result from " + from.peer().node() + " may not travel here: " + e.getMessage());
             return;
         } catch (Decoding.Undecodable e) {
+            stats.resultsReceived.incrementAndGet();
             runHere(a, e.getMessage());
             return;
-        } catch (RuntimeException e) {
-            failure = e;
         }
+        if (failure == null && passedOn == null) {
+            remember(a, r.payload());
+        }
+        stats.resultsReceived.incrementAndGet(); // once remembered: whoever sees it counted sees it kept if its work goes
         if (passedOn != null) {
             passedOn.reportBack(failure); // a job this node had itself from elsewhere: its owner learns
         } else {
-            if (failure == null) {
-                remember(a, r.payload());
-            }
             a.record().finishElsewhere(failure);
         }
         cameBack(a);
+    }
+
+    /**
+     * Reads a result into {@code into}, or the failure it carries, which it returns (null for a
+     * result); a result that cannot be stored there is a failure of the call too. Throws what
+     * cannot be read here at all.
+     */
+    private Throwable read(Message.Result r, InvocationRecord into, Connection from) {
+        String what = "the result of job " + r.job() + " from " + from.peer().node();
+        try {
+            if (r.failed()) {
+                return Decoding.decode(what, () -> codec.readFailure(r.payload()));
+            }
+            Decoding.decode(what, () -> {
+                codec.readResult(r.payload(), into);
+                return null;
+            });
+            return null;
+        } catch (Allowlist.NotAllowedException | Decoding.Undecodable e) {
+            throw e;
+        } catch (RuntimeException e) {
+            return e;
+        }
     }
 
     /** A result that came back for work this node does for others: saved if that work is abandoned. */
