@@ -18,7 +18,8 @@ import satin.spec.FibByHand;
 /**
  * The spawn-overhead benchmark: in one process, sequential fib(n) (the un-rewritten class); fib(n)
  * spawning every call, rewritten by the build ({@code satin.apps.fib.Fib}) and in the spec's
- * hand-written form, on 1 and on 2 workers; and ForkJoinPool fib(n) with a
+ * hand-written form, on 1 and on 2 workers; the form from before decision 0013, which pushed
+ * both spawns ({@link FibBothPushed}); and ForkJoinPool fib(n) with a
  * task for every call, forking both children (as Satin spawns both) and, idiomatically, forking one
  * and computing the other. The variants run interleaved, round after round, so that a noisy
  * neighbour slows all of them alike; the table gives medians and ratios of medians, each against
@@ -107,6 +108,8 @@ public final class Bench {
             satin.put("rewritten, 2 workers", () -> two.call(() -> new satin.apps.fib.Fib().fib(n)));
             satin.put("by hand, 1 worker", () -> one.call(() -> new FibByHand().fib(n)));
             satin.put("by hand, 2 workers", () -> two.call(() -> new FibByHand().fib(n)));
+            satin.put("both pushed, 1 worker", () -> one.call(() -> new FibBothPushed().fib(n)));
+            satin.put("both pushed, 2 workers", () -> two.call(() -> new FibBothPushed().fib(n)));
             // ForkJoinPool allocates gigabytes and leaves the collector busy: measured in a phase
             // of its own, against a sequential baseline of that phase, so as not to slow the others.
             Map<String, LongSupplier> forkJoin = new LinkedHashMap<>();
@@ -126,6 +129,8 @@ public final class Bench {
             System.out.printf(Locale.ROOT, "2 workers are %.2fx faster than 1 worker (rewritten), %.2fx (by hand)%n",
                     median(first.get("rewritten, 1 worker")) / median(first.get("rewritten, 2 workers")),
                     median(first.get("by hand, 1 worker")) / median(first.get("by hand, 2 workers")));
+            System.out.printf(Locale.ROOT, "the last spawn in place saves %.2fx on 1 worker (both pushed / by hand)%n",
+                    median(first.get("both pushed, 1 worker")) / median(first.get("by hand, 1 worker")));
             System.out.printf(Locale.ROOT, "a sync with nothing spawned costs %.2f ns%n", emptySyncNanos(one, n));
         } finally {
             pool.shutdown();

@@ -2,14 +2,16 @@ package satin.spec;
 
 import satin.SatinObject;
 import satin.SpawnException;
-import satin.deque.WorkDeque;
 import satin.runtime.Failures;
 import satin.runtime.InvocationRecord;
 import satin.runtime.RecordFactory;
-import satin.runtime.Slot;
 import satin.runtime.Worker;
 
-/** What the rewriter makes of {@link Chain}: the fast form with a single spawn site. */
+/**
+ * What the rewriter makes of {@link Chain}: a single spawn right before its sync runs in place
+ * (decision 0013), so nothing goes through the deque and nothing can be stolen. The record class
+ * remains for a caller that spawns {@code depth}.
+ */
 public class ChainByHand extends SatinObject {
 
     static final RecordFactory DEPTH = slot -> new DepthRecord((ChainByHand) slot.receiver, (int) slot.j0);
@@ -22,28 +24,18 @@ public class ChainByHand extends SatinObject {
         if (w == null) {
             return Worker.hop(() -> depth(n));
         }
-        WorkDeque<Slot> d = w.deque();
-        int mark = d.head();
 
-        int below$n = n - 1; // int below = depth(n - 1);
-        Slot slot = d.claim();
-        slot.describe(DEPTH, 0, this);
-        slot.j0 = below$n;
-        d.push();
+        int below$n = n - 1; // int below = depth(n - 1); runs in place: nothing is between it and the sync
 
-        int below = 0; // sync();
+        int below = 0; // sync()
         SpawnException failures = null;
-        if (d.pop()) {
-            try {
-                below = depth(below$n);
-            } catch (Throwable t) {
-                failures = Failures.add(failures, t);
-            }
-            if (failures != null) {
-                throw failures;
-            }
-        } else {
-            below = ((DepthRecord) w.joinStolen(mark, 1, failures)[0]).result;
+        try {
+            below = depth(below$n);
+        } catch (Throwable t) {
+            failures = Failures.add(failures, t);
+        }
+        if (failures != null) {
+            throw failures;
         }
         return below + 1;
     }

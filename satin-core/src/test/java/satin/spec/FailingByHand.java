@@ -12,7 +12,8 @@ import satin.runtime.Worker;
 
 /**
  * What the rewriter makes of {@link Failing}: the fast form, with reference arguments in the slot
- * ({@code a0}) and a checked exception. A spawned method that spawns nothing itself
+ * ({@code a0}) and a checked exception; the second spawn of each pair runs in place (decision 0013),
+ * so only the first can be stolen. A spawned method that spawns nothing itself
  * ({@code check}, {@code signal}, {@code await}) is left as it is.
  */
 public class FailingByHand extends SatinObject {
@@ -30,25 +31,22 @@ public class FailingByHand extends SatinObject {
         WorkDeque<Slot> d = w.deque();
         int mark = d.head();
         spawn(d, CHECK, 0, a, null); // long x = check(a);
-        spawn(d, CHECK, 1, b, null); // long y = check(b);
+        // long y = check(b); runs in place: nothing is between it and the sync
         long x = 0; // sync();
         long y = 0;
         SpawnException failures = null;
-        int away = 2;
+        int away = 1;
+        try {
+            y = check(b);
+        } catch (Throwable t) {
+            failures = Failures.add(failures, t);
+        }
         if (d.pop()) {
-            away = 1;
+            away = 0;
             try {
-                y = check(b);
+                x = check(a);
             } catch (Throwable t) {
                 failures = Failures.add(failures, t);
-            }
-            if (d.pop()) {
-                away = 0;
-                try {
-                    x = check(a);
-                } catch (Throwable t) {
-                    failures = Failures.add(failures, t);
-                }
             }
         }
         if (away > 0) {
@@ -74,25 +72,22 @@ public class FailingByHand extends SatinObject {
         int mark = d.head();
         CountDownLatch firstRan = new CountDownLatch(1);
         spawn(d, SIGNAL, 0, a, firstRan); // long x = signal(a, firstRan);
-        spawn(d, AWAIT, 1, 0, firstRan); // long y = await(firstRan);
+        // long y = await(firstRan); runs in place: nothing is between it and the sync
         long x = 0; // sync();
         long y = 0;
         SpawnException failures = null;
-        int away = 2;
+        int away = 1;
+        try {
+            y = await(firstRan);
+        } catch (Throwable t) {
+            failures = Failures.add(failures, t);
+        }
         if (d.pop()) {
-            away = 1;
+            away = 0;
             try {
-                y = await(firstRan);
+                x = signal(a, firstRan);
             } catch (Throwable t) {
                 failures = Failures.add(failures, t);
-            }
-            if (d.pop()) {
-                away = 0;
-                try {
-                    x = signal(a, firstRan);
-                } catch (Throwable t) {
-                    failures = Failures.add(failures, t);
-                }
             }
         }
         if (away > 0) {

@@ -19,10 +19,12 @@ import satin.runtime.Worker;
  *     either side of the hop.</li>
  * <li>A spawn keeps the evaluated arguments in locals, and describes the call in the slot at the
  *     head of the worker's deque, for a thief: no allocation.</li>
+ * <li>The last spawn before the sync is not pushed: the sync would take it back first, so it runs
+ *     in place (decision 0013).</li>
  * <li>The sync takes the spawns back newest first and calls the method directly with the kept
  *     arguments, assigning the locals the program named; an exception of such a call is kept,
  *     not thrown, until every child is finished.</li>
- * <li>When a spawn was stolen, so were all older ones: they come back as records
+ * <li>When a pushed spawn was stolen, so were all older ones: they come back as records
  *     ({@link FibRecord}, built by {@link #FIB} when the thief took the slot), oldest first, and
  *     their results are copied out.</li>
  * </ul>
@@ -49,39 +51,28 @@ public class FibByHand extends SatinObject {
         slot.j0 = x$n;
         d.push();
 
-        int y$n = n - 2; // long y = fib(n - 2);
-        slot = d.claim();
-        slot.describe(FIB, 1, this);
-        slot.j0 = y$n;
-        d.push();
+        int y$n = n - 2; // long y = fib(n - 2); the spawn right before the sync runs in place
 
         long x; // sync(): the newest spawn first
-        long y;
+        long y = 0;
         SpawnException failures = null;
+        try {
+            y = fib(y$n);
+        } catch (Throwable t) {
+            failures = Failures.add(failures, t);
+        }
         if (d.pop()) {
-            y = 0;
+            x = 0;
             try {
-                y = fib(y$n);
+                x = fib(x$n);
             } catch (Throwable t) {
                 failures = Failures.add(failures, t);
             }
-            if (d.pop()) {
-                x = 0;
-                try {
-                    x = fib(x$n);
-                } catch (Throwable t) {
-                    failures = Failures.add(failures, t);
-                }
-                if (failures != null) {
-                    throw failures;
-                }
-            } else { // x was stolen
-                x = ((FibRecord) w.joinStolen(mark, 1, failures)[0]).result;
+            if (failures != null) {
+                throw failures;
             }
-        } else { // both were stolen
-            InvocationRecord[] stolen = w.joinStolen(mark, 2, failures);
-            x = ((FibRecord) stolen[0]).result;
-            y = ((FibRecord) stolen[1]).result;
+        } else { // x was stolen
+            x = ((FibRecord) w.joinStolen(mark, 1, failures)[0]).result;
         }
         return x + y;
     }

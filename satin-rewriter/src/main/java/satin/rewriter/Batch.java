@@ -55,6 +55,10 @@ public final class Batch {
         for (Path f : files) {
             input.put(classes.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
         }
+        List<Problem> stale = rewrittenBefore(classes, input, originals);
+        if (!stale.isEmpty()) {
+            return new Report(input.size(), 0, 0, stale);
+        }
         List<Path> search = new ArrayList<>(List.of(classes));
         search.addAll(classPath);
         Map<String, byte[]> output = new LinkedHashMap<>();
@@ -73,6 +77,32 @@ public final class Batch {
             Files.write(target, e.getValue());
         }
         return report;
+    }
+
+    /**
+     * An incremental build leaves classes that an earlier rewriter rewrote, when their sources did
+     * not change; a marked class is never rewritten again, so they would keep the older code
+     * shape against a newer runtime. Each is replaced in {@code input} by its original where one
+     * was kept, or named as a problem. Generated record classes are simply generated again.
+     */
+    private static List<Problem> rewrittenBefore(Path classes, Map<String, byte[]> input, Path originals) throws IOException {
+        List<Problem> problems = new ArrayList<>();
+        for (Map.Entry<String, byte[]> e : input.entrySet()) {
+            String by = Hierarchy.rewrittenBy(e.getValue());
+            if (by == null || by.equals(Bytecode.VERSION) || RecordClasses.isGenerated(e.getKey())) {
+                continue;
+            }
+            Path original = originals == null ? null : originals.resolve(e.getKey());
+            if (original != null && Files.isRegularFile(original)) {
+                e.setValue(Files.readAllBytes(original));
+            } else {
+                String name = e.getKey().substring(0, e.getKey().length() - ".class".length()).replace('/', '.');
+                problems.add(new Problem(name, classes.resolve(e.getKey()).toString(), 0, "", "", "was rewritten by satin rewriter " + by + ", and this is "
+                        + Bytecode.VERSION + ", which writes other code: compile it again (mvn clean) so that it is "
+                        + "rewritten from its original"));
+            }
+        }
+        return problems;
     }
 
     /** Writes a rewritten copy of the jar {@code in} to {@code out}; other entries are copied unchanged. */

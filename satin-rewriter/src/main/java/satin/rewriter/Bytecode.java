@@ -19,7 +19,13 @@ final class Bytecode {
     static final String FACTORY = "satin/runtime/RecordFactory";
     static final String FAILURES = "satin/runtime/Failures";
     static final String SPAWN_EXCEPTION = "satin/SpawnException";
-    static final String VERSION = "0.1.0";
+    /**
+     * What the {@code Rewritten} mark records: the release, and after the plus the shape of the
+     * code the rewriter emits, raised whenever that changes (decision 0013 made it 2). A class
+     * marked with another value is rewritten again from its original, or refused (see
+     * {@link Batch#rewriteDirectory}).
+     */
+    static final String VERSION = "0.1.0+2";
 
     private Bytecode() {
     }

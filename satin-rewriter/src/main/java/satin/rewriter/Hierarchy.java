@@ -155,6 +155,27 @@ public final class Hierarchy {
         return read(bytes).rewritten();
     }
 
+    /** The value of a class's {@code Rewritten} mark, or null if it has none. */
+    static String rewrittenBy(byte[] bytes) {
+        String[] value = new String[1];
+        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (!descriptor.equals(REWRITTEN)) {
+                    return null;
+                }
+                value[0] = "";
+                return new AnnotationVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visit(String name, Object v) {
+                        value[0] = String.valueOf(v);
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return value[0];
+    }
+
     private static ClassInfo read(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
         Map<String, Integer> methods = new HashMap<>();

@@ -63,6 +63,8 @@ final class MethodRewriter {
      * spawn reads them: a generic sync's switch, and the last handler's stores into fields and elements.
      */
     private final Set<Integer> setAtEntry = new HashSet<>();
+    /** Fast-form sites right before their sync, which run in place instead of being pushed; see {@link #runsInPlace}. */
+    private final Set<Integer> inPlace = new HashSet<>();
     /** Whether the checks for the worker test whether it is known already; see {@link #checkpointsReachEachOther}. */
     private boolean guarded;
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
@@ -114,6 +116,15 @@ final class MethodRewriter {
         }
         setAtEntry.addAll(genericallySynced);
         placeholders = Placeholders.needed(a, genericallySynced);
+        for (int i = 0; i < original.length; i++) {
+            if (a.syncs.contains(original[i]) && a.pending[i] != null && unrolled(a.pending[i])) {
+                int[] exact = a.pending[i].exact;
+                SpawnSite last = a.sites.get(exact[exact.length - 1]);
+                if (runsInPlace(last, original, i)) {
+                    inPlace.add(last.id);
+                }
+            }
+        }
 
         for (int i = 0; i < original.length; i++) {
             AbstractInsnNode insn = original[i];
@@ -385,6 +396,9 @@ final class MethodRewriter {
             // variable has no value the program could read (see Placeholders).
             out.add(placeholder(site));
         }
+        if (inPlace.contains(site.id)) {
+            return out; // the sync runs it first, with the arguments kept here
+        }
         String record = recordOfSite.apply(site.id);
         if (site.inLoop) {
             out.add(new VarInsnNode(Opcodes.ALOAD, worker));
@@ -520,6 +534,29 @@ final class MethodRewriter {
     }
 
     /**
+     * Whether a fast-form spawn is followed by nothing but its sync ({@code y = f(n - 2); sync();}).
+     * The sync would take it back first and run it at once, so it runs in place without going
+     * through the deque: a thief could have taken it only in the moment between its push and
+     * that pop, and only after every older spawn. Nothing that can throw or branch lies between
+     * the call and the sync, so it runs where the sequential program runs it. Decision 0013.
+     */
+    private boolean runsInPlace(SpawnSite site, AbstractInsnNode[] original, int sync) {
+        if (site.inLoop || !site.fitsSlot()) {
+            return false;
+        }
+        int call = -1;
+        for (int i = sync - 1; i >= 0 && call < 0; i--) {
+            AbstractInsnNode insn = original[i];
+            if (insn == site.call) {
+                call = i;
+            } else if (insn.getOpcode() >= 0 && !a.consumed.contains(insn) && insn.getOpcode() != Opcodes.ALOAD) {
+                return false; // code between the spawn and the sync (the sync's receiver aside)
+            }
+        }
+        return call >= 0;
+    }
+
+    /**
      * Every path spawned the same sites in the same order: pop them back newest first, one by
      * one, and run each as a plain call whose result waits in its result local. Then deliver in
      * program order, as the sequential program stored them (the last write to one place wins);
@@ -550,10 +587,14 @@ final class MethodRewriter {
             Bytecode.pushInt(out, n);
             out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
         }
+        boolean pushed = false; // whether any of them went through the deque, where a thief may take it
         for (int i = n - 1; i >= 0; i--) {
-            out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
-            out.add(new JumpInsnNode(Opcodes.IFEQ, stolen));
+            if (!inPlace.contains(sites[i])) {
+                out.add(new VarInsnNode(Opcodes.ALOAD, deque));
+                out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z"));
+                out.add(new JumpInsnNode(Opcodes.IFEQ, stolen));
+                pushed = true;
+            }
             out.add(directCall(a.sites.get(sites[i]), positions ? i : -1));
         }
         out.add(collected);
@@ -572,6 +613,10 @@ final class MethodRewriter {
         out.add(new JumpInsnNode(Opcodes.IFNULL, done));
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.ATHROW));
+        if (!pushed) {
+            out.add(done);
+            return out;
+        }
 
         // the oldest spawns were stolen (all since the mark still in the deque): they come back as records
         out.add(stolen);
@@ -580,6 +625,9 @@ final class MethodRewriter {
         out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen", "(I)[L" + Bytecode.RECORD + ";"));
         out.add(new VarInsnNode(Opcodes.ASTORE, records));
         for (int k = n - 1; k >= 0; k--) {
+            if (inPlace.contains(sites[k])) {
+                continue; // never in the deque, so never stolen
+            }
             LabelNode notStolen = new LabelNode();
             if (k > 0) { // the oldest was stolen whenever any was
                 out.add(new VarInsnNode(Opcodes.ALOAD, records));

@@ -22,6 +22,9 @@ public record Problem(String className, String sourceFile, int line, String meth
 
     @Override
     public String toString() {
+        if (methodName.isEmpty()) { // about the class as a whole; the file is the class file
+            return sourceFile + ": " + className.replace('/', '.') + ": " + message;
+        }
         String where = (sourceFile != null ? sourceFile : "?") + ":"
                 + (line > 0 ? Integer.toString(line) : "(no line: compiled without -g, line numbers unknown)");
         return where + ": " + className.replace('/', '.') + "." + method() + ": " + message;

@@ -30,6 +30,11 @@ final class RecordClasses {
         return rewrittenClass + "$$Spawn" + index;
     }
 
+    /** Whether a class file's path names a record class the rewriter generated. */
+    static boolean isGenerated(String classFilePath) {
+        return classFilePath.matches(".*\\$\\$Spawn[0-9]+(\\$Site[0-9]+)?\\.class");
+    }
+
     /** The record class of a record-form spawn into an array element: numbered across the whole class. */
     static String siteName(String rewrittenClass, int index, int number) {
         return name(rewrittenClass, index) + "$Site" + number;
