@@ -10,7 +10,9 @@ import java.util.Locale;
  * the depth through the shape function; binomial nodes have m children with probability q; hybrid
  * trees are geometric above a fraction of gen_mx and binomial below; balanced ones have b_0
  * children down to gen_mx. The branching factors depend on the depth only, so their logarithms are
- * computed once per depth; the functions are StrictMath's, whose results are the same on every JVM.
+ * computed once per depth, and where they leave nothing to the node's value (the depth limit) so
+ * is the number of children; the functions are StrictMath's, whose results are the same on every
+ * JVM.
  */
 public final class Tree {
 
@@ -44,6 +46,14 @@ public final class Tree {
     final int granularity;
     /** log(1 - p) of the geometric distribution at each depth, for the depths a tree usually has. */
     private final double[] logKeep;
+    /**
+     * The number of children at each of those depths where it does not depend on the node, else
+     * {@link #DEPENDS}: where log(1 - p) is infinite or NaN (a branching factor of 0, as at the
+     * depth limit of a fixed or linear shape, where most nodes of such trees are) the quotient is
+     * the same for every node, so the logarithm of the node's value need not be taken.
+     */
+    private final int[] countAt;
+    private static final int DEPENDS = Integer.MAX_VALUE;
 
     Tree(int type, double b0, int rootSeed, int shape, int genMx, double q, int m, double shiftDepth, int granularity) {
         this.type = type;
@@ -57,8 +67,10 @@ public final class Tree {
         this.granularity = granularity;
         int depths = type == GEOMETRIC || type == HYBRID ? tableSize() : 0;
         this.logKeep = new double[depths];
+        this.countAt = new int[depths];
         for (int h = 0; h < depths; h++) {
             logKeep[h] = logKeepAt(h);
+            countAt[h] = knownCount(logKeep[h]);
         }
     }
 
@@ -98,9 +110,30 @@ public final class Tree {
     }
 
     private int geometric(int value, int height) {
-        double keep = height < logKeep.length ? logKeep[height] : logKeepAt(height);
-        // the inverse of the geometric cumulative distribution at u
+        if (height >= logKeep.length) {
+            return inverse(value, logKeepAt(height));
+        }
+        int known = countAt[height];
+        return known != DEPENDS ? known : inverse(value, logKeep[height]);
+    }
+
+    /** The inverse of the geometric cumulative distribution at u = value / 2^31. */
+    private static int inverse(int value, double keep) {
         return cInt(Math.floor(StrictMath.log(1 - value / TWO_TO_31) / keep));
+    }
+
+    /**
+     * What {@link #inverse} gives for every value when {@code keep} is infinite or NaN: the
+     * logarithm is finite and at most 0 for every value (0 at value 0), so the quotient is a zero
+     * or NaN whatever it is. Checked at both ends of the range rather than argued.
+     */
+    private static int knownCount(double keep) {
+        if (!Double.isInfinite(keep) && !Double.isNaN(keep)) {
+            return DEPENDS;
+        }
+        int low = inverse(0, keep);
+        int high = inverse(Integer.MAX_VALUE, keep);
+        return low == high && low != DEPENDS ? low : DEPENDS;
     }
 
     /** log(1 - p) where p is the parameter of the geometric distribution whose mean is b_i. */

@@ -203,6 +203,29 @@ class UtsTest {
                 .numChildren(Integer.MAX_VALUE, 0));
     }
 
+    /**
+     * Depths whose count is known without the node's logarithm (the depth limit of fixed and
+     * linear shapes, cyclic beyond 5 gen_mx) give what the formula gives at every depth and value.
+     */
+    @Test
+    void countsKnownPerDepthAreTheFormulas() {
+        int[] values = {0, 1, 2, 1 << 20, 429496730, 1 << 30, 2147483000, Integer.MAX_VALUE};
+        for (String args : new String[] {"T1", "T5", "T2", "-t 1 -a 1 -d 6 -b 3 -r 5", "-t 2 -a 3 -d 9 -b 5 -r 3 -q 0.2 -m 3"}) {
+            Tree tree = Arguments.parse(args.split(" ")).tree();
+            int depths = tree.genMx * 5 + 3;
+            for (int h = 1; h < depths; h++) {
+                double keep = StrictMath.log(1 - 1.0 / (1.0 + tree.branching(h)));
+                for (int v : values) {
+                    int formula = Tree.cInt(Math.floor(StrictMath.log(1 - v / 2147483648.0) / keep));
+                    boolean geometric = tree.type == Tree.GEOMETRIC || h < tree.shiftDepth * tree.genMx;
+                    if (geometric) {
+                        assertEquals(Math.min(formula, Tree.MAX_CHILDREN), tree.numChildren(v, h), args + " at depth " + h + ", value " + v);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void shapeFunctionsGiveTheReferencesBranchingFactors() {
         assertEquals(4.0 * (1 - 5.0 / 20), Arguments.parse("T5").tree().branching(5));
