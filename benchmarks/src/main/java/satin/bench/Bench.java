@@ -35,7 +35,8 @@ public final class Bench {
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--only 'RS;RP:threshold=2'] [--wan 'A;B']\n"
-            + "       " + ChaosBench.USAGE;
+            + "       " + ChaosBench.USAGE + "\n"
+            + "       " + GlbBench.USAGE;
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
@@ -60,6 +61,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("pool")) {
             PoolBench.run(args);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("glb")) {
+            GlbBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("chaos")) {

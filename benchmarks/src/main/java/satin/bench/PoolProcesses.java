@@ -90,12 +90,20 @@ final class PoolProcesses implements AutoCloseable {
      */
     long twoJvms(String classPath, List<String> masterJvmOptions, List<String> otherJvmOptions,
             List<String> masterOptions, List<String> program) throws IOException, InterruptedException {
+        return twoJvms(classPath, masterJvmOptions, otherJvmOptions, masterOptions, List.of(), program);
+    }
+
+    /** The same, with pool options for the other node too ({@code --workers}, say). */
+    long twoJvms(String classPath, List<String> masterJvmOptions, List<String> otherJvmOptions,
+            List<String> masterOptions, List<String> otherOptions, List<String> program)
+            throws IOException, InterruptedException {
         int port = freePort();
         List<String> masterPool = new ArrayList<>(List.of("--registry-listen", "tcp://127.0.0.1:" + port));
         masterPool.addAll(masterOptions);
         List<String> master = poolCommand(masterJvmOptions, classPath, masterPool, program);
-        List<String> other = poolCommand(otherJvmOptions, classPath, List.of("--registry", "tcp://127.0.0.1:" + port,
-                "--no-master"), program);
+        List<String> otherPool = new ArrayList<>(List.of("--registry", "tcp://127.0.0.1:" + port, "--no-master"));
+        otherPool.addAll(otherOptions);
+        List<String> other = poolCommand(otherJvmOptions, classPath, otherPool, program);
         long start = System.nanoTime();
         Process m = start("master", master);
         Process o = start("other", other);
