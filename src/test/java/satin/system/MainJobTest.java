@@ -1,6 +1,7 @@
 package satin.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -30,6 +31,8 @@ class MainJobTest {
     static Run satinIn(java.nio.file.Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                // every buffer tracked: a leak is reported on the standard error, which the tests check
+                "-Dio.netty.leakDetection.level=paranoid",
                 "-cp", System.getProperty("java.class.path"), "satin.deploy.Main"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(dir == null ? null : dir.toFile()).start();
@@ -75,6 +78,7 @@ class MainJobTest {
             java.nio.file.Path dir) throws Exception {
         Run run = satinIn(dir);
         assertEquals(0, run.exit(), run.err());
+        assertFalse(run.err().contains("LEAK:"), "Netty found a buffer never released:\n" + run.err());
         assertTrue(run.out().contains("| RS |") && run.out().contains("| CRS |"), run.out());
         assertTrue(run.out().contains("4 clusters, WAN 100ms/100KB/s"), run.out());
         java.nio.file.Path report = dir.resolve("satin-results/demo/report");

@@ -53,7 +53,30 @@ public final class Main {
         System.exit(run(args, System.out, System.err));
     }
 
+    /** Every word that may come first, for naming a word that is none of them. */
+    static final java.util.List<String> FIRST_WORDS = java.util.List.of("run", "compare", "report", "registry", "pool",
+            "fib");
+
+    /**
+     * A first word that is neither a command, nor fib's N, nor an option: most likely a command
+     * misspelt, so it is named as such rather than taken for a number.
+     */
+    static String notACommand(String first) {
+        if (first.startsWith("-") || first.equals("fib") || first.chars().allMatch(Character::isDigit)) {
+            return null;
+        }
+        String suggestion = satin.deploy.descriptor.Suggestions.didYouMean(first, FIRST_WORDS);
+        return "'" + first + "' is not a command (" + String.join(", ", FIRST_WORDS) + ")"
+                + (suggestion.isEmpty() ? "" : ";" + suggestion);
+    }
+
     static int run(String[] args, PrintStream out, PrintStream err) {
+        String notACommand = args.length == 0 ? null : notACommand(args[0].trim());
+        if (notACommand != null) {
+            err.println("satin: " + notACommand);
+            err.println(USAGE);
+            return 2;
+        }
         int n = 35;
         int workers = 1;
         try {

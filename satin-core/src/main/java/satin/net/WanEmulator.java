@@ -24,6 +24,8 @@ final class WanEmulator extends ChannelOutboundHandlerAdapter {
     private final String cluster;
     private WanLinks.Link link;
     private String linkedTo;
+    /** Frames on the link, oldest first; touched only on the event loop. */
+    private final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
 
     WanEmulator(WanLinks links, String cluster) {
         this.links = links;
@@ -39,11 +41,32 @@ final class WanEmulator extends ChannelOutboundHandlerAdapter {
         }
         long now = now(ctx);
         long arrival = l.arrival(now, frame.readableBytes() + FrameFormat.LENGTH_BYTES);
+        Waiting w = new Waiting(frame, promise);
+        waiting.add(w);
         // always through the scheduler, even when due: it runs tasks by deadline, then in order,
         // so no message overtakes one that is still waiting
         ctx.executor().schedule(() -> {
-            ctx.writeAndFlush(msg, promise);
+            if (waiting.remove(w)) {
+                ctx.writeAndFlush(w.frame(), w.promise());
+            }
         }, arrival - now, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The connection is gone with frames still on the emulated link: their scheduled writes may
+     * never run (a closing event loop drops its scheduled tasks), so they are released here and
+     * their writes failed, as a closed channel fails a write.
+     */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        for (Waiting w; (w = waiting.poll()) != null;) {
+            w.frame().release();
+            w.promise().tryFailure(new java.nio.channels.ClosedChannelException());
+        }
+    }
+
+    /** A frame on the emulated link, and the promise of its write. */
+    private record Waiting(ByteBuf frame, ChannelPromise promise) {
     }
 
     private WanLinks.Link link(ChannelHandlerContext ctx) {

@@ -41,8 +41,22 @@ class PipelineTest {
         }
     }
 
+    /** The channels a test made, finished after it with everything left in them released. */
+    private final List<EmbeddedChannel> made = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void releaseWhatIsLeft() {
+        made.forEach(EmbeddedChannel::finishAndReleaseAll);
+    }
+
     static EmbeddedChannel channel(PoolIdentity self, boolean accepting, Inbox inbox) {
         return new EmbeddedChannel(new PipelineInitializer(self, accepting, 1024, inbox));
+    }
+
+    private EmbeddedChannel open(PoolIdentity self, boolean accepting, Inbox inbox) {
+        EmbeddedChannel ch = channel(self, accepting, inbox);
+        made.add(ch);
+        return ch;
     }
 
     /** Moves everything each side wrote to the other side, until both are quiet. */
@@ -72,8 +86,8 @@ class PipelineTest {
     void peersWithTheSecretAreAdmittedAndTalk() {
         Recorder server = new Recorder();
         Recorder client = new Recorder();
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
-        EmbeddedChannel c = channel(identity("p", "client", "s3cret"), false, client);
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = open(identity("p", "client", "s3cret"), false, client);
         pump(s, c);
         assertEquals(List.of("opened client"), server.events);
         assertEquals(1, client.events.size());
@@ -87,8 +101,8 @@ class PipelineTest {
     void aWrongSecretIsRefusedAndClosed() {
         Recorder server = new Recorder();
         Recorder client = new Recorder();
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
-        EmbeddedChannel c = channel(identity("p", "intruder", "guess"), false, client);
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = open(identity("p", "intruder", "guess"), false, client);
         pump(s, c);
         assertTrue(server.events.isEmpty(), "nothing reached the inbox");
         assertFalse(s.isActive(), "the accepting end closed the connection");
@@ -98,8 +112,8 @@ class PipelineTest {
     @Test
     void anotherPoolIsRefused() {
         Recorder server = new Recorder();
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
-        EmbeddedChannel c = channel(identity("q", "other", "s3cret"), false, new Recorder());
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel c = open(identity("q", "other", "s3cret"), false, new Recorder());
         pump(s, c);
         assertTrue(server.events.isEmpty());
         assertFalse(s.isActive());
@@ -108,8 +122,8 @@ class PipelineTest {
     @Test
     void anAcceptingEndThatDoesNotKnowTheSecretIsNotTrusted() {
         Recorder client = new Recorder();
-        EmbeddedChannel s = channel(identity("p", "impostor", "guess"), true, new Recorder());
-        EmbeddedChannel c = channel(identity("p", "client", "s3cret"), false, client);
+        EmbeddedChannel s = open(identity("p", "impostor", "guess"), true, new Recorder());
+        EmbeddedChannel c = open(identity("p", "client", "s3cret"), false, client);
         pump(s, c);
         assertTrue(client.events.isEmpty() || client.events.stream().noneMatch(e -> e.toString().startsWith("opened")),
                 client.events.toString());
@@ -118,7 +132,7 @@ class PipelineTest {
     @Test
     void aMessageBeforeTheHandshakeIsRefused() {
         Recorder server = new Recorder();
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, server);
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, server);
         s.writeInbound(Frames.frame(FrameFormat.VERSION, MessageType.STEAL_REQUEST.code(), new byte[8]));
         assertTrue(server.events.isEmpty());
         assertFalse(s.isActive());
@@ -126,7 +140,7 @@ class PipelineTest {
 
     @Test
     void aFrameOverTheLimitClosesTheConnection() {
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, new Recorder());
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, new Recorder());
         ByteBuf huge = Frames.frame(FrameFormat.VERSION, MessageType.REFUSED.code(), new byte[2000]);
         s.writeInbound(huge);
         assertFalse(s.isActive(), "a 2000-byte frame over a 1024-byte limit");
@@ -134,12 +148,13 @@ class PipelineTest {
 
     @Test
     void aSilentPeerIsDroppedAfterTheHandshakeTimeout() throws Exception {
-        EmbeddedChannel s = channel(identity("p", "server", "s3cret"), true, new Recorder());
+        EmbeddedChannel s = open(identity("p", "server", "s3cret"), true, new Recorder());
         s.advanceTimeBy(Handshake.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS);
         s.runScheduledPendingTasks();
         s.runPendingTasks();
         assertFalse(s.isActive());
         ByteBuf challenge = s.readOutbound();
         assertInstanceOf(ByteBuf.class, challenge);
+        challenge.release();
     }
 }

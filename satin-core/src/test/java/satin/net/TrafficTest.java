@@ -16,6 +16,11 @@ class TrafficTest {
     private final EmbeddedChannel ch = new EmbeddedChannel(traffic, new LengthFieldPrepender(FrameFormat.LENGTH_BYTES),
             new MessageEncoder());
 
+    @org.junit.jupiter.api.AfterEach
+    void releaseWhatIsLeft() {
+        ch.finishAndReleaseAll();
+    }
+
     @Test
     void messagesGoingOutAreCountedAndHeartbeatsApart() {
         ch.writeOutbound(new Message.StealRequest(1), new Message.Heartbeat(), new Message.Stop(),

@@ -1,6 +1,7 @@
 package satin.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -138,6 +139,42 @@ class WanEmulatorTest {
             last = arrival;
         }
         assertTrue(earliest < 7_000_000L && latest > 15_000_000L, "the latency varied: " + earliest + " to " + latest);
+    }
+
+    /**
+     * A connection closed while frames are still on the emulated link: each frame is released
+     * (nothing leaks when the event loop drops the scheduled writes) and its write fails.
+     */
+    @Test
+    void framesStillOnTheLinkWhenTheConnectionClosesAreReleased() {
+        EmbeddedChannel ch = channel(slow(), "A", "B");
+        ByteBuf first = message(1000, 1);
+        ByteBuf second = message(1000, 2);
+        io.netty.channel.ChannelFuture one = ch.write(first);
+        io.netty.channel.ChannelFuture two = ch.writeAndFlush(second);
+        assertEquals(List.of(), advance(ch, 5), "still on the link");
+        ch.close();
+        ch.runPendingTasks();
+        assertEquals(0, first.refCnt(), "the first frame released");
+        assertEquals(0, second.refCnt(), "the second frame released");
+        assertInstanceOf(java.nio.channels.ClosedChannelException.class, one.cause());
+        assertInstanceOf(java.nio.channels.ClosedChannelException.class, two.cause());
+        assertEquals(List.of(), advance(ch, 100), "nothing is written after the close");
+    }
+
+    /** A frame that arrived is written once and not released again at the close. */
+    @Test
+    void framesThatArrivedAreNotReleasedTwice() {
+        EmbeddedChannel ch = channel(slow(), "A", "B");
+        ByteBuf frame = message(1000, 7);
+        ch.writeAndFlush(frame);
+        ch.advanceTimeBy(25, TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        ByteBuf out = ch.readOutbound();
+        assertEquals(7, out.getInt(0));
+        ch.close();
+        assertEquals(1, out.refCnt(), "the reader's to release, not the emulator's");
+        out.release();
     }
 
     @Test

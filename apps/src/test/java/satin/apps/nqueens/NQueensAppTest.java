@@ -39,9 +39,19 @@ class NQueensAppTest {
     }
 
     @Test
-    void largerBoardsSayTheyAreNotChecked() throws Exception {
+    void largerBoardsAreCheckedAgainstThePublishedCounts() throws Exception {
         String text = AppHarness.onTwoWorkers(() -> NQueens.run("13", "2"));
-        assertEquals("nqueens(13) = 73712 (spawning in 2 rows), not checked (the naive search is too slow above 12)", text);
+        assertEquals("nqueens(13) = 73712 (spawning in 2 rows), verified against the published count (OEIS A000170)", text);
+        assertEquals("nqueens(14) = 365596 (spawning in 3 rows), verified against the published count (OEIS A000170)",
+                AppHarness.onTwoWorkers(() -> NQueens.run("14")));
+    }
+
+    /** The published counts agree with the naive search wherever it is fast enough to run. */
+    @Test
+    void thePublishedCountsAreTheNaiveSearchs() {
+        for (int n = 1; n <= NQueens.CHECKED_UP_TO; n++) {
+            assertEquals(NQueens.PUBLISHED[n], NQueens.naive(n, new int[n], 0), "n=" + n);
+        }
     }
 
     @Test

@@ -24,11 +24,11 @@ import satin.deploy.report.Reports;
  * repetitions, one run after another with a progress bar, then the report of them all.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Runs a matrix of balancers x WAN settings (x applications x repetitions), then writes",
-            "results.csv, results.md and the charts, and prints the table.", "Examples:",
+        description = {"Runs every cell of a matrix of balancers x WAN settings (x applications x repetitions).",
+            "Then writes results.csv, results.md and the charts, and prints the table.", "Examples:",
             "  satin compare deploy/examples/compare-rs-crs.yaml",
-            "  satin compare --app nqueens --args small --nodes 16 --clusters 4 --balancers RS,CRS \\",
-            "                --wans single-cluster,100ms/100KB/s --repetitions 3"})
+            "  satin compare --app nqueens --args small --nodes 16 --clusters 4 \\",
+            "      --balancers 'RS;CRS' --wans 'single-cluster;100ms/100KB/s' --repetitions 3"})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "DESCRIPTOR", description = "a YAML descriptor with a compare: section")
@@ -57,11 +57,15 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Descriptor d = Plans.of(descriptor, options);
-        Comparison matrix = descriptor != null
+        return run(matrix(d).cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(), descriptor,
+                spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The matrix, every balancer and WAN setting of it checked: nothing has run yet. */
+    Comparison matrix(Descriptor d) {
+        return descriptor != null
                 ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
                 : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);
-        return run(matrix.cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(), descriptor,
-                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /**

@@ -9,8 +9,8 @@ import satin.pool.PoolMain;
 
 /** {@code satin registry}: a standalone registry for pools whose nodes run on several hosts. */
 @Command(name = "registry", mixinStandardHelpOptions = true,
-        description = {"Serves the registry of a pool whose nodes run on several hosts; nodes join with",
-            "satin pool --registry tcp://HOST:PORT (or a descriptor's runs). Stops when the run is over."})
+        description = {"Serves the registry of a pool whose nodes run on several hosts.",
+            "Nodes join with satin pool --registry tcp://HOST:PORT (or a descriptor's runs). Stops when the run is over."})
 final class RegistryCommand implements Callable<Integer> {
 
     @Option(names = "--listen", paramLabel = "tcp://HOST:PORT", required = true, description = "where to listen")

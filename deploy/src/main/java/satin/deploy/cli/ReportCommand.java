@@ -13,9 +13,9 @@ import satin.deploy.report.Reports;
 
 /** {@code satin report RUN-DIR...}: tables and charts from the files runs left. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts",
-            "(runtime, WAN messages, occupancy per run; PNG and SVG). A RUN-DIR holds stats.json and/or result.json,",
-            "or runs below it."})
+        description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts.",
+            "The charts show run time, WAN messages and occupancy per run, as PNG and SVG.",
+            "A RUN-DIR holds stats.json and/or result.json, or runs below it."})
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RUN-DIR")

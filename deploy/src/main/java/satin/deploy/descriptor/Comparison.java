@@ -33,6 +33,31 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
         if (apps.isEmpty() || balancers.isEmpty() || wans.isEmpty() || repetitions < 1) {
             throw new IllegalArgumentException("a comparison needs an application, a balancer, a WAN setting and a repetition");
         }
+        balancers.forEach(Comparison::checkBalancer);
+        wans.forEach(Comparison::checkWan);
+    }
+
+    /** Every cell's balancer is checked before the first run starts, so that a typo costs no run. */
+    private static void checkBalancer(String balancer) {
+        try {
+            satin.lb.Balancers.parse(balancer);
+        } catch (IllegalArgumentException e) {
+            String hint = balancer.contains(",") && !balancer.contains(":")
+                    ? "; separate the balancers of a comparison with ';' ('RS;CRS')" : "";
+            throw new IllegalArgumentException("balancer '" + balancer + "': " + e.getMessage() + hint, e);
+        }
+    }
+
+    private static void checkWan(String wan) {
+        if (wan.equals(SINGLE_CLUSTER)) {
+            return;
+        }
+        try {
+            satin.net.WanLinks.parse(wan);
+        } catch (IllegalArgumentException e) {
+            String hint = wan.contains(",") ? "; separate the WAN settings of a comparison with ';'" : "";
+            throw new IllegalArgumentException("WAN setting '" + wan + "': " + e.getMessage() + hint, e);
+        }
     }
 
     /** One run of the matrix, with its plan (its own output directory under the base plan's). */

@@ -4,13 +4,13 @@ import java.util.Collection;
 import java.util.Locale;
 
 /** "Did you mean" for misspelt keys and names: the closest candidate within a small edit distance. */
-final class Suggestions {
+public final class Suggestions {
 
     private Suggestions() {
     }
 
     /** {@code " did you mean 'x'?"}, or empty when nothing is close enough to be a typo. */
-    static String didYouMean(String found, Collection<String> candidates) {
+    public static String didYouMean(String found, Collection<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {

@@ -1,6 +1,7 @@
 package satin.deploy.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -91,6 +92,63 @@ class SatinCliTest {
         Result timeout = satin("run", "--app", "fib", "--timeout", "soon");
         assertEquals(2, timeout.code());
         assertTrue(timeout.err().contains("--timeout needs a duration like 90s or 30m, not 'soon'"), timeout.err());
+    }
+
+    @Test
+    void aMatrixIsCheckedWholeBeforeItsFirstRun(@TempDir Path dir) {
+        Path out = dir.resolve("results");
+        Result commas = satin("compare", "--app", "fib", "--args", "20", "--nodes", "2", "--balancers", "RS,CRS",
+                "--wans", "single-cluster", "--output", out.toString());
+        assertEquals(2, commas.code(), commas.err());
+        assertTrue(commas.err().contains("balancer 'RS,CRS': no balancer called 'RS,CRS'"), commas.err());
+        assertTrue(commas.err().contains("separate the balancers of a comparison with ';'"), commas.err());
+        Result lastIsWrong = satin("compare", "--app", "fib", "--args", "20", "--nodes", "2", "--balancers", "RS;CRS;XS",
+                "--wans", "single-cluster", "--output", out.toString());
+        assertEquals(2, lastIsWrong.code(), lastIsWrong.err());
+        assertTrue(lastIsWrong.err().contains("no balancer called 'XS'"), lastIsWrong.err());
+        Result wans = satin("compare", "--app", "fib", "--args", "20", "--nodes", "2", "--clusters", "2", "--wans",
+                "single-cluster,100ms/100KB/s", "--output", out.toString());
+        assertEquals(2, wans.code(), wans.err());
+        assertTrue(wans.err().contains("WAN setting 'single-cluster,100ms/100KB/s'"), wans.err());
+        assertTrue(wans.err().contains("separate the WAN settings of a comparison with ';'"), wans.err());
+        assertFalse(Files.exists(out), "a refused matrix runs nothing and writes nothing");
+    }
+
+    /** The example in {@code satin compare --help}, as a shell would split it, is a valid matrix. */
+    @Test
+    void theExampleInCompareHelpIsAValidMatrix() {
+        String help = satin("compare", "--help").out();
+        int at = help.indexOf("  satin compare --app");
+        assertTrue(at >= 0, help);
+        String example = help.substring(at, help.indexOf('\n', help.indexOf("--repetitions", at)))
+                .replace("\\\n", " ").trim();
+        List<String> words = shellWords(example);
+        assertEquals(List.of("satin", "compare"), words.subList(0, 2), example);
+        CompareCommand command = new CompareCommand();
+        new picocli.CommandLine(command).parseArgs(words.subList(2, words.size()).toArray(new String[0]));
+        satin.deploy.descriptor.Comparison matrix = command.matrix(Plans.of(null, command.options));
+        assertEquals(List.of("RS", "CRS"), matrix.balancers());
+        assertEquals(List.of("single-cluster", "100ms/100KB/s"), matrix.wans());
+    }
+
+    /** Words as a POSIX shell splits them, for single quotes and backslash-newlines. */
+    private static List<String> shellWords(String line) {
+        List<String> words = new java.util.ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
+        while (m.find()) {
+            words.add(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        return words;
+    }
+
+    /** The list of commands shows each one's first description line: a whole sentence, never a cut one. */
+    @Test
+    void everyCommandsFirstDescriptionLineIsASentence() {
+        picocli.CommandLine cl = new picocli.CommandLine(new SatinCli());
+        for (var e : cl.getSubcommands().entrySet()) {
+            String[] description = e.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(description[0].endsWith("."), e.getKey() + ": " + description[0]);
+        }
     }
 
     @Test
