@@ -19,4 +19,21 @@ public final class Satin {
             satin.runtime.RewriteCheck.unrewrittenSync();
         }
     }
+
+    /**
+     * The version of this build of satin ({@code 0.1.0-SNAPSHOT}, say), as the build wrote it into
+     * {@code satin/version.properties}; {@code unknown} if the file is missing.
+     */
+    public static String version() {
+        try (java.io.InputStream in = Satin.class.getResourceAsStream("version.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
 }

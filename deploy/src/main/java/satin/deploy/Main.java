@@ -92,6 +92,9 @@ public final class Main {
                 } else if (a.equals("--help") || a.equals("-h")) {
                     out.println(USAGE);
                     return 0;
+                } else if (a.equals("--version") || a.equals("-V")) {
+                    out.println("satin " + satin.Satin.version());
+                    return 0;
                 } else {
                     n = positive("N", a);
                     if (n > 92) {

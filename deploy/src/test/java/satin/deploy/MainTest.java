@@ -38,6 +38,18 @@ class MainTest {
     }
 
     @Test
+    void fibAndPoolSayTheVersion() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        assertEquals(0, Main.run(new String[] {"fib", "--version"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new java.io.ByteArrayOutputStream())));
+        assertEquals("satin " + satin.Satin.version(), out.toString(StandardCharsets.UTF_8).strip());
+        out.reset();
+        assertEquals(0, satin.deploy.cli.PoolCommand.run(new String[] {"--version"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new java.io.ByteArrayOutputStream())));
+        assertEquals("satin " + satin.Satin.version(), out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
     void numbersAndOptionsStillGoToFib() {
         assertTrue(satin("100").err().contains("N=100 is too large"));
         assertTrue(satin("fib", "lots").err().contains("N must be a number, not 'lots'"));

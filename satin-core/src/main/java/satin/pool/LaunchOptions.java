@@ -46,7 +46,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
                                      "local": in-VM channels only, for a pool inside one JVM
-              --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid)
+              --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid);
+                                     with several clusters, CLUSTER-0, CLUSTER-1, ... in each
               --wait-for N           the master runs main once N nodes have joined (default: at once)
               --wait-seconds S       how long the master waits for them (default: 60)
               --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
@@ -143,6 +144,23 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 wan, maxFrameMib, failureTimeout, mainClass, p.rest());
     }
 
+    /**
+     * The name of node {@code i} of this process. Where the process holds several clusters, a
+     * node is named after its own cluster and numbered within it (D-0, not A-60 in cluster D);
+     * otherwise after the process's name.
+     */
+    String nodeName(int i) {
+        if (layout.isEmpty() && clusters == 1) {
+            return namePrefix + "-" + i;
+        }
+        String own = clusterOf(i);
+        int first = i;
+        while (first > 0 && clusterOf(first - 1).equals(own)) {
+            first--;
+        }
+        return own + "-" + (i - first);
+    }
+
     /** The cluster of node {@code i} of this process. */
     String clusterOf(int i) {
         if (!layout.isEmpty()) {
@@ -185,8 +203,21 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
     private static String readSecret(String file) {
         try {
             return Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new FileProblem("cannot read the secret file " + file + ": there is no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new FileProblem("cannot read the secret file " + file + ": permission denied");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the secret from " + file + ": " + e.getMessage());
+            throw new FileProblem("cannot read the secret file " + file + ": " + e);
+        }
+    }
+
+    /** The options were right but a file they name is not: named alone, without the usage text. */
+    static final class FileProblem extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        FileProblem(String message) {
+            super(message);
         }
     }
 

@@ -57,7 +57,9 @@ public final class PoolMain {
             o = LaunchOptions.parse(args, System.getenv());
         } catch (IllegalArgumentException e) {
             err.println("satin: " + e.getMessage());
-            err.print(LaunchOptions.USAGE);
+            if (!(e instanceof LaunchOptions.FileProblem)) {
+                err.print(LaunchOptions.USAGE);
+            }
             return USAGE;
         }
         if (o.exitWithParent()) {
@@ -178,7 +180,7 @@ public final class PoolMain {
         }
 
         private String name(int i) {
-            return o.namePrefix() + "-" + i;
+            return o.nodeName(i);
         }
 
         /**

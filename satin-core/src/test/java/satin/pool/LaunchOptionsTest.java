@@ -129,7 +129,18 @@ class LaunchOptionsTest {
     void aSecretFileThatCannotBeReadIsNamed(@TempDir Path dir) {
         String missing = dir.resolve("missing").toString();
         var e = assertThrows(IllegalArgumentException.class, () -> parse("--secret-file", missing, "Main"));
-        assertTrue(e.getMessage().startsWith("cannot read the secret from " + missing), e.getMessage());
+        assertEquals("cannot read the secret file " + missing + ": there is no such file", e.getMessage());
+    }
+
+    /** A file that cannot be read is not a usage mistake: it is named without the usage text. */
+    @Test
+    void aMissingSecretFileIsNamedWithoutTheUsage(@TempDir Path dir) throws InterruptedException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = PoolMain.run(new String[] {"--secret-file", dir.resolve("missing").toString(), "Main"},
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()), new java.io.PrintStream(err, true));
+        assertEquals(2, code);
+        assertEquals("satin: cannot read the secret file " + dir.resolve("missing") + ": there is no such file\n",
+                err.toString());
     }
 
     @Test
@@ -140,7 +151,10 @@ class LaunchOptionsTest {
         assertEquals(10_000_000L, o.wan().spec("site-0", "site-1").latencyNanos());
         assertEquals(List.of("site-0", "site-0", "site-1", "site-1", "site-2", "site-2", "site-3", "site-3"),
                 java.util.stream.IntStream.range(0, 8).mapToObj(o::clusterOf).toList());
+        assertEquals(List.of("site-0-0", "site-0-1", "site-1-0", "site-1-1"),
+                java.util.stream.IntStream.range(0, 4).mapToObj(o::nodeName).toList());
         assertEquals("local", parse("Main").clusterOf(3));
+        assertEquals("east-3", parse("--name", "east", "--nodes", "4", "Main").nodeName(3), "one cluster: the process's name");
         assertEquals("RS", parse("Main").balancer().get().name(), "RS by default");
         assertFalse(parse("Main").wan().emulates());
         assertRefused("no balancer called 'XS'; there are [RS, RP, CHS, CLS, CRS]", "--balancer", "XS", "Main");
@@ -154,6 +168,8 @@ class LaunchOptionsTest {
         assertEquals(3, o.nodes());
         assertEquals(java.util.List.of("east", "east", "west"),
                 java.util.List.of(o.clusterOf(0), o.clusterOf(1), o.clusterOf(2)));
+        assertEquals(java.util.List.of("east-0", "east-1", "west-0"),
+                java.util.List.of(o.nodeName(0), o.nodeName(1), o.nodeName(2)), "each node named after its own cluster");
         IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> parse("--cluster-layout", "a:1,a:2", "Main"));
         org.junit.jupiter.api.Assertions.assertTrue(twice.getMessage().contains("not 'a:2' in 'a:1,a:2'"), twice.getMessage());

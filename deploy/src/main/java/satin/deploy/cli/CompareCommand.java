@@ -23,7 +23,7 @@ import satin.deploy.report.Reports;
  * {@code satin compare}: every cell of a matrix of applications x balancers x WAN settings x
  * repetitions, one run after another with a progress bar, then the report of them all.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Runs every cell of a matrix of balancers x WAN settings (x applications x repetitions).",
             "Then writes results.csv, results.md and the charts, and prints the table.", "Examples:",
             "  satin compare deploy/examples/compare-rs-crs.yaml",

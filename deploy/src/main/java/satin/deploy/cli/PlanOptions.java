@@ -87,7 +87,17 @@ final class PlanOptions {
     }
 
     static AppPlan app(String name, List<String> args, List<Path> classPath) {
-        String mainClass = name.contains(".") ? name : Apps.mainClass(name);
+        String mainClass;
+        try {
+            mainClass = name.contains(".") ? name : Apps.mainClass(name);
+        } catch (IllegalArgumentException e) {
+            List<String> known = new ArrayList<>(Apps.names());
+            known.add("synthetic");
+            String suggestion = satin.deploy.descriptor.Suggestions.didYouMean(name, known);
+            throw new IllegalArgumentException(suggestion.isEmpty() ? e.getMessage()
+                    : "no application called '" + name + "';" + suggestion + " There are " + Apps.names()
+                    + ", the workload synthetic, or a main class by its full name", e);
+        }
         return new AppPlan(name, mainClass, args, classPath);
     }
 

@@ -26,6 +26,10 @@ public final class PoolCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        if (args.length > 0 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            out.println("satin " + satin.Satin.version());
+            return 0;
+        }
         List<String> poolArgs = new ArrayList<>();
         String classPath = null;
         String mainClass = null;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 import satin.pool.PoolMain;
 
 /** {@code satin registry}: a standalone registry for pools whose nodes run on several hosts. */
-@Command(name = "registry", mixinStandardHelpOptions = true,
+@Command(name = "registry", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Serves the registry of a pool whose nodes run on several hosts.",
             "Nodes join with satin pool --registry tcp://HOST:PORT (or a descriptor's runs). Stops when the run is over."})
 final class RegistryCommand implements Callable<Integer> {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import satin.deploy.report.Reports;
 
 /** {@code satin report RUN-DIR...}: tables and charts from the files runs left. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts.",
             "The charts show run time, WAN messages and occupancy per run, as PNG and SVG.",
             "A RUN-DIR holds stats.json and/or result.json, or runs below it."})

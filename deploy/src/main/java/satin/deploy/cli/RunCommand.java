@@ -15,7 +15,7 @@ import satin.deploy.launch.RunOutcome;
 import satin.deploy.plan.RunPlan;
 
 /** {@code satin run DESCRIPTOR} or {@code satin run --app fib --args 40 --nodes 4 --clusters 2 --balancer CRS}. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Runs an application on a pool, from a descriptor or from options, and keeps its results.",
             "Examples:", "  satin run deploy/examples/local-4x16.yaml",
             "  satin run --app fib --args 40 --nodes 4 --clusters 2 --balancer CRS --wan 100ms/100KB/s"})

@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The commands of {@code satin}; {@link satin.deploy.Main} sends everything else to the main job. */
-@Command(name = "satin", mixinStandardHelpOptions = true, version = "satin 0.1.0",
+@Command(name = "satin", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Divide-and-conquer parallelism across clusters: runs, comparisons of load balancers, reports.",
         subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, RegistryCommand.class},
         footer = {"", "Without a command: a short comparison of RS and CRS on 4 emulated clusters (about 35 s).",

@@ -22,7 +22,18 @@ public final class Suggestions {
         }
         // two edits let a swap or a doubled letter through; short words need one to stay meaningful
         int allowed = Math.min(2, Math.max(1, found.length() / 3));
-        return best != null && bestDistance <= allowed ? " did you mean '" + best + "'?" : "";
+        if (best != null && bestDistance <= allowed) {
+            return " did you mean '" + best + "'?";
+        }
+        // a name written out in full ("fibonacci" for "fib"): the longest candidate it starts with
+        String prefix = null;
+        for (String c : candidates) {
+            if (c.length() >= 3 && found.toLowerCase(Locale.ROOT).startsWith(c.toLowerCase(Locale.ROOT))
+                    && (prefix == null || c.length() > prefix.length())) {
+                prefix = c;
+            }
+        }
+        return prefix != null ? " did you mean '" + prefix + "'?" : "";
     }
 
     /** Levenshtein distance with adjacent swaps counted as one edit (optimal string alignment). */

@@ -13,7 +13,6 @@ import java.util.Map;
 import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
-import satin.pool.PoolMain;
 
 /**
  * {@code result.json}: enough about a run to repeat it and to report it beside others: the plan
@@ -87,10 +86,9 @@ public final class RunRecord {
         return m;
     }
 
-    /** The version in the manifest of the jar satin-core came from, or {@code dev} when run from classes. */
+    /** The version of this build, the one {@code satin --version} prints. */
     static String satinVersion() {
-        String v = PoolMain.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return satin.Satin.version();
     }
 
     /** The machine's memory in bytes, or this JVM's maximum heap where the platform does not tell it. */

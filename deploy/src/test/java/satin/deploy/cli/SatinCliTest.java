@@ -72,7 +72,9 @@ class SatinCliTest {
         assertTrue(uneven.err().contains("--nodes 5 do not split evenly into --clusters 2"), uneven.err());
         Result unknownApp = satin("run", "--app", "fibonacci");
         assertEquals(2, unknownApp.code());
-        assertTrue(unknownApp.err().contains("no application called 'fibonacci'"), unknownApp.err());
+        assertTrue(unknownApp.err().contains("no application called 'fibonacci'; did you mean 'fib'?"), unknownApp.err());
+        Result typo = satin("run", "--app", "nqeens");
+        assertTrue(typo.err().contains("no application called 'nqeens'; did you mean 'nqueens'?"), typo.err());
         Result badBalancer = satin("run", "--app", "fib", "--balancer", "XS");
         assertEquals(2, badBalancer.code());
         assertTrue(badBalancer.err().contains("no balancer called 'XS'"), badBalancer.err());
@@ -160,6 +162,25 @@ class SatinCliTest {
         }
         Result top = satin("--help");
         assertTrue(top.out().contains("satin fib [N]") && top.out().contains("compare"), top.out());
+    }
+
+    /** Every command says the one version of the build, the one result.json records. */
+    @Test
+    void everyCommandHasTheVersion(@TempDir Path dir) throws Exception {
+        String version = satin.Satin.version();
+        assertTrue(version.matches("\\d+\\.\\d+\\.\\d+.*"), version);
+        for (String command : List.of("run", "compare", "report", "registry")) {
+            Result r = satin(command, "--version");
+            assertEquals(0, r.code(), command);
+            assertEquals("satin " + version, r.out().strip(), command);
+        }
+        assertEquals("satin " + version, satin("--version").out().strip());
+        Result run = satin("run", "--app", "fib", "--args", "15", "--nodes", "2", "--output", dir.toString());
+        assertEquals(0, run.code(), run.err());
+        try (Stream<Path> files = Files.walk(dir)) {
+            Path result = files.filter(p -> p.getFileName().toString().equals("result.json")).findFirst().orElseThrow();
+            assertTrue(Files.readString(result).contains("\"satinVersion\": \"" + version + "\""), Files.readString(result));
+        }
     }
 
     @Test
