@@ -152,6 +152,7 @@ final class Links {
 
     /** Closes the link to a member that left the pool; what waits in a link not yet connected is given up now. */
     void drop(int member) {
+        unreachable.remove(member);
         Link l = byMember.get(member);
         if (l != null) {
             if (l.connection != null) {

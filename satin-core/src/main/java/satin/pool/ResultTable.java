@@ -90,8 +90,8 @@ final class ResultTable {
     private long knownBytes;
     private volatile boolean empty = true;
     private final Map<Lineage, Queue<Remembered>> cameBack = new ConcurrentHashMap<>();
-    /** Results sent lately to each owner (by its connection), oldest first. */
-    private final Map<Object, Queue<Remembered>> sent = new ConcurrentHashMap<>();
+    /** Results sent lately to each owner (by its node's name), oldest first. */
+    private final Map<String, Queue<Remembered>> sent = new ConcurrentHashMap<>();
     private final AtomicLong rememberedBytes = new AtomicLong();
 
     ResultTable() {
@@ -126,7 +126,7 @@ final class ResultTable {
      * A result was sent to {@code owner} at {@code now}: remembered for {@code keepNanos}, the time
      * within which an owner that never read it (it froze or died as it came) is declared dead.
      */
-    void sent(Object owner, byte[] job, byte[] result, long now, long keepNanos) {
+    void sent(String owner, byte[] job, byte[] result, long now, long keepNanos) {
         Queue<Remembered> q = sent.computeIfAbsent(owner, o -> new ConcurrentLinkedQueue<>());
         for (Remembered oldest = q.peek(); oldest != null && now - oldest.nanos() > keepNanos; oldest = q.peek()) {
             if (q.remove(oldest)) {
@@ -140,12 +140,12 @@ final class ResultTable {
     }
 
     /** The owner went: the results sent to it lately go into the table, for it may never have read them. */
-    List<Known> saveSent(Object owner) {
+    List<Known> saveSent(String owner) {
         return saveAll(sent.remove(owner));
     }
 
     /** The owner went and nothing need be saved (the run ends). */
-    void forgetSent(Object owner) {
+    void forgetSent(String owner) {
         release(sent.remove(owner));
     }
 

@@ -384,13 +384,10 @@ final class StealProtocol {
         Throwable failure;
         try {
             failure = read(r, passedOn != null ? passedOn.call() : a.record(), from);
-        } catch (Allowlist.NotAllowedException e) {
+        } catch (Allowlist.NotAllowedException | Decoding.Undecodable e) {
             stats.resultsReceived.incrementAndGet();
-            runHere(a, "its result from " + from.peer().node() + " may not travel here: " + e.getMessage());
-            return;
-        } catch (Decoding.Undecodable e) {
-            stats.resultsReceived.incrementAndGet();
-            runHere(a, e.getMessage());
+            runHere(a, e instanceof Allowlist.NotAllowedException
+                    ? "its result from " + from.peer().node() + " may not travel here: " + e.getMessage() : e.getMessage());
             return;
         }
         if (failure == null && passedOn == null) {

@@ -25,7 +25,12 @@ public final class Hierarchy {
 
     /** What the rewriter needs to know of one class. */
     record ClassInfo(String name, String superName, List<String> interfaces, int access,
-            Map<String, Integer> methodAccess, Set<String> spawnable, boolean rewritten) {
+            Map<String, Integer> methodAccess, Set<String> spawnable, String rewrittenBy) {
+
+        /** Whether the class carries the rewriter's mark ({@code rewrittenBy} is its value). */
+        boolean rewritten() {
+            return rewrittenBy != null;
+        }
 
         boolean isInterface() {
             return (access & Opcodes.ACC_INTERFACE) != 0;
@@ -157,37 +162,27 @@ public final class Hierarchy {
 
     /** The value of a class's {@code Rewritten} mark, or null if it has none. */
     static String rewrittenBy(byte[] bytes) {
-        String[] value = new String[1];
-        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                if (!descriptor.equals(REWRITTEN)) {
-                    return null;
-                }
-                value[0] = "";
-                return new AnnotationVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visit(String name, Object v) {
-                        value[0] = String.valueOf(v);
-                    }
-                };
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return value[0];
+        return read(bytes).rewrittenBy();
     }
 
     private static ClassInfo read(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
         Map<String, Integer> methods = new HashMap<>();
         Set<String> spawnable = new LinkedHashSet<>();
-        boolean[] rewritten = new boolean[1];
+        String[] rewrittenBy = new String[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                if (descriptor.equals(REWRITTEN)) {
-                    rewritten[0] = true;
+                if (!descriptor.equals(REWRITTEN)) {
+                    return null;
                 }
-                return null;
+                rewrittenBy[0] = "";
+                return new AnnotationVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visit(String name, Object value) {
+                        rewrittenBy[0] = String.valueOf(value);
+                    }
+                };
             }
 
             @Override
@@ -206,6 +201,6 @@ public final class Hierarchy {
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(reader.getClassName(), reader.getSuperName(), List.of(reader.getInterfaces()),
-                reader.getAccess(), methods, spawnable, rewritten[0]);
+                reader.getAccess(), methods, spawnable, rewrittenBy[0]);
     }
 }

@@ -544,16 +544,16 @@ final class MethodRewriter {
         if (site.inLoop || !site.fitsSlot()) {
             return false;
         }
-        int call = -1;
-        for (int i = sync - 1; i >= 0 && call < 0; i--) {
+        for (int i = sync - 1; i >= 0; i--) {
             AbstractInsnNode insn = original[i];
             if (insn == site.call) {
-                call = i;
-            } else if (insn.getOpcode() >= 0 && !a.consumed.contains(insn) && insn.getOpcode() != Opcodes.ALOAD) {
+                return true;
+            }
+            if (insn.getOpcode() >= 0 && !a.consumed.contains(insn) && insn.getOpcode() != Opcodes.ALOAD) {
                 return false; // code between the spawn and the sync (the sync's receiver aside)
             }
         }
-        return call >= 0;
+        return false;
     }
 
     /**
