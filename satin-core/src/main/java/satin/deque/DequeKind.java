@@ -9,13 +9,14 @@ public enum DequeKind {
     LOCKED;
 
     /**
-     * @param onPublish run by the owner when a deque that hides new jobs from thieves for a while
-     *                  (the split deque) makes one visible
+     * @param onPublish run by the owner before a job becomes visible to thieves where it was short
+     *                  of them (the split deque's public part, the locked deque when empty); what
+     *                  it throws refuses that push or pop
      */
     public <S> WorkDeque<S> create(Supplier<? extends S> newSlot, Runnable onPublish) {
         return switch (this) {
             case SPLIT -> new SplitDeque<>(newSlot, onPublish);
-            case LOCKED -> new LockedDeque<>(newSlot);
+            case LOCKED -> new LockedDeque<>(newSlot, onPublish);
         };
     }
 

@@ -11,13 +11,24 @@ import java.util.function.Supplier;
 public final class LockedDeque<S> extends WorkDeque<S> {
 
     private final Supplier<? extends S> newSlot;
+    /** Told when an empty deque is about to get a job, as the split deque tells its owner when it offers one. */
+    private final Runnable onPublish;
     private Object[] slots;
     private int head;
     private int tail;
     private long pushes;
 
     public LockedDeque(Supplier<? extends S> newSlot) {
+        this(newSlot, () -> { });
+    }
+
+    /**
+     * @param onPublish run by the owner before a push into an empty deque, for example to wake an
+     *                  idle thief; if it throws, the push does not happen
+     */
+    public LockedDeque(Supplier<? extends S> newSlot, Runnable onPublish) {
         this.newSlot = newSlot;
+        this.onPublish = onPublish;
         this.slots = new Object[0];
     }
 
@@ -36,6 +47,9 @@ public final class LockedDeque<S> extends WorkDeque<S> {
 
     @Override
     public synchronized void push() {
+        if (head == tail) {
+            onPublish.run();
+        }
         head++;
         pushes++;
     }
@@ -76,6 +90,12 @@ public final class LockedDeque<S> extends WorkDeque<S> {
         }
         head = index;
         tail = index;
+    }
+
+    @Override
+    public synchronized void discardTo(int index) {
+        head = index;
+        tail = Math.min(tail, index);
     }
 
     @Override

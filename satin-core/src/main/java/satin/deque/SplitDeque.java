@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * <p>The owner keeps work available to thieves: whenever it pushes or pops and finds fewer than
  * {@link #PUBLIC_TARGET} jobs in the public part, it publishes its oldest private job, the
- * coarsest one, by moving the split up by one (a release store), and tells {@code onPublish}. So
+ * coarsest one, by moving the split up by one (a release store), once {@code onPublish} agreed. So
  * thieves see the oldest jobs unless they were just taken and the owner has not pushed or popped
  * since; a job can wait for the owner's next push or pop before a thief sees it. In a depth-first spawn tree the owner reaches into the public part
  * only along one path of the tree, so its locked operations are a vanishing fraction of all pops.
@@ -81,8 +81,10 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     /**
      * @param newSlot   makes the empty slots
-     * @param onPublish run by the owner each time it offers a job to thieves, for example to wake
-     *                  an idle thief; it must be quick
+     * @param onPublish run by the owner each time it is about to offer a job to thieves, for example
+     *                  to wake an idle thief; it must be quick. If it throws, the push or pop that
+     *                  was offering does not happen: that is how an owner refuses to go on
+     *                  ({@link WorkDeque#push()})
      */
     public SplitDeque(Supplier<? extends S> newSlot, Runnable onPublish) {
         this.newSlot = newSlot;
@@ -106,11 +108,12 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     @Override
     public void push() {
+        if (ownSplit - tail < PUBLIC_TARGET) { // a plain read is enough for a hint; a stale tail only delays it
+            pushAndPublish();
+            return;
+        }
         head++;
         pushes++;
-        if (ownSplit - tail < PUBLIC_TARGET) { // a plain read is enough for a hint; a stale tail only delays it
-            publishOldest();
-        }
     }
 
     @Override
@@ -120,10 +123,10 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
         if (h < s) {
             return popPublic();
         }
-        head = h;
         if (h > s && s - tail < PUBLIC_TARGET) {
-            publishOldest();
+            publish(s); // before the pop: if the owner refuses to publish, it does not pop either
         }
+        head = h;
         return true;
     }
 
@@ -178,6 +181,20 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     }
 
     @Override
+    public void discardTo(int index) {
+        lockAsOwner();
+        try {
+            long t = Math.min(tail, index);
+            HEAD.setOpaque(this, index);
+            ownSplit = index;
+            SPLIT.setRelease(this, (long) index);
+            TAIL.setRelease(this, t);
+        } finally {
+            LOCK.setRelease(this, 0L);
+        }
+    }
+
+    @Override
     public int size() {
         long n = (int) HEAD.getOpaque(this) - (long) TAIL.getAcquire(this);
         return (int) Math.max(0, n);
@@ -194,14 +211,25 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
         return (long) PUSHES.getOpaque(this);
     }
 
-    /** The public part is short: offer the oldest private job, if there is one, to thieves. */
-    private void publishOldest() {
+    /** A push while the public part is short: the new job makes a private one to offer. */
+    private void pushAndPublish() {
         int s = ownSplit;
-        if (s < head) {
-            ownSplit = s + 1;
-            SPLIT.setRelease(this, (long) (s + 1));
-            onPublish.run();
-        }
+        onPublish.run(); // before anything moves: a refused push leaves the deque as it was
+        head++;
+        pushes++;
+        ownSplit = s + 1;
+        SPLIT.setRelease(this, (long) (s + 1));
+    }
+
+    /**
+     * Offers the oldest private job, at {@code s}, to thieves. The owner is told first, so that it
+     * may refuse by throwing; a thief it wakes finds the job a moment later, as it looks again
+     * before it parks.
+     */
+    private void publish(int s) {
+        onPublish.run();
+        ownSplit = s + 1;
+        SPLIT.setRelease(this, (long) (s + 1));
     }
 
     /** The private part is empty: take the newest public job back, racing thieves under the lock. */

@@ -28,11 +28,17 @@ public abstract class WorkDeque<S> {
     /** The slot the next {@link #push()} makes a job, for the owner to fill. Owner only. */
     public abstract S claim();
 
-    /** Makes the claimed slot the newest job. Owner only. */
+    /**
+     * Makes the claimed slot the newest job. Owner only. A deque that tells its owner when it
+     * offers jobs to thieves (its {@code onPublish}) lets what that throws through, and then has
+     * not pushed: an owner refuses to spawn more of work that nobody wants any more this way,
+     * without a test on the fast path.
+     */
     public abstract void push();
 
     /**
-     * Takes the newest job back. Owner only. Its slot is then {@code slot(head())}.
+     * Takes the newest job back. Owner only. Its slot is then {@code slot(head())}. Like {@link
+     * #push()}, it may throw what the owner's {@code onPublish} throws, and then has not popped.
      *
      * @return false if it was stolen (or there is no job); the head does not move then
      */
@@ -60,6 +66,13 @@ public abstract class WorkDeque<S> {
      * @throws IllegalStateException if a job at or above {@code index} was not stolen
      */
     public abstract void resetTo(int index);
+
+    /**
+     * Gives up every job from {@code index} up to the head, stolen or not, for an owner whose work
+     * was abandoned and unwound without its syncs: {@code index} becomes the head, and no thief
+     * can take what was above it any more. What thieves took already stays theirs. Owner only.
+     */
+    public abstract void discardTo(int index);
 
     /** The number of jobs, exact for the owner and an estimate for other threads. */
     public abstract int size();

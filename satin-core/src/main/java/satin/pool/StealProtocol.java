@@ -525,9 +525,8 @@ final class StealProtocol {
     }
 
     /**
-     * Abandons an orphan down its subtree: it stops at its next sync of work that went elsewhere,
-     * what of it waits here is thrown away when found, and what went to other nodes is abandoned
-     * there.
+     * Abandons an orphan down its subtree: what of it waits here is thrown away, the workers that
+     * run it stop at their next spawn or sync, and what went to other nodes is abandoned there.
      */
     private void abandon(RemoteJob r) {
         if (!held.remove(r)) {
@@ -535,6 +534,7 @@ final class StealProtocol {
         }
         r.abandon();
         stats.jobsAbandoned.incrementAndGet();
+        stats.jobsThrownAway.addAndGet(node.shedAbandoned()); // and its workers stop at their next spawn or sync
         share(results.save(r.lineage()));
         forget(a -> a.record().lineage() == r.lineage(), (id, a) -> {
             Message abandon = new Message.Abandon(id);

@@ -11,4 +11,9 @@ public final class Abandoned extends Error {
     public Abandoned(String why) {
         super(why, null, false, false);
     }
+
+    /** Abandoned work that met {@code cause} as it unwound (a sync that found its spawns left behind). */
+    public Abandoned(String why, Throwable cause) {
+        super(why, cause, false, false);
+    }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import satin.deque.WorkDeque;
 
 /**
@@ -27,6 +28,8 @@ final class ByValueDeque extends WorkDeque<Slot> {
     private final JobCopier copier;
     /** Wakes an idle worker of the node: there is work to take. */
     private final Runnable onOffer;
+    /** The lineage of the work a spawn at an index belongs to, which its copy and original carry. */
+    private final IntFunction<Lineage> lineageAt;
     /** The copies not yet claimed (and some that were): newest first. */
     private final ConcurrentLinkedDeque<ByValueJob> offered = new ConcurrentLinkedDeque<>();
     private final AtomicInteger waiting = new AtomicInteger();
@@ -36,9 +39,10 @@ final class ByValueDeque extends WorkDeque<Slot> {
     private int head;
     private long pushes;
 
-    ByValueDeque(JobCopier copier, Runnable onOffer) {
+    ByValueDeque(JobCopier copier, Runnable onOffer, IntFunction<Lineage> lineageAt) {
         this.copier = copier;
         this.onOffer = onOffer;
+        this.lineageAt = lineageAt;
         for (int i = 0; i < slots.length; i++) {
             slots[i] = new Slot();
         }
@@ -57,15 +61,21 @@ final class ByValueDeque extends WorkDeque<Slot> {
         return slots[head];
     }
 
-    /** Captures and copies the call now: later, the spawner may change what it passed. */
+    /**
+     * Captures and copies the call now: later, the spawner may change what it passed. The node is
+     * told first, and may refuse the spawn by throwing.
+     */
     @Override
     public void push() {
+        onOffer.run();
         ByValueJob job = ByValueJob.of(slots[head].capture(), copier);
+        Lineage lineage = lineageAt.apply(head);
+        job.belongsTo(lineage);
+        job.original().belongsTo(lineage);
         copies[head++] = job;
         pushes++;
         waiting.incrementAndGet();
         offered.addFirst(job);
-        onOffer.run();
     }
 
     /** Every spawn was stolen, by this node itself if no other took it. */
@@ -137,6 +147,19 @@ final class ByValueDeque extends WorkDeque<Slot> {
             copies[i] = null;
         }
         head = index;
+    }
+
+    /** The copies above {@code index} are claimed here, so that no worker runs them, and dropped. */
+    @Override
+    public void discardTo(int index) {
+        for (int i = index; i < head; i++) {
+            ByValueJob job = copies[i];
+            if (job != null && job.claim()) {
+                waiting.decrementAndGet();
+                offered.removeFirstOccurrence(job);
+            }
+        }
+        resetTo(index);
     }
 
     /** The copies waiting to run: the jobs of this deque. */

@@ -82,7 +82,9 @@ public abstract class InvocationRecord {
         try {
             invoke();
         } catch (Throwable t) {
-            failure = t;
+            failure = Lineage.abandoned(this) && !(t instanceof Abandoned)
+                    ? new Abandoned("abandoned work unwound with " + t, t) // what it met unwinding is no failure of its own
+                    : t;
         }
         finish();
         completed();

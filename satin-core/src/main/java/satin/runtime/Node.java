@@ -124,6 +124,25 @@ public final class Node implements AutoCloseable {
         return null;
     }
 
+    /**
+     * Work was abandoned ({@link Lineage#abandon()}): its jobs waiting in this node's deques are
+     * thrown away, and the workers that run it stop at their next spawn or sync. Any thread.
+     *
+     * @return how many waiting jobs were thrown away
+     */
+    public int shedAbandoned() {
+        int thrown = 0;
+        for (Worker w : workers) {
+            thrown += w.shedAbandoned();
+        }
+        return thrown;
+    }
+
+    /** How many workers run a job right now, for tests. */
+    public int busyWorkers() {
+        return busy.get();
+    }
+
     /** The jobs waiting in this node's deques, for load reports and tests. */
     public int queuedJobs() {
         int sum = 0;

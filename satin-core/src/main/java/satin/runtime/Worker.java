@@ -51,8 +51,8 @@ public final class Worker extends Thread {
         this.node = node;
         this.index = index;
         JobCopier copier = node.copier();
-        this.byValue = copier == null ? null : new ByValueDeque(copier, node::workPublished);
-        this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), node::workPublished);
+        this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, this::lineageAt);
+        this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), this::offering);
         this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ System.nanoTime();
         this.capture = slot -> {
             InvocationRecord record = slot.capture();
@@ -308,12 +308,60 @@ public final class Worker extends Thread {
     /** Runs a job that another thread (or another node) waits for. */
     private void runForOthers(InvocationRecord job) {
         stats.jobsRunForOthers++;
-        enterRoot(job.lineage());
+        Lineage lineage = job.lineage();
+        int mark = enterRoot(lineage);
         try {
             job.run();
         } finally {
+            if (lineage != null && lineage.abandoned()) {
+                deque.discardTo(mark); // it unwound by Abandoned, which may have left spawns behind
+            }
             roots--;
         }
+    }
+
+    /**
+     * Told by this worker's deque before it offers thieves a job it was short of (see {@link
+     * WorkDeque#push()}). Off the fast path, and so the place where a spawn of abandoned work is
+     * refused: the Abandoned thrown here unwinds the job to its root. A deque is short of jobs
+     * to offer when thieves took them, and {@link #shedAbandoned} takes them when work is
+     * abandoned, so abandoned work stops at its next spawn or sync: a test on every spawn would
+     * cost every program (docs/decisions/0015).
+     */
+    private void offering() {
+        Lineage innermost = lineageAt(Integer.MAX_VALUE);
+        if (innermost != null && innermost.abandoned()) {
+            throw new Abandoned("a spawn of abandoned work, refused on " + getName());
+        }
+        node.workPublished();
+    }
+
+    /**
+     * Takes the jobs this worker offers off its deque while they belong to abandoned work, and
+     * finishes them as abandoned, so that its owner, short of jobs to offer, meets {@link
+     * #offering()} at its next spawn or sync. Any thread. A job that is not abandoned, taken in a
+     * race with the owner, is handed to the node to run.
+     *
+     * @return how many jobs were thrown away
+     */
+    int shedAbandoned() {
+        if (byValue != null) {
+            return 0; // its deque tells the owner at every spawn
+        }
+        int thrown = 0;
+        for (Lineage l = lineageAt(Integer.MAX_VALUE); l != null && l.abandoned(); ) {
+            InvocationRecord job = deque.steal(capture);
+            if (job == null) {
+                break;
+            }
+            if (!Lineage.abandoned(job)) {
+                node.submit(job);
+                break;
+            }
+            job.finishElsewhere(new Abandoned("a job of abandoned work, thrown away on " + getName()));
+            thrown++;
+        }
+        return thrown;
     }
 
     /**
@@ -325,15 +373,18 @@ public final class Worker extends Thread {
     /** Written by the owner before the spawns of a root are published, read by thieves after. */
     private volatile int roots;
 
-    private void enterRoot(Lineage lineage) {
+    /** @return the deque index where the root's spawns begin */
+    private int enterRoot(Lineage lineage) {
         int n = roots;
         if (n == rootMarks.length) {
             rootLineages = java.util.Arrays.copyOf(rootLineages, 2 * n);
             rootMarks = java.util.Arrays.copyOf(rootMarks, 2 * n);
         }
+        int mark = deque.head();
         rootLineages[n] = lineage;
-        rootMarks[n] = deque.head();
+        rootMarks[n] = mark;
         roots = n + 1;
+        return mark;
     }
 
     /**

@@ -6,4 +6,9 @@ class LockedDequeTest extends WorkDequeContract {
     WorkDeque<Cell> newDeque() {
         return new LockedDeque<>(Cell::new);
     }
+
+    @Override
+    WorkDeque<Cell> newDeque(Runnable onPublish) {
+        return new LockedDeque<>(Cell::new, onPublish);
+    }
 }

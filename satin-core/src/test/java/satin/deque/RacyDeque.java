@@ -72,6 +72,12 @@ final class RacyDeque<S> extends WorkDeque<S> {
     }
 
     @Override
+    public void discardTo(int index) {
+        head = index;
+        tail = Math.min(tail, index);
+    }
+
+    @Override
     public int size() {
         return head - tail;
     }

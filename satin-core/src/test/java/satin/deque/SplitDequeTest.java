@@ -13,6 +13,11 @@ class SplitDequeTest extends WorkDequeContract {
         return new SplitDeque<>(Cell::new);
     }
 
+    @Override
+    WorkDeque<Cell> newDeque(Runnable onPublish) {
+        return new SplitDeque<>(Cell::new, onPublish);
+    }
+
     @Test
     void keepsTheOldestJobsOfferedAndSaysWhenItOffersOne() {
         AtomicInteger published = new AtomicInteger();
@@ -31,5 +36,28 @@ class SplitDequeTest extends WorkDequeContract {
         assertEquals(1, d.publicSize(), "a pop offers the next oldest");
         assertEquals(offered + 1, published.get());
         assertEquals(offered + 1, steal(d));
+    }
+
+    @Test
+    void aPopTheOwnerRefusesWhenItWouldOfferTheNextJobLeavesThatJobThere() {
+        boolean[] refusing = {false};
+        SplitDeque<Cell> d = new SplitDeque<>(Cell::new, () -> {
+            if (refusing[0]) {
+                throw new Refused();
+            }
+        });
+        for (int i = 1; i <= SplitDeque.PUBLIC_TARGET + 2; i++) {
+            push(d, i);
+        }
+        while (steal(d) != null) {
+            // the public part is empty: the next pop would offer the oldest private job
+        }
+        int head = d.head();
+        refusing[0] = true;
+        org.junit.jupiter.api.Assertions.assertThrows(Refused.class, () -> d.pop());
+        assertEquals(head, d.head(), "not popped");
+        assertEquals(0, d.publicSize(), "and nothing offered");
+        refusing[0] = false;
+        assertEquals(SplitDeque.PUBLIC_TARGET + 2, pop(d));
     }
 }

@@ -21,6 +21,16 @@ abstract class WorkDequeContract {
 
     abstract WorkDeque<Cell> newDeque();
 
+    /** A deque that tells {@code onPublish} before it offers thieves a job where it had none to offer. */
+    abstract WorkDeque<Cell> newDeque(Runnable onPublish);
+
+    /** What an owner throws to refuse a push or pop. */
+    static final class Refused extends RuntimeException {
+        Refused() {
+            super("refused", null, false, false);
+        }
+    }
+
     static void push(WorkDeque<Cell> d, int id) {
         Cell c = d.claim();
         c.id = id;
@@ -182,5 +192,51 @@ abstract class WorkDequeContract {
             assertEquals(100 + round, pop(d));
         }
         assertTrue(taken >= 2, "each push or pop offers thieves the oldest job again");
+    }
+
+    @Test
+    void aPushTheOwnerRefusesWhenTheDequeOffersItLeavesTheDequeAsItWas() {
+        boolean[] refusing = {false};
+        WorkDeque<Cell> d = newDeque(() -> {
+            if (refusing[0]) {
+                throw new Refused();
+            }
+        });
+        for (int i = 1; i <= 3; i++) {
+            push(d, i);
+        }
+        while (steal(d) != null) {
+            // thieves take all that is offered, so that the next push offers the new job
+        }
+        int head = d.head();
+        int size = d.size();
+        long pushes = d.pushes();
+        refusing[0] = true;
+        assertThrows(Refused.class, () -> push(d, 5));
+        assertEquals(head, d.head(), "not pushed");
+        assertEquals(size, d.size());
+        assertEquals(pushes, d.pushes());
+        refusing[0] = false;
+        push(d, 5);
+        assertEquals(head + 1, d.head());
+        assertEquals(5, pop(d));
+    }
+
+    @Test
+    void discardGivesUpTheJobsAboveAnIndexStolenOrNotAndKeepsThoseBelow() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 6; i++) {
+            push(d, i);
+        }
+        assertEquals(1, steal(d));
+        d.discardTo(3);
+        assertEquals(3, d.head());
+        assertEquals(2, d.size(), "jobs 2 and 3 are still there");
+        assertEquals(2, steal(d), "the oldest left goes to a thief");
+        assertEquals(3, pop(d), "the newest left to the owner");
+        assertEquals(-1, pop(d));
+        assertNull(steal(d), "nothing above the index can be taken any more");
+        push(d, 7);
+        assertEquals(7, pop(d), "the slots above the index are the owner's again");
     }
 }

@@ -36,6 +36,7 @@ import satin.net.Liveness;
 import satin.net.Message;
 import satin.registry.Registry;
 import satin.runtime.Abandoned;
+import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.PoolStats;
 
@@ -483,6 +484,40 @@ class FailureTest {
             muteSteals(h.mute, h.b);
             Faults.await("C to send its quarter's result to B", 20, () -> h.c.poolStats().resultsSent.get() > 0);
             h.crashBAndRunItsHalfAgain(1, "the quarter");
+        }
+    }
+
+    /**
+     * B takes half of A's root call and C a quarter of it, which C runs alone: one worker, and
+     * nobody steals from it. B dies: C abandons its quarter and stops at its next spawn, having
+     * spawned a fraction of the quarter's jobs, not all of them over two more seconds.
+     */
+    @Test
+    void anOrphanThatRunsAloneStopsAtItsNextSpawnNotAtTheEndOfItsSubtree() throws Exception {
+        try (Pool pool = new Pool("stops", CALM_MILLIS)) {
+            pool.nodeConfig = NodeConfig.defaults().withWorkers(1);
+            List<PoolNode> nodes = pool.local(new NoBalancing(), new NoBalancing(), new NoBalancing());
+            PoolNode a = nodes.get(0);
+            PoolNode b = nodes.get(1);
+            PoolNode c = nodes.get(2);
+            long n = 160_000; // 8,000 leaves of 1 ms; C's quarter is 2,000 of them
+            Future<Long> run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, n)));
+            stealOnceRunning(b, a);
+            stealOnceRunning(c, b);
+            Faults.crash(b);
+            Faults.await("C to abandon its quarter", 20, () -> c.poolStats().jobsAbandoned.get() == 1);
+            Faults.await("C's worker to stop", 20, () -> c.node().busyWorkers() == 0);
+            long spawned = c.node().statistics().total().spawns();
+            long quarter = spawnsOfOneWorker(() -> new Summing(20, 0).sum(0, n / 4));
+            assertTrue(spawned < quarter / 2, "C stopped after " + spawned + " of its quarter's " + quarter + " spawns");
+            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
+        }
+    }
+
+    private static long spawnsOfOneWorker(java.util.concurrent.Callable<Long> call) {
+        try (Node alone = Node.start(NodeConfig.defaults().withWorkers(1))) {
+            alone.call(call);
+            return alone.statistics().total().spawns();
         }
     }
 

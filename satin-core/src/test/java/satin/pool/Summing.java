@@ -95,7 +95,7 @@ public class Summing {
         return left + right;
     }
 
-    static long sequential(long from, long to) {
+    public static long sequential(long from, long to) {
         long s = 0;
         for (long i = from; i < to; i++) {
             s += f(i);
