@@ -331,7 +331,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (died) {
             detected(member.name(), 0);
         } else {
-            steals.ownerLeft(member.name());
+            steals.orphans().ownerLeft(member.name());
         }
         for (Connection c : accepted) {
             if (c.peer().node().equals(member.name())) {
@@ -350,7 +350,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (foundDead.add(name)) {
             stats.failuresDetected.incrementAndGet();
             stats.detectionNanos.addAndGet(silentNanos);
-            steals.ownerDied(name);
+            steals.orphans().ownerDied(name);
         }
     }
 
@@ -494,7 +494,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public void leave() {
         closing = true;
-        steals.abandonAll();
+        steals.orphans().abandonAll();
         closeConnections(); // not the workers: one may still compute an abandoned job, and the process ends
     }
 

@@ -70,7 +70,7 @@ final class RemoteJob extends InvocationRecord {
      * whose result is already stored in {@link #call()}.
      */
     void reportBack(Throwable failure) {
-        node.steals().finished(this);
+        node.steals().orphans().finished(this);
         if (own.abandoned()) {
             return; // its owner is gone, and so is whoever waited
         }
@@ -85,7 +85,7 @@ final class RemoteJob extends InvocationRecord {
             return;
         }
         if (!failed) {
-            node.steals().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
+            node.steals().orphans().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
         }
         node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));

@@ -1,9 +1,7 @@
 package satin.pool;
 
 import java.lang.System.Logger.Level;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +27,8 @@ import satin.stats.PoolStats;
  * the connection a job went on closes before its result came, the job runs again here. A job the
  * thief cannot read (or whose result it cannot write) it declines, and a result this node cannot
  * read is dropped: either way the job runs again here, kept here from then on, with one logged
- * line saying why. Nothing is lost.
+ * line saying why. Nothing is lost. What the jobs from elsewhere that this node holds become when
+ * their owner goes is {@link Orphans}'s.
  */
 final class StealProtocol {
 
@@ -50,10 +49,7 @@ final class StealProtocol {
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final AtomicLong nextJob = new AtomicLong();
     private final AtomicLong nextRequest = new AtomicLong();
-    /** Jobs from elsewhere that run here, or wait to, until they report back: abandoned if their owner goes. */
-    private final Set<RemoteJob> held = ConcurrentHashMap.newKeySet();
-    /** Results saved from abandoned work, here and at the other members. */
-    private final ResultTable results = new ResultTable();
+    private final Orphans orphans;
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
@@ -84,6 +80,7 @@ final class StealProtocol {
         this.balancer = balancer;
         this.members = members;
         this.stats = stats;
+        this.orphans = new Orphans(pool, config, node, members, stats, this::passOnAbandonment);
     }
 
     // ------------------------------------------------------------------ this node as a thief
@@ -173,7 +170,7 @@ final class StealProtocol {
 
     /** A job whose result is saved here is answered at once with it, not run. */
     private boolean answeredFromTable(Connection owner, long job, byte[] payload) {
-        byte[] known = results.lookup(payload);
+        byte[] known = orphans.lookup(payload);
         if (known == null) {
             return false;
         }
@@ -184,15 +181,8 @@ final class StealProtocol {
     }
 
     private void hold(RemoteJob job) {
-        held.add(job);
+        orphans.hold(job);
         node.submit(job);
-    }
-
-    /** A job from elsewhere reported back (or was abandoned): it is no longer held here. */
-    void finished(RemoteJob job) {
-        if (held.remove(job)) {
-            results.done(job.lineage());
-        }
     }
 
     /**
@@ -260,7 +250,7 @@ final class StealProtocol {
 
     /** Finishes a job of this node's with its saved result, if the table has one this node can read. */
     private boolean finishFromTable(InvocationRecord job, byte[] payload) {
-        byte[] known = results.lookup(payload);
+        byte[] known = orphans.lookup(payload);
         if (known == null) {
             return false;
         }
@@ -297,7 +287,7 @@ final class StealProtocol {
     private void throwAway(InvocationRecord job) {
         stats.jobsThrownAway.incrementAndGet();
         if (job instanceof RemoteJob r) {
-            finished(r);
+            orphans.finished(r);
         } else {
             job.finishElsewhere(new Abandoned("a job of abandoned work, thrown away on " + config.name()));
         }
@@ -391,7 +381,7 @@ final class StealProtocol {
             return;
         }
         if (failure == null && passedOn == null) {
-            remember(a, r.payload());
+            orphans.cameBack(a.record().lineage(), a.payload(), r.payload());
         }
         stats.resultsReceived.incrementAndGet(); // once remembered: whoever sees it counted sees it kept if its work goes
         if (passedOn != null) {
@@ -422,17 +412,6 @@ final class StealProtocol {
             throw e;
         } catch (RuntimeException e) {
             return e;
-        }
-    }
-
-    /** A result that came back for work this node does for others: saved if that work is abandoned. */
-    private void remember(Away a, byte[] result) {
-        Lineage work = a.record().lineage();
-        if (work != null && !work.abandoned()) {
-            results.cameBack(work, a.payload(), result);
-            if (work.abandoned()) {
-                results.done(work); // abandoned meanwhile: saved already, or never to be
-            }
         }
     }
 
@@ -480,104 +459,27 @@ final class StealProtocol {
 
     // ------------------------------------------------------------------ orphans
 
-    /** The node at the other end of {@code c} is gone: the jobs it gave this node are orphans. */
-    void ownerGone(Connection c) {
-        for (RemoteJob r : held) {
-            if (r.ownedBy(c)) {
-                abandon(r);
-            }
-        }
+    /** Jobs from elsewhere held here, and the results saved from abandoned work. */
+    Orphans orphans() {
+        return orphans;
     }
 
     /**
-     * A result went to its owner: kept for twice the failure timeout, by the owner's name, for if
-     * the owner is declared dead meanwhile, it may have frozen or died before it read it.
+     * Work of this node's was abandoned: the jobs of it given away are forgotten here and
+     * abandoned where they went, and whoever here waits for one unwinds.
      */
-    void sent(Connection owner, byte[] job, byte[] result) {
-        String name = owner.peer().node().isEmpty() ? pool.links().memberOn(owner) : owner.peer().node();
-        if (name != null) {
-            results.sent(name, job, result, System.nanoTime(), 2 * config.liveness().timeoutNanos());
-        }
-    }
-
-    /** The member named {@code owner} was found dead: the results sent to it lately are kept. */
-    void ownerDied(String owner) {
-        share(results.saveSent(owner));
-    }
-
-    /** The member named {@code owner} left in good order: it read what it was sent. */
-    void ownerLeft(String owner) {
-        results.forgetSent(owner);
-    }
-
-    /** This node leaves the pool: every job it holds for others is abandoned here, to run again at its owner. */
-    void abandonAll() {
-        held.forEach(this::abandon);
-    }
-
-    /** The owner of a job this node has says nobody waits for it any more. */
-    private void abandoned(Connection c, Message.Abandon a) {
-        for (RemoteJob r : held) {
-            if (r.is(c, a.job())) {
-                abandon(r);
-            }
-        }
-    }
-
-    /**
-     * Abandons an orphan down its subtree: what of it waits here is thrown away, the workers that
-     * run it stop at their next spawn or sync, and what went to other nodes is abandoned there.
-     */
-    private void abandon(RemoteJob r) {
-        if (!held.remove(r)) {
-            return;
-        }
-        r.abandon();
-        stats.jobsAbandoned.incrementAndGet();
-        stats.jobsThrownAway.addAndGet(node.shedAbandoned()); // and its workers stop at their next spawn or sync
-        share(results.save(r.lineage()));
-        forget(a -> a.record().lineage() == r.lineage(), (id, a) -> {
+    private void passOnAbandonment(Lineage work, RemoteJob root) {
+        forget(a -> a.record().lineage() == work, (id, a) -> {
             Message abandon = new Message.Abandon(id);
             if (a.thief() != null) {
                 a.thief().send(abandon);
             } else {
                 a.link().send(abandon);
             }
-            if (a.record() != r) {
+            if (a.record() != root) {
                 a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
             }
         });
-    }
-
-    /** Results saved here go to every other member's table too. */
-    private void share(List<ResultTable.Known> saved) {
-        if (saved.isEmpty()) {
-            return;
-        }
-        stats.orphanResultsKept.addAndGet(saved.size());
-        for (int member : members.others()) {
-            Links.Link link = pool.links().to(member);
-            if (link != null) {
-                for (ResultTable.Known k : saved) {
-                    link.send(new Message.ResultKnown(k.key().bytes(), k.result()));
-                }
-            }
-        }
-    }
-
-    /** A result another member saved. */
-    private void learned(Connection from, Message.ResultKnown m) {
-        ResultTable.Key key = ResultTable.Key.read(m.key());
-        if (key == null) {
-            PoolNode.protocolError(from, "a known result whose key is not a " + ResultTable.KEY_BYTES + "-byte digest");
-            return;
-        }
-        results.learn(new ResultTable.Known(key, m.result()));
-    }
-
-    /** How many results this node knows from abandoned work. */
-    int resultsKnown() {
-        return results.size();
     }
 
     // ------------------------------------------------------------------ where messages and losses come from
@@ -593,7 +495,7 @@ final class StealProtocol {
         } else if (m instanceof Message.Declined d) {
             declined(c, d); // a job this node pushed over the link, or a stolen one it could not read
         } else if (m instanceof Message.Abandon a) {
-            abandoned(c, a); // a job stolen over the link
+            orphans.abandoned(c, a); // a job stolen over the link
         } else {
             PoolNode.protocolError(c, "a " + m.type() + " message on a link to a victim");
         }
@@ -610,9 +512,9 @@ final class StealProtocol {
         } else if (m instanceof Message.Declined d) {
             declined(c, d); // a result this node's thief could not send
         } else if (m instanceof Message.Abandon a) {
-            abandoned(c, a); // a job pushed to this node
+            orphans.abandoned(c, a); // a job pushed to this node
         } else if (m instanceof Message.ResultKnown k) {
-            learned(c, k);
+            orphans.learned(c, k);
         } else if (m instanceof Message.RegistryMoved r) {
             pool.registryMoved(r);
         } else if (m instanceof Message.BalancerNote n) {
@@ -630,14 +532,14 @@ final class StealProtocol {
         giveUpRequestsTo(link.member);
         runAgain(a -> a.link() == link);
         if (c != null) {
-            ownerGone(c);
+            orphans.ownerGone(c);
         }
     }
 
     /** A connection another node opened closed: the jobs it took run here again, the ones it pushed are orphans. */
     void acceptedGone(Connection c) {
         runAgain(a -> a.thief() == c);
-        ownerGone(c);
+        orphans.ownerGone(c);
     }
 
     /** A member left the pool: no reply will come from it. */

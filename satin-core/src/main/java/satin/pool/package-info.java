@@ -5,8 +5,9 @@
  * <p>A {@link satin.pool.PoolNode} wraps a {@link satin.runtime.Node} and is where the parts of a
  * member meet: {@code Members} (who is in the pool, and who was declared dead), {@code RegistryClient}
  * (joining, comings and goings, the end of the run, and following the registry when it moves),
- * {@code Links} (the connections a node opens) and {@code StealProtocol} (requests, pushes, results,
- * jobs run again, orphans abandoned). When a worker finds nothing to do,
+ * {@code Links} (the connections a node opens), {@code StealProtocol} (requests, pushes, results,
+ * jobs run again) and {@code Orphans} (jobs from elsewhere held here, abandoned when their owner
+ * goes, and the {@code ResultTable} of what abandoned work had learned). When a worker finds nothing to do,
  * the node's {@link satin.lb.LoadBalancer} may ask another node for work; the victim answers on its
  * event loop with the oldest job a worker offers, encoded by the {@link satin.pool.JobCodec}; the
  * thief runs a copy (a {@code RemoteJob}) and sends back the result or the failure, which the
@@ -16,7 +17,8 @@
  *
  * <p>Failures: a connection silent for the failure timeout closes ({@link satin.net.Liveness}), and
  * a closed connection is the verdict every part acts on: the jobs that went on it run again here,
- * the jobs that came on it are orphans, abandoned down their subtree ({@link satin.runtime.Lineage}).
+ * the jobs that came on it are orphans, abandoned down their subtree ({@link satin.runtime.Lineage}),
+ * whose workers stop at their next spawn or sync.
  * When the registry goes, a member takes it over ({@link satin.registry.Registry#resume}); when the
  * master goes, the registry elects another, whose process runs main again. Decoding happens where any
  * throwable is caught ({@code Decoding}).
