@@ -268,6 +268,8 @@ public final class PoolMain {
             if (master.members().size() < o.waitFor()) {
                 err.println("satin: only " + master.members().size() + " of " + o.waitFor() + " nodes joined within "
                         + o.waitSeconds() + " s; running with them");
+            } else {
+                err.println("satin: " + o.waitFor() + " nodes joined; running " + o.mainClass());
             }
         }
 

@@ -216,7 +216,7 @@ public final class CommandBuilder {
      *
      * @param registry   the registry to join, or null for the master
      * @param secretFile where it reads the secret ({@code /dev/stdin} over ssh)
-     * @param stats      where the master writes the statistics
+     * @param stats      where the master (or a member that takes its place) writes the statistics
      */
     public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
         ClusterPlan c = m.cluster();
@@ -231,7 +231,10 @@ public final class CommandBuilder {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
                     "--stats", stats.toString()));
         } else {
-            a.addAll(List.of("--registry", registry, "--no-master", "--stats", "-"));
+            // any member may be elected master when the master dies, and then writes the statistics;
+            // over ssh the path would be the remote host's, so there it writes none
+            String where = m.cluster().placement() == Placement.SSH ? "-" : stats.toString();
+            a.addAll(List.of("--registry", registry, "--stats", where));
         }
         if (c.placement() != Placement.IN_JVM) {
             a.add("--exit-with-parent");

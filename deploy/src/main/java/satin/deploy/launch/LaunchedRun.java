@@ -36,6 +36,8 @@ public final class LaunchedRun {
      */
     private static final Semaphore IN_JVM_TURN = new Semaphore(1);
     private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
+    /** What a member's process says when the pool made it the master in place of a dead one ({@code PoolMain}). */
+    private static final Pattern TOOK_OVER = Pattern.compile("satin: the master is gone; node \\S+ is the master now");
     /** How long the other members get to end by themselves once the master has. */
     private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
     private static final long POLL_MILLIS = 50;
@@ -95,6 +97,11 @@ public final class LaunchedRun {
     public List<Long> pids() {
         return members.stream().filter(r -> r instanceof Running.OfProcess).map(r -> ((Running.OfProcess) r).pid())
                 .toList();
+    }
+
+    /** What member {@code index} (0 is the master) has written to stderr so far, for tests; "" before it starts. */
+    String errOf(int index) {
+        return index < members.size() ? members.get(index).err() : "";
     }
 
     /** Waits for the run's end and returns its outcome. */
@@ -189,12 +196,45 @@ public final class LaunchedRun {
             }
             code = awaitMaster(master);
         }
+        Running ended = master;
+        if (code != 0 && code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+            Running successor = awaitSuccessor(master);
+            if (successor != null) {
+                ended = successor;
+                code = successor.exitCode();
+            }
+        }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
         if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
             awaitFollowers();
         }
         destroy();
-        return record(master, code, wall);
+        return record(master, ended, code, wall);
+    }
+
+    /**
+     * The master's process failed: if the pool elected another master, that member's process runs
+     * main again and ends the run; waits for it. Null if no member took over before the others ended
+     * (or the run's time was up).
+     */
+    private Running awaitSuccessor(Running master) throws InterruptedException {
+        while (!destroyed && System.nanoTime() < deadline) {
+            for (Running r : members) {
+                if (r != master && TOOK_OVER.matcher(r.err()).find()) {
+                    while (!r.awaitEnd(POLL_MILLIS)) {
+                        if (destroyed || System.nanoTime() >= deadline) {
+                            return null;
+                        }
+                    }
+                    return r;
+                }
+            }
+            if (members.stream().noneMatch(r -> r != master && r.alive())) {
+                return null;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        return null;
     }
 
     private Running launch(CommandBuilder.Member m, String registry, Running.SharedOut shared) throws IOException {
@@ -282,19 +322,29 @@ public final class LaunchedRun {
         }
     }
 
-    private RunOutcome record(Running master, int code, Duration wall) throws IOException {
-        String err = master.err();
+    /**
+     * Writes the run directory. {@code ended} is the member that ended the run: the master, or the
+     * member that took its place, whose output is the run's.
+     */
+    private RunOutcome record(Running master, Running ended, int code, Duration wall) throws IOException {
+        String err = ended.err();
+        if (ended != master) {
+            err = "satin-launch: the master's process (" + master.member.name() + ") ended with exit code "
+                    + master.exitCode() + "; " + ended.member.name() + " took over and ended the run\n" + err;
+        }
         if (code == RunOutcome.TIMED_OUT) {
             err += "satin-launch: the run exceeded its timeout and was killed\n";
         } else if (code == RunOutcome.DESTROYED) {
             err += "satin-launch: the run was destroyed before it ended\n";
         }
-        Files.writeString(runDir.resolve("stdout.txt"), master.out(), StandardCharsets.UTF_8);
+        Files.writeString(runDir.resolve("stdout.txt"), ended.out(), StandardCharsets.UTF_8);
         Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
-        for (Running r : members.subList(1, members.size())) { // the others' errors, for when a run goes wrong
-            Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
+        for (Running r : members) { // the others' errors, for when a run goes wrong
+            if (r != ended) {
+                Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
+            }
         }
         RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, stats.getFileName().toString());
-        return new RunOutcome(code, master.out(), err, stats, wall, runDir);
+        return new RunOutcome(code, ended.out(), err, stats, wall, runDir);
     }
 }

@@ -145,6 +145,28 @@ class LauncherTest {
         assertTrue(pids.stream().noneMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)));
     }
 
+    @Test
+    @Timeout(240)
+    void whenTheMastersProcessIsKilledAnotherMemberEndsTheRunWithTheSequentialOutputAndTheStatistics() throws Exception {
+        RunPlan plan = plan("takeover" + System.nanoTime(), List.of(cluster("east", 1, Placement.PROCESSES),
+                cluster("west", 1, Placement.PROCESSES)), "satin.apps.fib.FibThreshold", "43", "20");
+        LaunchedRun run = new Launcher(Duration.ofSeconds(200)).start(plan);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!run.errOf(0).contains("nodes joined; running") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(run.errOf(0).contains("nodes joined; running"), () -> "the master runs main: " + run.errOf(0));
+        ProcessHandle master = ProcessHandle.of(run.pids().get(0)).orElseThrow();
+        master.destroyForcibly();
+        RunOutcome o = run.await();
+        assertEquals(0, o.exitCode(), o::stderr);
+        assertEquals(sequential(plan), o.stdout(), "printed once, by the member that took over");
+        assertTrue(o.stderr().contains("took over and ended the run"), o::stderr);
+        assertTrue(o.hasStats(), () -> "the member that took over wrote the statistics: " + o.stderr());
+        assertEquals("0", field(o.runDir().resolve("result.json"), "exitCode"));
+        assertNothingLeftOf(plan.pool());
+    }
+
     /** No child of this JVM, and no process at all, whose command line names the pool, still runs. */
     private static void assertNothingLeftOf(String pool) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
