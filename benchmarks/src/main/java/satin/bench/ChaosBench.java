@@ -1,6 +1,8 @@
 package satin.bench;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -207,9 +209,48 @@ final class ChaosBench {
                 return new Run(Outcome.MISSED, System.nanoTime() - pool.start(), 0, why + ": the run had ended");
             }
             strike(pool.processes().get(victim), fault);
-            return outcome(pool, hitMaster ? List.of(1, 2, 3) : List.of(0), expect, timeout, why);
+            Run r = outcome(pool, hitMaster ? List.of(1, 2, 3) : List.of(0), expect, timeout, why);
+            if (r.outcome() == Outcome.HUNG || r.outcome() == Outcome.WRONG) {
+                Path kept = keepEvidence(pool, row.name + "-" + (row.trials.get(fault).size() + 1) + "-" + fault);
+                return new Run(r.outcome(), r.nanos(), r.mainNanos(), r.why() + "; evidence in " + kept);
+            }
+            return r;
         } finally {
             processes.killAll();
+        }
+    }
+
+    /**
+     * What a run that hung or went wrong leaves to find out why: every process's output and error
+     * streams, and the threads of those still alive (not of a frozen one: it cannot answer), in a
+     * directory of its own under {@code target/chaos-evidence}.
+     */
+    private Path keepEvidence(Pool pool, String trial) throws IOException, InterruptedException {
+        Path dir = Path.of("benchmarks", "target", "chaos-evidence", trial);
+        Files.createDirectories(dir);
+        for (int i = 0; i < NAMES.size(); i++) {
+            String name = NAMES.get(i);
+            Files.writeString(dir.resolve(name + ".out"), processes.out(name));
+            Files.writeString(dir.resolve(name + ".err"), processes.err(name));
+            Process p = pool.processes().get(i);
+            if (p.isAlive() && !frozen(p)) {
+                Process dump = new ProcessBuilder("jcmd", Long.toString(p.pid()), "Thread.print")
+                        .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".threads").toFile()).start();
+                if (!dump.waitFor(20, TimeUnit.SECONDS)) {
+                    dump.destroyForcibly();
+                }
+            }
+        }
+        return dir.toAbsolutePath();
+    }
+
+    /** Whether the process is stopped (state T in /proc), as a SIGSTOP leaves it. */
+    private static boolean frozen(Process p) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

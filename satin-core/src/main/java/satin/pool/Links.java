@@ -46,6 +46,8 @@ final class Links {
         private final List<Message> waiting = new ArrayList<>();
         /** Given up before it connected: a connection that comes after all is closed at once. */
         private volatile boolean givenUp;
+        /** Closed or given up: set before the steal protocol is told, so that a late sender can tell ({@link #gone()}). */
+        private volatile boolean gone;
 
         Link(int member) {
             this.member = member;
@@ -95,13 +97,24 @@ final class Links {
 
         @Override
         public void closed(Connection c) {
+            gone = true;
             byMember.remove(member, this);
             pool.steals().linkGone(this, c);
+        }
+
+        /**
+         * Whether the link closed or was given up. A thread that sent into it and then finds it
+         * gone cannot know whether the steal protocol, told of its end, saw what it sent: it hands
+         * that over again itself (each job and request is settled once).
+         */
+        boolean gone() {
+            return gone;
         }
 
         /** The link never connected: what was sent into it never left. */
         void failed() {
             givenUp = true;
+            gone = true;
             byMember.remove(member, this);
             pool.steals().linkGone(this, null);
         }

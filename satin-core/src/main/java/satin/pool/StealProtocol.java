@@ -86,18 +86,25 @@ final class StealProtocol {
     // ------------------------------------------------------------------ this node as a thief
 
     void ask(int victim, boolean prefetch) {
+        ask(pool.links().to(victim), victim, prefetch);
+    }
+
+    /** {@link #ask(int, boolean)} over a link got earlier (which may have gone since), or none. */
+    void ask(Links.Link link, int victim, boolean prefetch) {
         long request = nextRequest.incrementAndGet();
         asked.put(request, new Asked(victim, System.nanoTime(), prefetch));
         stats.stealRequestsSent.incrementAndGet();
         (prefetch ? stats.prefetchRequests : members.wideArea(victim) ? stats.wanStealRequests
                 : stats.lanStealRequests).incrementAndGet();
-        Links.Link link = pool.links().to(victim);
         if (link == null) {
             // Not from here: the caller holds the balancer, and a balancer that asks again on every
             // reply would ask forever without letting go of it (CLS's prefetch loop did).
             CompletableFuture.runAsync(() -> replied(request, false));
         } else {
             link.send(new Message.StealRequest(request));
+            if (link.gone()) { // it may have gone before the request was known: no reply will come
+                CompletableFuture.runAsync(() -> replied(request, false));
+            }
         }
     }
 
@@ -215,7 +222,12 @@ final class StealProtocol {
     /** Sends this node's oldest job, unasked, to {@code target}; false if there was none to send. */
     boolean push(int target) {
         Links.Link link = pool.links().to(target);
-        if (link == null || pool.closing()) {
+        return link != null && push(link, target);
+    }
+
+    /** {@link #push(int)} into a link got earlier, which may have gone since. */
+    boolean push(Links.Link link, int target) {
+        if (pool.closing()) {
             return false;
         }
         Offer o = offer("push a job to member " + target);
@@ -227,6 +239,11 @@ final class StealProtocol {
         inTransit.put(id, target);
         stats.jobsPushed.incrementAndGet();
         link.send(new Message.Push(id, o.payload()));
+        if (link.gone()) {
+            // it may have gone before the job was away: run it again here (from another thread, for
+            // the balancer that pushes holds itself, and hears of the job coming back)
+            CompletableFuture.runAsync(() -> runAgain(a -> a.link() == link));
+        }
         return true;
     }
 

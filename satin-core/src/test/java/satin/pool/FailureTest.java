@@ -379,6 +379,35 @@ class FailureTest {
         }
     }
 
+    /**
+     * A balancer pushes into a link it got a moment before the link closed, after the steal
+     * protocol heard of the close: the job still runs again at its owner, and a steal request sent
+     * the same way is answered as unanswerable. Before, the job waited for ever, and so did the run.
+     */
+    @Test
+    void aJobPushedIntoALinkThatClosedJustBeforeRunsAgainAtItsOwner() throws Exception {
+        try (Pool pool = new Pool("late-push", CALM_MILLIS)) {
+            pool.nodeConfig = NodeConfig.defaults().withWorkers(1);
+            List<PoolNode> nodes = pool.local(new NoBalancing(), new NoBalancing());
+            PoolNode a = nodes.get(0);
+            PoolNode b = nodes.get(1);
+            Links.Link link = a.links().to(b.id());
+            Faults.await("A's link to B to connect", 20, () -> !a.links().connections().isEmpty());
+            long n = 4_000;
+            Future<Long> run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, n)));
+            Faults.await("A to spawn", 20, () -> a.node().queuedJobs() > 1);
+            Faults.crash(b);
+            Faults.await("A's link to B to be gone", 20, link::gone);
+            assertTrue(a.steals().push(link, b.id()), "A took a job to push");
+            long replies = a.poolStats().stealRepliesEmpty.get();
+            a.steals().ask(link, b.id(), false);
+            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
+            Faults.await("the request into the gone link to be given up", 20,
+                    () -> a.poolStats().stealRepliesEmpty.get() > replies);
+            assertEquals(1, a.poolStats().jobsRerun.get(), "the pushed job ran again at A");
+        }
+    }
+
     @Test
     void aNodeThatDiesMidRunUnderRandomPushingHasItsJobsRunAgainByTheirOwners() throws Exception {
         long reruns = 0;
