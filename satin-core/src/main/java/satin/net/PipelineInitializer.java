@@ -52,12 +52,14 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
-        if (traffic != null) {
-            p.addLast("traffic", traffic);
-        }
         p.addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0, FrameFormat.LENGTH_BYTES, 0,
                 FrameFormat.LENGTH_BYTES, true));
         p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
+        if (traffic != null) {
+            // between the framing and the WAN emulator: one buffer per frame each way, counted
+            // when it really leaves (after its emulated delay), not when it is queued
+            p.addLast("traffic", traffic);
+        }
         if (wan.emulates()) {
             p.addLast("wan", new WanEmulator(wan, self.cluster()));
         }
