@@ -87,17 +87,32 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A connection that closes before its handshake ends has said all it will: its deadline must
+     * not go off later, log a refusal that never happened and give up what waits for the peer a
+     * second time (by then, perhaps, on a new connection to it).
+     */
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        cancelTimeout();
+        super.channelInactive(ctx);
+    }
+
+    private void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+        }
+    }
+
     private void admit(ChannelHandlerContext ctx, Admitted admitted) {
-        timeout.cancel(false);
+        cancelTimeout();
         ctx.pipeline().remove(this);
         ctx.fireUserEventTriggered(admitted);
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
         LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
-        if (timeout != null) {
-            timeout.cancel(false);
-        }
+        cancelTimeout();
         ctx.fireUserEventTriggered(new Refusal(reason));
         ctx.writeAndFlush(new Message.Refused(reason)).addListener(f -> ctx.close());
     }
