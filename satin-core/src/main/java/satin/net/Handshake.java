@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
  * Admits a connection into the pool: both ends prove that they know the pool's secret, and the
  * pool names must match. The accepting end challenges first; the connecting end answers with who
  * it is and a challenge back. Until both are satisfied nothing else passes; a failure is answered
- * with the reason, logged, and the connection closed. When it succeeds the handler leaves the
- * pipeline and fires an {@link Admitted} event with the peer's identity.
+ * with the reason, logged, and the connection closed; so is a peer that has not finished within
+ * the deadline. When it succeeds the handler leaves the pipeline and fires an {@link Admitted}
+ * event with the peer's identity through the whole pipeline.
  */
 public final class Handshake extends ChannelInboundHandlerAdapter {
 
@@ -104,10 +105,14 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Told to the whole pipeline, not only what follows: the handlers before the handshake (the
+     * frame limit, the bound on connections awaiting their handshake) trust the peer from now on.
+     */
     private void admit(ChannelHandlerContext ctx, Admitted admitted) {
         cancelTimeout();
         ctx.pipeline().remove(this);
-        ctx.fireUserEventTriggered(admitted);
+        ctx.pipeline().fireUserEventTriggered(admitted);
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
