@@ -3,6 +3,7 @@ package satin.net;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -36,10 +37,26 @@ public final class LogCapture extends Handler implements AutoCloseable {
         return lines.stream().filter(l -> l.contains(text)).toList();
     }
 
+    /** The first line that contains {@code text}, once logged; fails if none is within {@code seconds}. */
+    public synchronized String await(String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+            List<String> found = containing(text);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        throw new AssertionError("nothing containing '" + text + "' was logged within " + seconds + " s: " + lines);
+    }
+
     @Override
     public void publish(LogRecord r) {
         if (r.getMessage() != null) {
             lines.add(r.getParameters() == null ? r.getMessage() : MessageFormat.format(r.getMessage(), r.getParameters()));
+            synchronized (this) {
+                notifyAll();
+            }
         }
     }
 
