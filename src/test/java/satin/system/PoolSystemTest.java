@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +32,22 @@ class PoolSystemTest {
 
     private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
 
-    static List<String> pool(String pool, String... options) {
-        List<String> args = new ArrayList<>(List.of("--pool", pool, "--secret", "system-test", "--exit-with-parent"));
+    /** The pools' secret, in a file only this user can read: a secret on a command line is anyone's (ps). */
+    private static Path secretFile;
+
+    static synchronized Path secretFile() throws java.io.IOException {
+        if (secretFile == null) {
+            secretFile = Files.createTempFile("satin-system-test-", ".secret",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            secretFile.toFile().deleteOnExit();
+            Files.writeString(secretFile, "system-test");
+        }
+        return secretFile;
+    }
+
+    static List<String> pool(String pool, String... options) throws java.io.IOException {
+        List<String> args = new ArrayList<>(List.of("--pool", pool, "--secret-file", secretFile().toString(),
+                "--exit-with-parent"));
         args.addAll(List.of(options));
         return args;
     }
@@ -138,6 +153,8 @@ class PoolSystemTest {
             assertEquals(1, intruder.exit(60), intruder::toString);
             assertTrue(intruder.err().contains("was not admitted to pool guarded"), intruder::toString);
             assertTrue(intruder.err().contains("wrong pool secret"), intruder::toString);
+            assertTrue(intruder.err().contains("satin: warning: --secret puts the pool's secret on the command line"),
+                    intruder::toString);
             Processes.Child member = ps.start("member", null, "satin.pool.PoolMain",
                     with(pool("guarded", "--registry", registry), program));
             assertEquals(0, master.exit(120), master::toString);

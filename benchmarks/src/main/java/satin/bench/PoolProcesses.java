@@ -24,6 +24,8 @@ import java.util.stream.Stream;
  */
 final class PoolProcesses implements AutoCloseable {
 
+    /** The secret of the benchmarks' pools: made up, since only the processes started here must know it. */
+    private static final String SECRET = java.util.HexFormat.of().formatHex(satin.net.PoolIdentity.nonce());
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
     private static final Set<Path> DIRECTORIES = ConcurrentHashMap.newKeySet();
 
@@ -77,7 +79,7 @@ final class PoolProcesses implements AutoCloseable {
             List<String> program) {
         List<String> c = new ArrayList<>(List.of(java()));
         c.addAll(jvmOptions);
-        c.addAll(List.of("-cp", classPath, "satin.pool.PoolMain", "--secret", "bench", "--exit-with-parent"));
+        c.addAll(List.of("-cp", classPath, "satin.pool.PoolMain", "--exit-with-parent")); // the secret: start's environment
         c.addAll(poolOptions);
         c.addAll(program);
         return c;
@@ -117,8 +119,13 @@ final class PoolProcesses implements AutoCloseable {
         return start(name, new ProcessBuilder(command));
     }
 
-    /** Starts a configured command (a directory, an environment), its output going to NAME.out and NAME.err. */
+    /**
+     * Starts a configured command (a directory, an environment), its output going to NAME.out and
+     * NAME.err. The pool's secret goes in its environment, where only its user can read it, not
+     * on its command line, which ps shows to everyone.
+     */
     Process start(String name, ProcessBuilder command) throws IOException {
+        command.environment().put("SATIN_SECRET", SECRET);
         Process p = command.redirectOutput(dir.resolve(name + ".out").toFile())
                 .redirectError(dir.resolve(name + ".err").toFile()).start();
         LIVE.add(p);

@@ -145,7 +145,7 @@ final class StealBench {
         row("steal: request, job, run on the thief, result", steals);
         row("raw Netty echo of " + ECHO_BYTES + " bytes", echoes);
         System.out.printf(Locale.ROOT, "a steal costs %.2fx an echo (bytes per steal: %d)%n", steal / echo,
-                victim.traffic().bytesOut() / Math.max(1, victim.poolStats().jobsGiven.get()));
+                victim.traffic().snapshot().total().bytesOut() / Math.max(1, victim.poolStats().jobsGiven.get()));
     }
 
     private static void row(String name, List<Long> samples) {

@@ -36,6 +36,16 @@ public final class Connection {
         return peer;
     }
 
+    /** Runs {@code task} on the connection's event loop: after the messages delivered so far, before the next. */
+    public void execute(Runnable task) {
+        channel.eventLoop().execute(task);
+    }
+
+    /** Runs {@code task} on the connection's event loop after {@code delayNanos}. */
+    public void schedule(long delayNanos, Runnable task) {
+        channel.eventLoop().schedule(task, delayNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
     /** Sends a last message and closes once it is written. */
     /**
      * Sends this connection's last message and runs {@code then} once the peer has it. Over TCP a

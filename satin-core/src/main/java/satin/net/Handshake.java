@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
  * Admits a connection into the pool: both ends prove that they know the pool's secret, and the
  * pool names must match. The accepting end challenges first; the connecting end answers with who
  * it is and a challenge back. Until both are satisfied nothing else passes; a failure is answered
- * with the reason, logged, and the connection closed. When it succeeds the handler leaves the
- * pipeline and fires an {@link Admitted} event with the peer's identity.
+ * with the reason, logged, and the connection closed; so is a peer that has not finished within
+ * the deadline. When it succeeds the handler leaves the pipeline and fires an {@link Admitted}
+ * event with the peer's identity through the whole pipeline.
  */
 public final class Handshake extends ChannelInboundHandlerAdapter {
 
@@ -87,17 +88,36 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A connection that closes before its handshake ends has said all it will: its deadline must
+     * not go off later, log a refusal that never happened and give up what waits for the peer a
+     * second time (by then, perhaps, on a new connection to it).
+     */
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        cancelTimeout();
+        super.channelInactive(ctx);
+    }
+
+    private void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+        }
+    }
+
+    /**
+     * Told to the whole pipeline, not only what follows: the handlers before the handshake (the
+     * frame limit, the bound on connections awaiting their handshake) trust the peer from now on.
+     */
     private void admit(ChannelHandlerContext ctx, Admitted admitted) {
-        timeout.cancel(false);
+        cancelTimeout();
         ctx.pipeline().remove(this);
-        ctx.fireUserEventTriggered(admitted);
+        ctx.pipeline().fireUserEventTriggered(admitted);
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
         LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
-        if (timeout != null) {
-            timeout.cancel(false);
-        }
+        cancelTimeout();
         ctx.fireUserEventTriggered(new Refusal(reason));
         ctx.writeAndFlush(new Message.Refused(reason)).addListener(f -> ctx.close());
     }

@@ -3,13 +3,14 @@ package satin.net;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
- * frames in and out, the emulated wide-area delay (if any), messages in and out, the handshake,
- * failure detection, delivery to the inbox, and closing on errors.
+ * on an accepting end the bound on connections still to prove the secret, frames in and out (small
+ * ones only until the handshake), the emulated wide-area delay (if any), messages in and out, the
+ * handshake, failure detection, delivery to the inbox, and closing on errors. An accepting end's
+ * initializer serves one listener, whose connections share the bound.
  */
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
@@ -23,6 +24,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final Traffic traffic;
     private final WanLinks wan;
     private final Liveness.Settings liveness;
+    /** The accepting end's bound on connections awaiting their handshake; null on a connecting end. */
+    private final Unproven unproven;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
         this(self, accepting, maxFrame, inbox, null, WanLinks.none());
@@ -40,6 +43,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     /** @param liveness how long a peer may be silent, in the handshake and after it, before it is given up */
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic,
             WanLinks wan, Liveness.Settings liveness) {
+        this(self, accepting, maxFrame, inbox, traffic, wan, liveness, Unproven.Limits.fromProperties());
+    }
+
+    /** @param unproven how many connections of an accepting end may await their handshake at once */
+    PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox, Traffic traffic,
+            WanLinks wan, Liveness.Settings liveness, Unproven.Limits unproven) {
+        this.unproven = accepting ? new Unproven(unproven) : null;
         this.liveness = liveness;
         this.self = self;
         this.accepting = accepting;
@@ -52,12 +62,16 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
+        if (unproven != null) {
+            p.addLast("unproven", unproven);
+        }
+        p.addLast("frames", new FrameDecoder(maxFrame));
+        p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
         if (traffic != null) {
+            // between the framing and the WAN emulator: one buffer per frame each way, counted
+            // when it really leaves (after its emulated delay), not when it is queued
             p.addLast("traffic", traffic);
         }
-        p.addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0, FrameFormat.LENGTH_BYTES, 0,
-                FrameFormat.LENGTH_BYTES, true));
-        p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
         if (wan.emulates()) {
             p.addLast("wan", new WanEmulator(wan, self.cluster()));
         }

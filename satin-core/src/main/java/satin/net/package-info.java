@@ -3,7 +3,8 @@
  * within one.
  *
  * <p>One {@link satin.net.PipelineInitializer} builds every connection's pipeline from small
- * single-purpose pieces: Netty's length-field framing (with a limit), {@link satin.net.MessageDecoder}
+ * single-purpose pieces: on accepting ends the bound on connections still to prove the secret, the
+ * {@link satin.net.FrameDecoder} (with a small limit before the handshake), {@link satin.net.MessageDecoder}
  * and {@link satin.net.MessageEncoder} (version and type byte, then the {@link satin.net.Message}),
  * the {@link satin.net.Handshake} that admits only peers proving the pool's secret, delivery to an
  * {@link satin.net.Inbox}, and {@link satin.net.CloseOnError}, which closes a connection that broke

@@ -19,15 +19,21 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String namePrefix,
         String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
-        List<String> mainArgs) {
+        List<String> mainArgs, List<String> warnings) {
+
+    /** Why --secret is not the way to give a secret, said whenever it is used. */
+    static final String SECRET_ON_COMMAND_LINE = "--secret puts the pool's secret on the command line, where every user"
+            + " of this host can read it (ps); give it with --secret-file FILE (readable by you alone) or in the"
+            + " environment variable SATIN_SECRET";
 
     static final String USAGE = """
             usage: satin.pool.PoolMain [options] MAIN-CLASS [ARGS...]      (./satin pool [options] ...)
-                   satin.pool.PoolMain --registry-only --registry-listen tcp://HOST:PORT [--pool P] [--secret S]
+                   satin.pool.PoolMain --registry-only --registry-listen tcp://HOST:PORT [--pool P] [--secret-file F]
             Starts nodes of a pool in this JVM. The node the registry elects master runs MAIN-CLASS's main;
             when it returns, every node stops and the master prints and writes the run's statistics.
               --pool NAME            the pool's name (default: satin)
-              --secret S             the pool's secret (default: $SATIN_SECRET); --secret-file F reads it
+              --secret-file F        read the pool's secret from file F (default: $SATIN_SECRET)
+              --secret S             the pool's secret itself: visible to every user of the host (ps), avoid
               --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it)
               --registry-listen ADDR where the embedded registry listens (default: tcp://127.0.0.1:0)
               --registry-only        be a standalone registry, for runs over several hosts
@@ -79,11 +85,15 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         int maxFrameMib = satin.net.FrameFormat.DEFAULT_MAX_FRAME >> 20;
         int failureTimeout = 5_000;
         String mainClass = null;
+        List<String> warnings = new ArrayList<>();
         while (p.more()) {
             String option = p.next();
             switch (option) {
                 case "--pool" -> pool = p.value(option);
-                case "--secret" -> secret = p.value(option);
+                case "--secret" -> {
+                    secret = p.value(option);
+                    warnings.add(SECRET_ON_COMMAND_LINE);
+                }
                 case "--secret-file" -> secret = readSecret(p.value(option));
                 case "--registry" -> registry = p.value(option);
                 case "--registry-listen" -> registryListen = p.value(option);
@@ -127,8 +137,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         boolean madeUp = false;
         if (secret == null || secret.isEmpty()) {
             if (registry != null || registryOnly) {
-                throw new IllegalArgumentException("a pool shared with other processes needs a secret: give --secret, "
-                        + "--secret-file or SATIN_SECRET");
+                throw new IllegalArgumentException("a pool shared with other processes needs a secret: give "
+                        + "--secret-file FILE or SATIN_SECRET");
             }
             secret = java.util.HexFormat.of().formatHex(satin.net.PoolIdentity.nonce());
             madeUp = true;
@@ -141,7 +151,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
-                wan, maxFrameMib, failureTimeout, mainClass, p.rest());
+                wan, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
 
     /**

@@ -99,6 +99,11 @@ final class Members {
         return clusters.getOrDefault(member, "");
     }
 
+    /** Whether {@code id} was announced in this run, whether or not it is still a member. */
+    boolean wasMember(int id) {
+        return clusters.containsKey(id);
+    }
+
     boolean wideArea(int member) {
         return !clusterOf(member).equals(cluster);
     }

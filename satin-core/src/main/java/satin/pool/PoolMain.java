@@ -62,6 +62,7 @@ public final class PoolMain {
             }
             return USAGE;
         }
+        o.warnings().forEach(w -> err.println("satin: warning: " + w));
         if (o.exitWithParent()) {
             exitWithParent();
         }

@@ -50,6 +50,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final RegistryClient registry;
     private final Links links;
     private final StealProtocol steals;
+    /** Holds back what other nodes send until the registry has announced them. */
+    private final MemberGate gate;
     /** Connections other nodes opened to this one. */
     private final Set<Connection> accepted = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
@@ -80,6 +82,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
         this.steals = new StealProtocol(this, config, node, codec, balancer, members, stats);
+        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), steals::onAccepted);
         Channel bound;
         try {
             bound = transport().listen(config.listen(),
@@ -320,6 +323,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     // ------------------------------------------------------------------ members coming and going
 
     void membersChanged() {
+        gate.membersChanged();
         synchronized (balancer) {
             balancer.membersChanged();
         }
@@ -432,6 +436,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             }
             classify(c, c.peer().cluster());
             accepted.add(c);
+            gate.opened(c);
         }
 
         @Override
@@ -441,11 +446,12 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
         @Override
         public void received(Connection c, Message m) {
-            steals.onAccepted(c, m);
+            gate.received(c, m);
         }
 
         @Override
         public void closed(Connection c) {
+            gate.closed(c);
             accepted.remove(c);
             steals.acceptedGone(c);
         }

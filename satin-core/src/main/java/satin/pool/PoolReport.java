@@ -60,15 +60,7 @@ final class PoolReport {
         field(b, "pushesReceived", s.pushesReceived.get());
         field(b, "notesSent", s.notesSent.get());
         field(b, "notesReceived", s.notesReceived.get());
-        Traffic traffic = p.traffic();
-        field(b, "messagesSent", traffic.messagesOut());
-        field(b, "messagesReceived", traffic.messagesIn());
-        field(b, "bytesSent", traffic.bytesOut());
-        field(b, "bytesReceived", traffic.bytesIn());
-        field(b, "heartbeatsSent", traffic.heartbeatsOut.get());
-        field(b, "heartbeatsReceived", traffic.heartbeatsIn.get());
-        counts(b, "lan", traffic.lan);
-        counts(b, "wan", traffic.wan);
+        traffic(b, p.traffic());
         ActivityTrace trace = p.node().activity();
         long[] times = trace.times();
         boolean[] states = trace.states();
@@ -83,11 +75,30 @@ final class PoolReport {
         return b.toString();
     }
 
+    /**
+     * The traffic fields, all from one snapshot: counters read one by one while messages still
+     * go (the statistics themselves, late replies) would give totals that are not the sums of
+     * their LAN and WAN parts.
+     */
+    static void traffic(StringBuilder b, Traffic traffic) {
+        Traffic.Snapshot t = traffic.snapshot();
+        counts(b, "", t.total());
+        field(b, "heartbeatsSent", t.heartbeatsOut());
+        field(b, "heartbeatsReceived", t.heartbeatsIn());
+        counts(b, "lan", t.lan());
+        counts(b, "wan", t.wan());
+    }
+
+    /** A link class's fields, {@code lanMessagesSent} and so on; the totals' have no prefix. */
     private static void counts(StringBuilder b, String linkClass, Traffic.Counts c) {
-        field(b, linkClass + "MessagesSent", c.messagesOut.get());
-        field(b, linkClass + "MessagesReceived", c.messagesIn.get());
-        field(b, linkClass + "BytesSent", c.bytesOut.get());
-        field(b, linkClass + "BytesReceived", c.bytesIn.get());
+        field(b, key(linkClass, "messagesSent"), c.messagesOut());
+        field(b, key(linkClass, "messagesReceived"), c.messagesIn());
+        field(b, key(linkClass, "bytesSent"), c.bytesOut());
+        field(b, key(linkClass, "bytesReceived"), c.bytesIn());
+    }
+
+    private static String key(String prefix, String name) {
+        return prefix.isEmpty() ? name : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 
     private static void field(StringBuilder b, String key, long value) {

@@ -1,9 +1,7 @@
 package satin.pool;
 
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.net.Connection;
@@ -31,7 +29,7 @@ final class RegistryClient implements Inbox {
     private volatile int host = -1;
     private final CountDownLatch joined = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private final ConcurrentLinkedQueue<Message.Statistics> reports = new ConcurrentLinkedQueue<>();
+    private final Reports reports;
     private volatile int membersAtStop;
     /** Why the registry did not admit this node, or null. */
     private volatile String refusal;
@@ -42,6 +40,7 @@ final class RegistryClient implements Inbox {
         this.pool = pool;
         this.config = config;
         this.members = members;
+        this.reports = new Reports(members::wasMember);
     }
 
     /**
@@ -105,7 +104,10 @@ final class RegistryClient implements Inbox {
         } else if (m instanceof Message.Stop) {
             stop(c);
         } else if (m instanceof Message.Statistics s) {
-            reports.add(s);
+            String refused = reports.add(s);
+            if (refused != null) {
+                LOG.log(Level.WARNING, "node {0} ignores {1} from the registry", config.name(), refused);
+            }
         } else if (m instanceof Message.Refused r) {
             refusal = r.reason();
             if (!Registry.RUN_OVER.equals(r.reason())) {
@@ -132,6 +134,7 @@ final class RegistryClient implements Inbox {
     private void stop(Connection c) {
         pool.stopping();
         membersAtStop = members.size();
+        reports.open();
         Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool));
         if (pool.isMaster()) {
             c.send(mine); // the others' statistics still come to the master over this connection
@@ -254,12 +257,7 @@ final class RegistryClient implements Inbox {
     List<String> gatherReports(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         stopped.await(timeout, unit);
-        while (reports.size() < membersAtStop && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        List<String> out = new ArrayList<>();
-        reports.stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).forEach(s -> out.add(s.json()));
-        return out;
+        return reports.await(membersAtStop, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /** Says goodbye to the registry; the connection, if open, is returned to be awaited. */

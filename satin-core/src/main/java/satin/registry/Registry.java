@@ -169,12 +169,37 @@ public final class Registry implements Inbox, AutoCloseable {
                 refuse(c, "only the master may end the run");
             }
         } else if (m instanceof Message.Statistics s) {
-            Connection to = connections.get(master);
-            if (to != null) {
-                to.send(s);
-            }
+            forward(c, s);
         } else {
             refuse(c, "a " + m.type() + " message is not for the registry");
+        }
+    }
+
+    /** The members whose statistics went to the master: each member's go once. */
+    private final Set<Integer> reported = new HashSet<>();
+
+    /**
+     * Hands a member's statistics to the master: only a member's own, once, after the run ended;
+     * so the master's share is bounded by the members, whatever one of them sends. A member that
+     * sends otherwise is not cut off for it (that would declare it dead before the run is over):
+     * its message is dropped and logged. A connection that never joined is refused.
+     */
+    private void forward(Connection c, Message.Statistics s) {
+        Integer id = ids.get(c);
+        if (id == null) {
+            refuse(c, "statistics from a node that is not a member");
+            return;
+        }
+        String wrong = s.node() != id ? "statistics of member " + s.node() + " from member " + id
+                : !stopped ? "statistics from member " + id + " before the run ended"
+                : !reported.add(id) ? "statistics from member " + id + " a second time" : null;
+        if (wrong != null) {
+            LOG.log(Level.WARNING, "ignoring {0}", wrong);
+            return;
+        }
+        Connection to = connections.get(master);
+        if (to != null) {
+            to.send(s);
         }
     }
 

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The whole pipeline, on EmbeddedChannels wired back to back: the handshake admits only a peer of
@@ -38,6 +40,14 @@ class PipelineTest {
         @Override
         public void closed(Connection c) {
             events.add("closed");
+        }
+
+        /** Why connections were not admitted, apart from the events: most tests want those alone. */
+        final List<String> refusals = new ArrayList<>();
+
+        @Override
+        public void refused(String reason) {
+            refusals.add(reason);
         }
     }
 
@@ -144,6 +154,25 @@ class PipelineTest {
         ByteBuf huge = Frames.frame(FrameFormat.VERSION, MessageType.REFUSED.code(), new byte[2000]);
         s.writeInbound(huge);
         assertFalse(s.isActive(), "a 2000-byte frame over a 1024-byte limit");
+    }
+
+    /**
+     * A connection that closes before its handshake ends is given up once, when it closes: its
+     * deadline does not go off later to log a refusal and give up what waits for the peer again.
+     */
+    @ParameterizedTest(name = "accepting end: {0}")
+    @ValueSource(booleans = {true, false})
+    void aConnectionClosedBeforeItsHandshakeIsNotRefusedAtTheDeadline(boolean accepting) {
+        Recorder inbox = new Recorder();
+        try (LogCapture log = LogCapture.of("satin.net")) {
+            EmbeddedChannel ch = open(identity("p", "early", "s3cret"), accepting, inbox);
+            ch.unsafe().close(ch.unsafe().voidPromise()); // as a peer's close: ch.close() would cancel the timers too
+            ch.advanceTimeBy(Handshake.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS);
+            ch.runScheduledPendingTasks();
+            ch.runPendingTasks();
+            assertEquals(List.of("the connection closed before the handshake finished"), inbox.refusals);
+            assertEquals(List.of(), log.containing("no handshake"));
+        }
     }
 
     @Test

@@ -76,7 +76,7 @@ abstract class BalancerContract {
             assertEquals(away, total(nodes, p -> p.poolStats().resultsSent.get()));
             assertEquals(0, total(nodes, p -> p.poolStats().jobsRerun.get()), "nothing was lost on the way");
             if (clusters > 1) {
-                assertTrue(total(nodes, p -> p.traffic().wan.messagesOut.get()) > 0, "the clusters talked");
+                assertTrue(total(nodes, p -> p.traffic().snapshot().wan().messagesOut()) > 0, "the clusters talked");
             }
         } catch (RuntimeException | Error e) {
             failure = e; // a node that cannot close cleanly must not hide why the run failed

@@ -56,7 +56,7 @@ class LaunchOptionsTest {
 
     @Test
     void aPoolSharedWithOtherProcessesNeedsASecret() {
-        String message = "a pool shared with other processes needs a secret: give --secret, --secret-file or SATIN_SECRET";
+        String message = "a pool shared with other processes needs a secret: give --secret-file FILE or SATIN_SECRET";
         assertRefused(message, "--registry", "tcp://h:1", "Main");
         assertRefused(message, "--registry-only");
         assertRefused(message, "--secret", "", "--registry-only");
@@ -118,11 +118,32 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void aSecretOnTheCommandLineWorksButIsWarnedAbout() {
+        LaunchOptions given = parse("--secret", "s3cret", "--registry-only");
+        assertEquals("s3cret", given.secret());
+        assertEquals(List.of(LaunchOptions.SECRET_ON_COMMAND_LINE), given.warnings());
+        assertTrue(given.warnings().get(0).contains("--secret-file") && given.warnings().get(0).contains("SATIN_SECRET"));
+        LaunchOptions fromEnv = LaunchOptions.parse(new String[] {"--registry-only"}, Map.of("SATIN_SECRET", "s3cret"));
+        assertEquals("s3cret", fromEnv.secret());
+        assertEquals(List.of(), fromEnv.warnings());
+    }
+
+    @Test
+    void theWarningIsPrintedBeforeAnythingElse() throws InterruptedException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = PoolMain.run(new String[] {"--secret", "s3cret", "no.such.Main"},
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()), new java.io.PrintStream(err, true));
+        assertEquals(2, code, "the main class is not there");
+        assertTrue(err.toString().startsWith("satin: warning: " + LaunchOptions.SECRET_ON_COMMAND_LINE + "\n"), err::toString);
+    }
+
+    @Test
     void aSecretFileIsReadAndStripped(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("secret"), "  s3cret \n\n");
         LaunchOptions o = parse("--secret-file", file.toString(), "--registry-only");
         assertEquals("s3cret", o.secret());
         assertFalse(o.secretMadeUp());
+        assertEquals(List.of(), o.warnings(), "a secret file is the way");
     }
 
     @Test

@@ -21,6 +21,7 @@ import satin.lb.RandomStealing;
 import satin.net.Connection;
 import satin.net.FrameFormat;
 import satin.net.Inbox;
+import satin.net.LogCapture;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
@@ -200,9 +201,42 @@ class RegistryTest {
     @Test
     void statisticsGoToTheMaster() throws InterruptedException {
         List<FakeMember> m = pool("a", "b");
+        m.get(0).send(new Message.Stop());
+        m.get(0).next(Message.Stop.class);
         Message.Statistics report = new Message.Statistics(2, "{\"jobsRun\":5}");
         m.get(1).send(report);
         assertEquals(report, m.get(0).next(Message.Statistics.class));
+    }
+
+    /**
+     * Statistics go to the master from each member once, its own, after the run ended: what else a
+     * member sends is dropped (and logged), so the master holds no more than one report per member.
+     * A node that never joined is refused. Each member's messages reach the registry in order, and
+     * what the registry sends the master goes in order, so the master's next messages tell.
+     */
+    @Test
+    void statisticsComeOnceFromEachMemberAfterTheRunEnded() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        FakeMember master = m.get(0);
+        FakeMember b = m.get(1);
+        try (LogCapture log = LogCapture.of("satin.registry")) {
+            FakeMember stranger = new FakeMember("stranger");
+            stranger.send(new Message.Statistics(9, "{}"));
+            stranger.awaitRefusal("statistics from a node that is not a member");
+            b.send(new Message.Statistics(b.id, "{\"early\":1}"));
+            log.await("statistics from member 2 before the run ended", WAIT_SECONDS);
+            master.send(new Message.Stop());
+            master.next(Message.Stop.class);
+            b.send(new Message.Statistics(m.get(2).id, "{\"forC\":1}"));
+            Message.Statistics own = new Message.Statistics(b.id, "{\"jobsRun\":5}");
+            b.send(own);
+            b.send(new Message.Statistics(b.id, "{\"again\":1}"));
+            b.send(new Message.Leave());
+            assertEquals(own, master.next(Message.Statistics.class));
+            assertEquals(new Message.MemberGone(b.id, false), master.next(Message.MemberGone.class));
+            assertEquals(1, log.containing("statistics of member 3 from member 2").size(), log.lines()::toString);
+            assertEquals(1, log.containing("statistics from member 2 a second time").size(), log.lines()::toString);
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,7 +98,8 @@ class LauncherTest {
     void sshClustersOnThisHostThroughAStandInForSshPrintWhatTheSequentialProgramPrints() throws Exception {
         // The stand-in drops ssh's options and destination and runs the remote command here, as sshd would.
         Path fakeSsh = out.resolve("fake-ssh");
-        Files.writeString(fakeSsh, "#!/bin/sh\nshift 3\nexec /bin/sh -c \"$1\"\n");
+        Path sshArgs = out.resolve("ssh-args");
+        Files.writeString(fakeSsh, "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '" + sshArgs + "'\nshift 3\nexec /bin/sh -c \"$1\"\n");
         assertTrue(fakeSsh.toFile().setExecutable(true));
         RunPlan plan = plan("ssh", List.of(new ClusterPlan("east", 1, 1, Placement.SSH, List.of("localhost"), List.of()),
                 new ClusterPlan("west", 2, 1, Placement.SSH, List.of("me@localhost", "127.0.0.1"), List.of("-Xmx256m"))),
@@ -108,14 +110,65 @@ class LauncherTest {
         assertEquals(sequential(plan), o.stdout());
         assertRunDirectory(o, 3); // every node joined, the two "remote" ones at the master's host name
         assertNothingLeftOf(plan.pool());
+        String remoteCommands = Files.readString(sshArgs);
+        assertEquals(3, count(remoteCommands, "--secret-file /dev/stdin"), remoteCommands);
+        assertFalse(remoteCommands.contains(plan.secret()), "the secret travels on ssh's input: " + remoteCommands);
+    }
+
+    /** A run of two processes that lasts well beyond what a test waits for, in a pool named anew. */
+    private RunPlan longRunInTwoProcesses(String name) {
+        return plan(name + System.nanoTime(), List.of(cluster("east", 1, Placement.PROCESSES),
+                cluster("west", 1, Placement.PROCESSES)), "satin.apps.fib.FibThreshold", "60", "20");
+    }
+
+    /** What ps shows of a run's processes names a file only their user can read, never the secret. */
+    @Test
+    @Timeout(120)
+    void theSecretIsOnNoCommandLineButInAFileOnlyItsOwnerReads() throws Exception {
+        RunPlan plan = longRunInTwoProcesses("secret");
+        LaunchedRun run = new Launcher(Duration.ofSeconds(100)).start(plan);
+        try {
+            List<List<String>> commands = awaitCommandLines(run, 2);
+            for (List<String> command : commands) {
+                assertTrue(command.stream().noneMatch(word -> word.contains(plan.secret())), command.toString());
+                Path file = Path.of(command.get(command.indexOf("--secret-file") + 1));
+                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+                assertEquals(plan.secret(), Files.readString(file));
+            }
+        } finally {
+            run.destroy();
+            run.await();
+        }
+        assertNothingLeftOf(plan.pool());
+    }
+
+    /** The process ids of a run's {@code n} processes, once they have all started. */
+    private static List<Long> awaitPids(LaunchedRun run, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (run.pids().size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(n, run.pids().size(), "the processes started");
+        return run.pids();
+    }
+
+    /** The command lines of a run's {@code n} processes, as ps shows them, once they have all started. */
+    private static List<List<String>> awaitCommandLines(LaunchedRun run, int n) throws InterruptedException {
+        List<List<String>> commands = new ArrayList<>();
+        for (long pid : awaitPids(run, n)) {
+            ProcessHandle.Info info = ProcessHandle.of(pid).orElseThrow().info();
+            List<String> command = new ArrayList<>(List.of(info.command().orElse("?")));
+            command.addAll(Arrays.asList(info.arguments().orElseThrow()));
+            commands.add(command);
+        }
+        return commands;
     }
 
     @Test
     @Timeout(120)
     void aRunPastItsTimeoutIsKilledWithEveryProcess() throws Exception {
-        String pool = "timeout" + System.nanoTime();
-        RunPlan plan = plan(pool, List.of(cluster("east", 1, Placement.PROCESSES), cluster("west", 1, Placement.PROCESSES)),
-                "satin.apps.fib.FibThreshold", "60", "20");
+        RunPlan plan = longRunInTwoProcesses("timeout");
+        String pool = plan.pool();
         RunOutcome o = new Launcher(Duration.ofSeconds(8)).run(plan);
         assertTrue(o.timedOut(), () -> "exit " + o.exitCode() + ": " + o.stderr());
         assertTrue(o.stderr().contains("exceeded its timeout"), o::stderr);
@@ -127,16 +180,10 @@ class LauncherTest {
     @Test
     @Timeout(120)
     void aDestroyedRunLeavesNoProcessBehind() throws Exception {
-        String pool = "destroyed" + System.nanoTime();
-        RunPlan plan = plan(pool, List.of(cluster("east", 1, Placement.PROCESSES), cluster("west", 1, Placement.PROCESSES)),
-                "satin.apps.fib.FibThreshold", "60", "20");
+        RunPlan plan = longRunInTwoProcesses("destroyed");
+        String pool = plan.pool();
         LaunchedRun run = new Launcher(Duration.ofSeconds(100)).start(plan);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (run.pids().size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(2, run.pids().size(), "both processes started");
-        List<Long> pids = run.pids();
+        List<Long> pids = awaitPids(run, 2);
         assertTrue(pids.stream().allMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)));
         run.destroy();
         RunOutcome o = run.await();

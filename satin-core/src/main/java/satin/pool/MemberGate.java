@@ -1,0 +1,112 @@
+package satin.pool;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiConsumer;
+import satin.net.Connection;
+import satin.net.Message;
+
+/**
+ * Lets the messages of a connection another node opened reach the steal protocol only once the
+ * registry has announced that node as a member: knowing the pool's secret is not enough to take
+ * or push jobs. A newcomer may connect a moment before this node hears of it from the registry,
+ * so its messages wait, in order and only so many, until the registry announces it; if it has not
+ * within the failure timeout, the connection is refused and the reason logged.
+ */
+final class MemberGate {
+
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+    /** More than a newcomer sends before the registry's word reaches this node: a steal request or a few. */
+    static final int MAX_WAITING = 64;
+
+    private final String self;
+    private final Members members;
+    private final long graceNanos;
+    private final BiConsumer<Connection, Message> deliver;
+    /** Connections of peers not announced yet, with what they sent; a list is touched on its connection's event loop only. */
+    private final Map<Connection, List<Message>> waiting = new ConcurrentHashMap<>();
+
+    /**
+     * @param self       this node's name, for the log
+     * @param graceNanos how long a peer's connection may wait for the registry to announce it
+     * @param deliver    where the messages of members go
+     */
+    MemberGate(String self, Members members, long graceNanos, BiConsumer<Connection, Message> deliver) {
+        this.self = self;
+        this.members = members;
+        this.graceNanos = graceNanos;
+        this.deliver = deliver;
+    }
+
+    /** Another node's connection was admitted: its messages pass if the registry announced the node. */
+    void opened(Connection c) {
+        if (!isMember(c)) {
+            waiting.put(c, new ArrayList<>());
+            c.schedule(graceNanos, () -> expire(c));
+        }
+    }
+
+    void received(Connection c, Message m) {
+        List<Message> held = waiting.get(c);
+        if (held == null || isMember(c)) {
+            release(c);
+            deliver.accept(c, m);
+        } else if (held.size() == MAX_WAITING) {
+            refuse(c, "it sent " + MAX_WAITING + " messages before the registry announced it");
+        } else {
+            held.add(m);
+        }
+    }
+
+    /** The registry announced members: those among the waiting connections' peers are let through. */
+    void membersChanged() {
+        for (Connection c : waiting.keySet()) {
+            try {
+                c.execute(() -> {
+                    if (isMember(c)) {
+                        release(c);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // the connection's event loop is stopping, and the connection with it
+            }
+        }
+    }
+
+    void closed(Connection c) {
+        waiting.remove(c);
+    }
+
+    private void release(Connection c) {
+        List<Message> held = waiting.remove(c);
+        if (held != null) {
+            held.forEach(m -> deliver.accept(c, m));
+        }
+    }
+
+    private void expire(Connection c) {
+        if (!waiting.containsKey(c)) {
+            return;
+        }
+        if (isMember(c)) {
+            release(c);
+        } else {
+            refuse(c, "the registry announced no member called " + c.peer().node() + " within "
+                    + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(graceNanos) + " ms");
+        }
+    }
+
+    private void refuse(Connection c, String why) {
+        waiting.remove(c);
+        LOG.log(Level.WARNING, "node {0} refuses {1}: {2}", self, c, why);
+        c.close();
+    }
+
+    private boolean isMember(Connection c) {
+        return members.idOf(c.peer().node()) >= 0;
+    }
+}
