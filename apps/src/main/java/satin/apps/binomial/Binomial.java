@@ -61,13 +61,10 @@ public class Binomial extends SatinObject {
      * argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = AppArguments.of(PRESETS, args);
-        if (p.size() != 3) {
-            throw new IllegalArgumentException("expected N K THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
-        }
-        int n = AppArguments.integer(p.get(0), "N", 0, MAX_N);
-        int k = AppArguments.integer(p.get(1), "K", 0, n);
-        int threshold = AppArguments.integer(p.get(2), "THRESHOLD", 1, Integer.MAX_VALUE);
+        Args a = arguments(args);
+        int n = a.n();
+        int k = a.k();
+        int threshold = a.threshold();
         long result = new Binomial(threshold).choose(n, k);
         BigInteger expected = multiplicative(n, k);
         if (!expected.equals(BigInteger.valueOf(result))) {
@@ -75,6 +72,29 @@ public class Binomial extends SatinObject {
         }
         return "C(" + n + ", " + k + ") = " + result + " (spawn threshold " + threshold
                 + "), verified by the multiplicative formula";
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int n, int k, int threshold) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> p = AppArguments.of(PRESETS, args);
+        if (p.size() != 3) {
+            throw new IllegalArgumentException("expected N K THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
+        }
+        int n = AppArguments.integer(p.get(0), "N", 0, MAX_N);
+        int k = AppArguments.integer(p.get(1), "K", 0, n);
+        int threshold = AppArguments.integer(p.get(2), "THRESHOLD", 1, Integer.MAX_VALUE);
+        return new Args(n, k, threshold);
     }
 
     public static void main(String[] args) {

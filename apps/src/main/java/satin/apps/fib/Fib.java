@@ -27,13 +27,25 @@ public class Fib extends SatinObject {
         return x + y;
     }
 
-    /** Computes with these arguments (N), or those of a preset named as the only argument; returns what main prints. */
-    public static String run(String... args) {
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    private static int arguments(String... args) {
         List<String> a = AppArguments.of(PRESETS, args);
         if (a.size() != 1) {
             throw new IllegalArgumentException("expected N or a preset (" + PRESETS.keySet() + "), not " + a);
         }
-        int n = AppArguments.integer(a.get(0), "N", 0, 92);
+        return AppArguments.integer(a.get(0), "N", 0, 92);
+    }
+
+    /** Computes with these arguments (N), or those of a preset named as the only argument; returns what main prints. */
+    public static String run(String... args) {
+        int n = arguments(args);
         long result = new Fib().fib(n);
         return "fib(" + n + ") = " + result + ", " + verify(n, result);
     }

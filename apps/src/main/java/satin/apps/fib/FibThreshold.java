@@ -46,14 +46,29 @@ public class FibThreshold extends SatinObject {
      * preset named as the only argument; returns what main prints.
      */
     public static String run(String... args) {
+        int[] nAndThreshold = arguments(args);
+        int n = nAndThreshold[0];
+        int threshold = nAndThreshold[1];
+        long result = new FibThreshold(threshold).fib(n);
+        return "fib(" + n + ") = " + result + " (spawn threshold " + threshold + "), " + Fib.verify(n, result);
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    private static int[] arguments(String... args) {
         List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected N [THRESHOLD] or a preset (" + PRESETS.keySet() + "), not " + a);
         }
         int n = AppArguments.integer(a.get(0), "N", 0, 92);
         int threshold = a.size() > 1 ? AppArguments.integer(a.get(1), "THRESHOLD", 2, Integer.MAX_VALUE) : 20;
-        long result = new FibThreshold(threshold).fib(n);
-        return "fib(" + n + ") = " + result + " (spawn threshold " + threshold + "), " + Fib.verify(n, result);
+        return new int[] {n, threshold};
     }
 
     public static void main(String[] args) {

@@ -77,13 +77,9 @@ public class Ida extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = AppArguments.of(PRESETS, args);
-        if (a.isEmpty() || a.size() > 2) {
-            throw new IllegalArgumentException("expected arguments PUZZLE [SPAWN_DEPTH] or a preset "
-                    + PRESETS.keySet() + ", not " + a);
-        }
-        Puzzles.Puzzle puzzle = Puzzles.parse(a.get(0));
-        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 0, 40) : 4;
+        Args a = arguments(args);
+        Puzzles.Puzzle puzzle = a.puzzle();
+        int spawnDepth = a.spawnDepth();
         Solution s = new Ida(spawnDepth).solve(puzzle.board());
         verify(puzzle, s);
         return "ida " + puzzle.name() + " (" + Board.toString(puzzle.board()) + ") spawn depth " + spawnDepth
@@ -100,6 +96,29 @@ public class Ida extends SatinObject {
         if (puzzle.knownLength() >= 0 && puzzle.knownLength() != s.length()) {
             throw new IllegalStateException("found length " + s.length() + ", Korf's is " + puzzle.knownLength());
         }
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(Puzzles.Puzzle puzzle, int spawnDepth) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> a = AppArguments.of(PRESETS, args);
+        if (a.isEmpty() || a.size() > 2) {
+            throw new IllegalArgumentException("expected arguments PUZZLE [SPAWN_DEPTH] or a preset "
+                    + PRESETS.keySet() + ", not " + a);
+        }
+        Puzzles.Puzzle puzzle = Puzzles.parse(a.get(0));
+        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 0, 40) : 4;
+        return new Args(puzzle, spawnDepth);
     }
 
     public static void main(String[] args) {

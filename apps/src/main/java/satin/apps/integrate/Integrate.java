@@ -101,6 +101,28 @@ public class Integrate extends SatinObject {
      * argument; returns what main prints.
      */
     public static String run(String... args) {
+        Args x = arguments(args);
+        double a = x.a();
+        double b = x.b();
+        double epsilon = x.epsilon();
+        double threshold = x.threshold();
+        double[] result = new Integrate(epsilon, threshold).integrate(a, b);
+        return describe(a, b, epsilon, result[0], (long) result[1]);
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(double a, double b, double epsilon, double threshold) {
+    }
+
+    private static Args arguments(String... args) {
         List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected A B EPSILON THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
@@ -112,8 +134,7 @@ public class Integrate extends SatinObject {
         }
         double epsilon = AppArguments.number(p.get(2), "EPSILON", 1e-15, 1);
         double threshold = AppArguments.number(p.get(3), "THRESHOLD", 0, 1e12);
-        double[] result = new Integrate(epsilon, threshold).integrate(a, b);
-        return describe(a, b, epsilon, result[0], (long) result[1]);
+        return new Args(a, b, epsilon, threshold);
     }
 
     public static void main(String[] args) {

@@ -168,14 +168,11 @@ public class Knapsack extends SatinObject {
      * as the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = AppArguments.of(PRESETS, args);
-        if (p.size() != 4) {
-            throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
-        }
-        int items = (int) AppArguments.integer(p.get(0), "ITEMS", 1, 62);
-        int maxWeight = (int) AppArguments.integer(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
-        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
-        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 62);
+        Args a = arguments(args);
+        int items = a.items();
+        int maxWeight = a.maxWeight();
+        long seed = a.seed();
+        int spawnDepth = a.spawnDepth();
         long[][] instance = instance(items, maxWeight, seed);
         Knapsack problem = new Knapsack(instance[0], instance[1], instance[2][0], spawnDepth);
         long[] best = problem.solve();
@@ -194,6 +191,30 @@ public class Knapsack extends SatinObject {
             throw new IllegalStateException("branch and bound found " + best[0] + " but dynamic programming " + dp);
         }
         return text + ", and dynamic programming agrees";
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int items, int maxWeight, long seed, int spawnDepth) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> p = AppArguments.of(PRESETS, args);
+        if (p.size() != 4) {
+            throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
+        }
+        int items = (int) AppArguments.integer(p.get(0), "ITEMS", 1, 62);
+        int maxWeight = (int) AppArguments.integer(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
+        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
+        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 62);
+        return new Args(items, maxWeight, seed, spawnDepth);
     }
 
     public static void main(String[] args) {

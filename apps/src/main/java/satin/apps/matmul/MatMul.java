@@ -95,15 +95,10 @@ public class MatMul extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = AppArguments.of(PRESETS, args);
-        if (a.size() > 3) {
-            throw new IllegalArgumentException("expected arguments N [LEAF [SEED]] or a preset "
-                    + PRESETS.keySet() + ", not " + a);
-        }
-        int n = AppArguments.integer(a.get(0), "n", Integer.MIN_VALUE, Integer.MAX_VALUE);
-        int leaf = a.size() > 1 ? AppArguments.integer(a.get(1), "leaf", Integer.MIN_VALUE, Integer.MAX_VALUE) : 48;
-        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
-        checkSize(n, leaf);
+        Args a = arguments(args);
+        int n = a.n();
+        int leaf = a.leaf();
+        long seed = a.seed();
         SplittableRandom random = new SplittableRandom(seed);
         double[] x = randomMatrix(n, random);
         double[] y = randomMatrix(n, random);
@@ -130,6 +125,31 @@ public class MatMul extends SatinObject {
         if ((long) n * n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("n=" + n + " is too large for one array; expected at most 46000");
         }
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int n, int leaf, long seed) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> a = AppArguments.of(PRESETS, args);
+        if (a.size() > 3) {
+            throw new IllegalArgumentException("expected arguments N [LEAF [SEED]] or a preset "
+                    + PRESETS.keySet() + ", not " + a);
+        }
+        int n = AppArguments.integer(a.get(0), "n", Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int leaf = a.size() > 1 ? AppArguments.integer(a.get(1), "leaf", Integer.MIN_VALUE, Integer.MAX_VALUE) : 48;
+        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
+        checkSize(n, leaf);
+        return new Args(n, leaf, seed);
     }
 
     public static void main(String[] args) {

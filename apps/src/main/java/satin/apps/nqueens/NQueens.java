@@ -80,16 +80,32 @@ public class NQueens extends SatinObject {
         234907967154122528L};
 
     /**
-     * Computes with these arguments (N and how many rows spawn, N / 4 if left out), or those of a
-     * preset named as the only argument; returns what main prints.
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
      */
-    public static String run(String... args) {
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** N and the rows that spawn. */
+    private static int[] arguments(String... args) {
         List<String> a = AppArguments.of(PRESETS, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected N [SPAWN_ROWS] or a preset (" + PRESETS.keySet() + "), not " + a);
         }
         int n = AppArguments.integer(a.get(0), "N", 1, 30);
         int spawnRows = a.size() > 1 ? AppArguments.integer(a.get(1), "SPAWN_ROWS", 0, n) : Math.max(1, n / 4);
+        return new int[] {n, spawnRows};
+    }
+
+    /**
+     * Computes with these arguments (N and how many rows spawn, N / 4 if left out), or those of a
+     * preset named as the only argument; returns what main prints.
+     */
+    public static String run(String... args) {
+        int[] nAndRows = arguments(args);
+        int n = nAndRows[0];
+        int spawnRows = nAndRows[1];
         long count = new NQueens(spawnRows).count(n);
         String text = "nqueens(" + n + ") = " + count + " (spawning in " + spawnRows + " rows), ";
         if (n > CHECKED_UP_TO) {

@@ -147,6 +147,32 @@ public class PrimeFactors extends SatinObject {
      * only argument; returns what main prints.
      */
     public static String run(String... args) {
+        Args a = arguments(args);
+        int bits = a.bits();
+        int count = a.count();
+        long seed = a.seed();
+        long threshold = a.threshold();
+        BigInteger[] made = primes(bits, count, seed);
+        BigInteger n = Arrays.stream(made).reduce(BigInteger.ONE, BigInteger::multiply);
+        BigInteger[] factors = new PrimeFactors(threshold).factor(n);
+        verify(n, made, factors);
+        return n + " = " + describe(factors) + " (spawn threshold " + threshold
+                + "), verified: the factors are prime, multiply back to it and are the primes it was made of";
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int bits, int count, long seed, long threshold) {
+    }
+
+    private static Args arguments(String... args) {
         List<String> p = AppArguments.of(PRESETS, args);
         if (p.size() != 4) {
             throw new IllegalArgumentException("expected BITS FACTORS SEED THRESHOLD or a preset (" + PRESETS.keySet() + "), not " + p);
@@ -155,12 +181,7 @@ public class PrimeFactors extends SatinObject {
         int count = (int) AppArguments.integer(p.get(1), "FACTORS", 1, bits / 2);
         long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
         long threshold = AppArguments.integer(p.get(3), "THRESHOLD", 1, Long.MAX_VALUE);
-        BigInteger[] made = primes(bits, count, seed);
-        BigInteger n = Arrays.stream(made).reduce(BigInteger.ONE, BigInteger::multiply);
-        BigInteger[] factors = new PrimeFactors(threshold).factor(n);
-        verify(n, made, factors);
-        return n + " = " + describe(factors) + " (spawn threshold " + threshold
-                + "), verified: the factors are prime, multiply back to it and are the primes it was made of";
+        return new Args(bits, count, seed, threshold);
     }
 
     public static void main(String[] args) {

@@ -67,19 +67,12 @@ public class Raytracer extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = args.length == 0 ? PRESETS.get("small")
-                : args.length >= 1 && PRESETS.containsKey(args[0]) ? withPreset(args) : List.of(args);
-        if (a.size() < 2 || a.size() > 5) {
-            throw new IllegalArgumentException("expected arguments WIDTH HEIGHT [SAMPLES [LEAF_ROWS [OUTPUT.ppm]]] or a preset "
-                    + PRESETS.keySet() + " [OUTPUT.ppm], not " + a);
-        }
-        int width = AppArguments.integer(a.get(0), "width", 1, 20000);
-        int height = AppArguments.integer(a.get(1), "height", 1, 20000);
-        int samples = a.size() > 2 ? AppArguments.integer(a.get(2), "samples", 1, 16) : 1;
-        int leafRows = a.size() > 3 ? AppArguments.integer(a.get(3), "leaf rows", 1, 20000) : 8;
-        if ((long) width * height * 3 > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException("width x height = " + width + " x " + height + " is too large for one image");
-        }
+        Args x = arguments(args);
+        List<String> a = x.a();
+        int width = x.width();
+        int height = x.height();
+        int samples = x.samples();
+        int leafRows = x.leafRows();
         byte[] file = new Raytracer(width, height, samples, leafRows).ppm();
         String where = "";
         if (a.size() > 4) {
@@ -116,6 +109,35 @@ public class Raytracer extends SatinObject {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(List<String> a, int width, int height, int samples, int leafRows) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> a = args.length == 0 ? PRESETS.get("small")
+                : args.length >= 1 && PRESETS.containsKey(args[0]) ? withPreset(args) : List.of(args);
+        if (a.size() < 2 || a.size() > 5) {
+            throw new IllegalArgumentException("expected arguments WIDTH HEIGHT [SAMPLES [LEAF_ROWS [OUTPUT.ppm]]] or a preset "
+                    + PRESETS.keySet() + " [OUTPUT.ppm], not " + a);
+        }
+        int width = AppArguments.integer(a.get(0), "width", 1, 20000);
+        int height = AppArguments.integer(a.get(1), "height", 1, 20000);
+        int samples = a.size() > 2 ? AppArguments.integer(a.get(2), "samples", 1, 16) : 1;
+        int leafRows = a.size() > 3 ? AppArguments.integer(a.get(3), "leaf rows", 1, 20000) : 8;
+        if ((long) width * height * 3 > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("width x height = " + width + " x " + height + " is too large for one image");
+        }
+        return new Args(a, width, height, samples, leafRows);
     }
 
     public static void main(String[] args) {

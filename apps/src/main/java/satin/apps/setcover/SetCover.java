@@ -238,14 +238,11 @@ public class SetCover extends SatinObject {
      * the only argument; returns what main prints.
      */
     public static String run(String... args) {
-        List<String> p = AppArguments.of(PRESETS, args);
-        if (p.size() != 4) {
-            throw new IllegalArgumentException("expected UNIVERSE SETS SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
-        }
-        int universeSize = (int) AppArguments.integer(p.get(0), "UNIVERSE", 1, 64);
-        int setCount = (int) AppArguments.integer(p.get(1), "SETS", 1, MAX_SETS);
-        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
-        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 64);
+        Args a = arguments(args);
+        int universeSize = a.universeSize();
+        int setCount = a.setCount();
+        long seed = a.seed();
+        int spawnDepth = a.spawnDepth();
         SetCover problem = new SetCover(instance(universeSize, setCount, seed), universeSize, spawnDepth);
         int[] cover = problem.solve();
         int size = cover.length;
@@ -262,6 +259,30 @@ public class SetCover extends SatinObject {
             throw new IllegalStateException("the search found " + size + " sets but " + minimum + " cover");
         }
         return text + " and no fewer sets do (every subset tried)";
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int universeSize, int setCount, long seed, int spawnDepth) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> p = AppArguments.of(PRESETS, args);
+        if (p.size() != 4) {
+            throw new IllegalArgumentException("expected UNIVERSE SETS SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
+        }
+        int universeSize = (int) AppArguments.integer(p.get(0), "UNIVERSE", 1, 64);
+        int setCount = (int) AppArguments.integer(p.get(1), "SETS", 1, MAX_SETS);
+        long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
+        int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 64);
+        return new Args(universeSize, setCount, seed, spawnDepth);
     }
 
     public static void main(String[] args) {

@@ -99,14 +99,10 @@ public class Tsp extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        List<String> a = AppArguments.of(PRESETS, args);
-        if (a.isEmpty() || a.size() > 3) {
-            throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED]] or a preset "
-                    + PRESETS.keySet() + ", not " + a);
-        }
-        int n = AppArguments.integer(a.get(0), "cities", 1, 60);
-        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 1, 30) : 3;
-        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
+        Args a = arguments(args);
+        int n = a.n();
+        int spawnDepth = a.spawnDepth();
+        long seed = a.seed();
         Cities cities = Cities.random(n, seed);
         Tour tour = new Tsp(cities, spawnDepth).solve();
         cities.checkPermutation(tour.order);
@@ -115,6 +111,30 @@ public class Tsp extends SatinObject {
         }
         return "tsp " + n + " cities, seed " + seed + ", spawn depth " + spawnDepth + ": shortest tour " + tour.length
                 + " " + Arrays.toString(tour.order) + "; verified (a permutation of the cities, length recomputed)";
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    /** The arguments, as {@link #run} reads them. */
+    public record Args(int n, int spawnDepth, long seed) {
+    }
+
+    private static Args arguments(String... args) {
+        List<String> a = AppArguments.of(PRESETS, args);
+        if (a.isEmpty() || a.size() > 3) {
+            throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED]] or a preset "
+                    + PRESETS.keySet() + ", not " + a);
+        }
+        int n = AppArguments.integer(a.get(0), "cities", 1, 60);
+        int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 1, 30) : 3;
+        long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
+        return new Args(n, spawnDepth, seed);
     }
 
     public static void main(String[] args) {

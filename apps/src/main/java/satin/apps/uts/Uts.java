@@ -99,12 +99,7 @@ public class Uts extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        if (args.length == 0) {
-            args = PRESETS.get("small").toArray(new String[0]);
-        } else if (args.length == 1 && PRESETS.containsKey(args[0])) {
-            args = PRESETS.get(args[0]).toArray(new String[0]);
-        }
-        Arguments a = Arguments.parse(args);
+        Arguments a = arguments(args);
         long[] c = new Uts(a.tree(), a.chunk(), a.ownSha1()).count();
         StringBuilder out = new StringBuilder("UTS");
         if (a.sample() != null) {
@@ -124,6 +119,24 @@ public class Uts extends SatinObject {
         double percent = (float) leaves / (float) nodes * 100.0;
         return String.format(Locale.ROOT, "Tree size = %d, tree depth = %d, num leaves = %d (%s%%)", nodes, depth,
                 leaves, new BigDecimal(percent).setScale(2, RoundingMode.HALF_EVEN).toPlainString());
+    }
+
+    /**
+     * Refuses arguments {@link #run} would refuse, with the same message, without computing: what
+     * a launcher calls before it starts anything.
+     */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    private static Arguments arguments(String... args) {
+        if (args.length == 0) {
+            return Arguments.parse(PRESETS.get("small").toArray(new String[0]));
+        }
+        if (args.length == 1 && PRESETS.containsKey(args[0])) {
+            return Arguments.parse(PRESETS.get(args[0]).toArray(new String[0]));
+        }
+        return Arguments.parse(args);
     }
 
     public static void main(String[] args) {

@@ -16,6 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import satin.deploy.descriptor.Comparison;
 import satin.deploy.descriptor.Descriptor;
 import satin.deploy.launch.Launcher;
+import satin.deploy.launch.ProgramClassPath;
 import satin.deploy.launch.RunOutcome;
 import satin.deploy.report.Reports;
 
@@ -61,11 +62,13 @@ final class CompareCommand implements Callable<Integer> {
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** The matrix, every balancer and WAN setting of it checked: nothing has run yet. */
+    /** The matrix, every balancer, WAN setting and application's arguments of it checked: nothing has run yet. */
     Comparison matrix(Descriptor d) {
-        return descriptor != null
+        Comparison c = descriptor != null
                 ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
                 : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);
+        c.apps().forEach(app -> ProgramClassPath.checkArguments(app, d.plan().origin()));
+        return c;
     }
 
     /**

@@ -66,6 +66,7 @@ public final class LaunchedRun {
     static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
         commands.members(); // a plan it cannot carry out is refused here, before anything starts
         ProgramClassPath.requireMain(plan.app(), plan.origin());
+        ProgramClassPath.checkArguments(plan.app(), plan.origin());
         LaunchedRun run = new LaunchedRun(plan, commands, timeout, newRunDir(plan));
         Runtime.getRuntime().addShutdownHook(run.hook);
         Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());

@@ -83,6 +83,40 @@ public final class ProgramClassPath {
     }
 
     /**
+     * Asks the program whether it takes its arguments, before anything starts: a main class with a
+     * {@code public static void checkArguments(String...)} (every application of satin's has one)
+     * throws {@link IllegalArgumentException} with its own message for arguments its main would
+     * refuse. A program without one is not asked; it says so itself once it runs.
+     *
+     * @throws IllegalArgumentException naming the origin, the program, its arguments and its reason
+     */
+    public static void checkArguments(AppPlan app, String origin) {
+        try (URLClassLoader loader = new URLClassLoader(urls(app.classPath()), ProgramClassPath.class.getClassLoader())) {
+            java.lang.reflect.Method check;
+            try {
+                check = Class.forName(app.mainClass(), true, loader).getMethod("checkArguments", String[].class);
+            } catch (ReflectiveOperationException | LinkageError e) {
+                return; // it has no check; or it cannot be loaded here, which its run will say
+            }
+            if (!java.lang.reflect.Modifier.isStatic(check.getModifiers())) {
+                return;
+            }
+            check.invoke(null, (Object) app.args().toArray(new String[0]));
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable why = e.getCause();
+            if (why instanceof IllegalArgumentException) {
+                throw new IllegalArgumentException(origin + ": " + app.name() + " does not take the arguments "
+                        + app.args() + ": " + why.getMessage(), why);
+            }
+            throw new IllegalStateException(origin + ": " + app.mainClass() + ".checkArguments failed: " + why, why);
+        } catch (IllegalAccessException e) {
+            // not ours to call: the run will tell
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Checks that the program's main class is there, on its class path or satin's own.
      *
      * @throws IllegalArgumentException naming the class and every entry searched

@@ -116,6 +116,33 @@ class SatinCliTest {
         assertFalse(Files.exists(out), "a refused matrix runs nothing and writes nothing");
     }
 
+    /**
+     * Arguments the application would refuse are refused before anything starts, with its own
+     * message: no stack trace, no statistics, no results directory; by run and by compare, for
+     * every application.
+     */
+    @Test
+    void anApplicationsArgumentsAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        Path out = dir.resolve("results");
+        Result run = satin("run", "--app", "fib", "--args", "x", "--nodes", "2", "--output", out.toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().contains("fib does not take the arguments [x]: N must be an integer from 0 to 92, not 'x'"),
+                run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+        assertFalse(run.err().contains("statistics"), run.err());
+        Result compare = satin("compare", "--app", "nqueens", "--args", "8", "9", "--nodes", "2", "--wans", "single-cluster",
+                "--output", out.toString());
+        assertEquals(2, compare.code(), compare.err());
+        assertTrue(compare.err().contains("SPAWN_ROWS must be an integer from 0 to 8, not '9'"), compare.err());
+        assertFalse(Files.exists(out), "a refused run writes nothing");
+        for (String app : satin.apps.Apps.names()) {
+            Result r = satin("run", "--app", app, "--args", "-1", "-1", "-1", "-1", "-1", "-1", "--nodes", "2", "--output", out.toString());
+            assertEquals(2, r.code(), app + ": " + r.err());
+            assertTrue(r.err().contains(app + " does not take the arguments"), app + ": " + r.err());
+        }
+        assertFalse(Files.exists(out), "no refused run wrote anything");
+    }
+
     /** The example in {@code satin compare --help}, as a shell would split it, is a valid matrix. */
     @Test
     void theExampleInCompareHelpIsAValidMatrix() {
