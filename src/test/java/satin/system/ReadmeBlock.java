@@ -34,4 +34,30 @@ final class ReadmeBlock {
         }
         return commands;
     }
+
+    /**
+     * The lines of the first fenced block in the section under {@code heading}, after whatever
+     * prose comes first; fails if the section has none before the next heading.
+     */
+    static List<String> firstIn(Path readme, String heading) throws IOException {
+        List<String> lines = Files.readAllLines(readme);
+        int at = lines.indexOf(heading);
+        if (at < 0) {
+            throw new AssertionError(readme + " has no heading '" + heading + "'");
+        }
+        int i = at + 1;
+        while (i < lines.size() && !lines.get(i).startsWith("```")) {
+            if (lines.get(i).startsWith("## ")) {
+                throw new AssertionError("no fenced block in the section '" + heading + "' of " + readme);
+            }
+            i++;
+        }
+        List<String> block = new ArrayList<>();
+        for (i++; i < lines.size() && !lines.get(i).startsWith("```"); i++) {
+            if (!lines.get(i).isBlank()) {
+                block.add(lines.get(i));
+            }
+        }
+        return block;
+    }
 }
