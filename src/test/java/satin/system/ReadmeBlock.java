@@ -15,11 +15,7 @@ final class ReadmeBlock {
     /** The block's lines, blank lines left out; fails if the heading or its block is not there. */
     static List<String> under(Path readme, String heading) throws IOException {
         List<String> lines = Files.readAllLines(readme);
-        int at = lines.indexOf(heading);
-        if (at < 0) {
-            throw new AssertionError(readme + " has no heading '" + heading + "'");
-        }
-        int i = at + 1;
+        int i = headingAt(lines, readme, heading) + 1;
         while (i < lines.size() && lines.get(i).isBlank()) {
             i++;
         }
@@ -41,11 +37,7 @@ final class ReadmeBlock {
      */
     static List<String> firstIn(Path readme, String heading) throws IOException {
         List<String> lines = Files.readAllLines(readme);
-        int at = lines.indexOf(heading);
-        if (at < 0) {
-            throw new AssertionError(readme + " has no heading '" + heading + "'");
-        }
-        int i = at + 1;
+        int i = headingAt(lines, readme, heading) + 1;
         while (i < lines.size() && !lines.get(i).startsWith("```")) {
             if (lines.get(i).startsWith("## ")) {
                 throw new AssertionError("no fenced block in the section '" + heading + "' of " + readme);
@@ -59,5 +51,13 @@ final class ReadmeBlock {
             }
         }
         return block;
+    }
+
+    private static int headingAt(List<String> lines, Path readme, String heading) {
+        int at = lines.indexOf(heading);
+        if (at < 0) {
+            throw new AssertionError(readme + " has no heading '" + heading + "'");
+        }
+        return at;
     }
 }
