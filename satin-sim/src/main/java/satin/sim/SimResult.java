@@ -67,6 +67,11 @@ public final class SimResult {
         return status.messages();
     }
 
+    /** The jobs' costs summed: the time of one worker alone, against which speedup and efficiency are measured. */
+    public long work() {
+        return status.work();
+    }
+
     public long events() {
         return status.events();
     }
@@ -104,6 +109,11 @@ public final class SimResult {
             totals = t;
         }
         return totals.getOrDefault(key, 0L);
+    }
+
+    /** The work over the run time: how many workers' worth the pool computed. */
+    public double speedup() {
+        return runNanos <= 0 ? 0 : (double) work() / runNanos;
     }
 
     public double wanMessagesPerSecond() {
@@ -155,6 +165,7 @@ public final class SimResult {
         r.put("simulatedJobs", jobs());
         r.put("simulatedMessages", messages());
         r.put("simulatedEvents", events());
+        r.put("work", work());
         r.put("simulationWallNanos", wallNanos());
         r.put("activityGapsDroppedBelowNanos", traceGapNanos);
         return r;
@@ -249,8 +260,10 @@ public final class SimResult {
                 t.clusters() == 1 ? "" : "s", balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", config.wan(),
                 config.lan(), config.seed(), finished ? "" : "NOT FINISHED after ", seconds, wallNanos() / 1e9,
                 wanMessagesPerSecond())
-                + String.format(Locale.ROOT, "  jobs %d (%s); steals LAN %d asked, %d got; WAN %d asked, %d got;"
-                + " prefetches %d, %d got; pushed %d; results back %d%n", jobs(), config.workload().describe(),
+                + String.format(Locale.ROOT, "  jobs %d (%s), %.3f s of work: speedup %.1f on %d workers, efficiency %.1f%%%n",
+                jobs(), config.workload().describe(), work() / 1e9, speedup(), t.workers(), 100 * speedup() / t.workers())
+                + String.format(Locale.ROOT, "  steals LAN %d asked, %d got; WAN %d asked, %d got;"
+                + " prefetches %d, %d got; pushed %d; results back %d%n",
                 total("lanStealRequests"), total("lanSteals"), total("wanStealRequests"), total("wanSteals"),
                 total("prefetchRequests"), total("prefetched"), total("jobsPushed"), total("resultsReceived"))
                 + String.format(Locale.ROOT, "  messages LAN %d (%.1f KiB), WAN %d (%.1f KiB); notes %d; idle %.3f of %.3f"

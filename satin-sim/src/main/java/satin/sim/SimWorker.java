@@ -176,6 +176,7 @@ final class SimWorker {
     /** Starts the frame's job: false if it computes for a while (its STEP is scheduled). */
     private boolean compute(int d) {
         long cost = workload.cost(jobs, d * words);
+        sim.worked(cost);
         if (cost > 0) {
             state[d] = COMPUTING;
             sim.scheduleStep(this, sim.now() + cost);

@@ -19,7 +19,7 @@ import satin.net.WanLinks;
 public final class Simulation {
 
     /** What a running simulation has done so far, for a progress line. */
-    public record Status(long simulatedNanos, long wallNanos, long jobs, long messages, long events) {
+    public record Status(long simulatedNanos, long wallNanos, long jobs, long messages, long events, long work) {
     }
 
     private final SimConfig config;
@@ -32,6 +32,7 @@ public final class Simulation {
     private long now;
     private boolean finished;
     private long jobs;
+    private long work;
     private long eventCount;
 
     public Simulation(SimConfig config) {
@@ -84,7 +85,7 @@ public final class Simulation {
     }
 
     private Status status(long wallStart) {
-        return new Status(now, System.nanoTime() - wallStart, jobs, protocol.messagesSent(), eventCount);
+        return new Status(now, System.nanoTime() - wallStart, jobs, protocol.messagesSent(), eventCount, work);
     }
 
     private void dispatch(int kind, int subject, long detail) {
@@ -163,6 +164,11 @@ public final class Simulation {
 
     void jobStarted() {
         jobs++;
+    }
+
+    /** A job computed for {@code nanos}: the work one worker alone would have done. */
+    void worked(long nanos) {
+        work += nanos;
     }
 
     /** The root job is done: the run is over. */

@@ -59,6 +59,11 @@ public final class Topology {
         return clusterOf.length;
     }
 
+    /** Workers of every node. */
+    public int workers() {
+        return clusters.stream().mapToInt(c -> c.nodes() * c.workers()).sum();
+    }
+
     public int clusters() {
         return clusters.size();
     }
