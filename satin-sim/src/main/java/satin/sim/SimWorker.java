@@ -41,6 +41,8 @@ final class SimWorker {
     private int[] mark;
     private int[] pending;
     private int[] state;
+    /** How many children the frame's job spawns: known when it starts, used when it spawns. */
+    private int[] kids;
     private int[] from;
     private int[] owner;
     private long[] id;
@@ -74,6 +76,7 @@ final class SimWorker {
         mark = new int[cap];
         pending = new int[cap];
         state = new int[cap];
+        kids = new int[cap];
         from = new int[cap];
         owner = new int[cap];
         id = new long[cap];
@@ -175,7 +178,8 @@ final class SimWorker {
 
     /** Starts the frame's job: false if it computes for a while (its STEP is scheduled). */
     private boolean compute(int d) {
-        long cost = workload.cost(jobs, d * words);
+        kids[d] = workload.children(jobs, d * words);
+        long cost = workload.cost(jobs, d * words, kids[d]);
         sim.worked(cost);
         if (cost > 0) {
             state[d] = COMPUTING;
@@ -187,15 +191,15 @@ final class SimWorker {
     }
 
     private void spawn(int d) {
-        int kids = workload.children(jobs, d * words);
-        for (int i = 0; i < kids; i++) {
+        int n = kids[d];
+        for (int i = 0; i < n; i++) {
             workload.child(jobs, d * words, i, child, 0);
             deque.push(child, 0, d);
             if (deque.published()) {
                 node.workPublished(this);
             }
         }
-        spawns += kids;
+        spawns += n;
         state[d] = SYNCING;
     }
 
@@ -302,6 +306,7 @@ final class SimWorker {
         mark = Arrays.copyOf(mark, cap);
         pending = Arrays.copyOf(pending, cap);
         state = Arrays.copyOf(state, cap);
+        kids = Arrays.copyOf(kids, cap);
         from = Arrays.copyOf(from, cap);
         owner = Arrays.copyOf(owner, cap);
         id = Arrays.copyOf(id, cap);

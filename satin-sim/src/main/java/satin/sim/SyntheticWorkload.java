@@ -46,7 +46,7 @@ final class SyntheticWorkload implements Workload {
     }
 
     @Override
-    public long cost(long[] job, int off) {
+    public long cost(long[] job, int off, int children) {
         return job[off] == tree.depth() ? tree.leafNanos(job[off + 1]) : 0;
     }
 

@@ -46,8 +46,8 @@ final class UtsWorkload implements Workload {
     }
 
     @Override
-    public long cost(long[] job, int off) {
-        return nodeNanos + hashNanos * children(job, off);
+    public long cost(long[] job, int off, int children) {
+        return nodeNanos + hashNanos * children;
     }
 
     @Override

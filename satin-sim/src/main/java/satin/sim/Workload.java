@@ -15,11 +15,11 @@ public interface Workload {
     /** Writes the root job to {@code out[off..]}. */
     void root(long[] out, int off);
 
-    /** The job's own work in nanoseconds, before it spawns. */
-    long cost(long[] job, int off);
-
     /** How many children the job spawns. */
     int children(long[] job, int off);
+
+    /** The job's own work in nanoseconds, before it spawns its {@code children} (as {@link #children} gave them). */
+    long cost(long[] job, int off, int children);
 
     /** Writes child {@code index} of the job at {@code job[off..]} to {@code out[outOff..]}. */
     void child(long[] job, int off, int index, long[] out, int outOff);
