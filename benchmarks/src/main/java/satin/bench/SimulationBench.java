@@ -180,38 +180,47 @@ final class SimulationBench {
         printValidation(cells, rounds);
     }
 
-    /** Real time and WAN messages, simulated time and WAN messages, real and simulated LAN steal requests. */
+    /**
+     * Real time and WAN messages, simulated time and WAN messages, real and simulated LAN steal
+     * requests, real and simulated mean wait for a steal reply (us).
+     */
     private static double[] cell(BalancerBench bench, String balancer, String setting, long expected, long seed, boolean real)
             throws InterruptedException {
-        double[] row = new double[6];
+        double[] row = new double[COLUMNS];
         if (real) {
             BalancerBench.Outcome o = bench.once(balancer, setting, expected);
             row[0] = o.seconds();
             row[1] = o.wanMessages();
             row[4] = o.lanStealRequests();
+            long asked = o.lanStealRequests() + o.wanStealRequests();
+            row[6] = asked == 0 ? 0 : o.stealWaitNanos() / 1e3 / asked;
         }
         SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
         row[2] = s.runNanos() / 1e9;
         row[3] = s.total("wanMessagesSent");
         row[5] = s.total("lanStealRequests");
+        long asked = s.total("lanStealRequests") + s.total("wanStealRequests");
+        row[7] = asked == 0 ? 0 : s.total("stealWaitNanos") / 1e3 / asked;
         return row;
     }
+
+    private static final int COLUMNS = 8;
 
     private static void printValidation(Map<String, List<double[]>> cells, int rounds) {
         System.out.printf(Locale.ROOT, "emulated (real, this JVM) against simulated (LAN emulated), medians of %d round%s;"
                 + " the synthetic tree %d^%d, leaves %d ms%n", rounds, rounds == 1 ? "" : "s", FAN_OUT, DEPTH, LEAF_MICROS / 1000);
         System.out.println("| balancer | setting | real s | simulated s | time diff | real WAN msgs | simulated WAN msgs"
-                + " | WAN diff | real LAN steals | simulated LAN steals |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+                + " | WAN diff | real LAN steals | simulated LAN steals | real steal wait us | simulated steal wait us |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         cells.forEach((key, rows) -> {
             String[] k = key.split("\\|");
-            double[] m = new double[6];
-            for (int c = 0; c < 6; c++) {
+            double[] m = new double[COLUMNS];
+            for (int c = 0; c < COLUMNS; c++) {
                 int col = c;
                 m[c] = median(rows.stream().mapToDouble(r -> r[col]).toArray());
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f |%n", k[0], k[1], m[0],
-                    m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5]);
+            System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f |%n", k[0],
+                    k[1], m[0], m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5], m[6], m[7]);
         });
     }
 

@@ -84,6 +84,7 @@ final class SimNode implements BalancerPort {
         }
         idleWorkers = workers.length;
         parkRound = IdleLoop.LONG_PARKED;
+        spinUntil = sim.config().idle().parks() ? Long.MIN_VALUE : Long.MAX_VALUE;
         long gen = ++pollGeneration;
         sim.schedulePoll(this, sim.now() + random.nextLong(sim.config().idle().maxParkNanos()), gen);
         long period = balancer.tickNanos();

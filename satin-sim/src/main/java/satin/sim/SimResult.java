@@ -248,6 +248,12 @@ public final class SimResult {
         }
     }
 
+    /** The WAN text, or how many links it names if it is too long for a line (32 clusters have 992). */
+    private String wanLabel() {
+        String w = config.wan();
+        return w.length() <= 80 ? w : w.split(",").length + " links (" + w.substring(0, w.indexOf(',')) + ", ...)";
+    }
+
     /** The run in a few lines: what it was, its time, and where the time and the messages went. */
     public String summary() {
         Topology t = config.topology();
@@ -257,7 +263,7 @@ public final class SimResult {
         String settings = balancerSettings();
         return String.format(Locale.ROOT, "simulated pool: %d nodes in %d cluster%s, balancer %s%s, WAN %s, LAN %s, seed %d:"
                 + " %s%.3f s (root call) in %.1f s wall; %.1f WAN messages/s%n", t.nodes(), t.clusters(),
-                t.clusters() == 1 ? "" : "s", balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", config.wan(),
+                t.clusters() == 1 ? "" : "s", balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", wanLabel(),
                 config.lan(), config.seed(), finished ? "" : "NOT FINISHED after ", seconds, wallNanos() / 1e9,
                 wanMessagesPerSecond())
                 + String.format(Locale.ROOT, "  jobs %d (%s), %.3f s of work: speedup %.1f on %d workers, efficiency %.1f%%%n",
