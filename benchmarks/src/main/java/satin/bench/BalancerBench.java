@@ -28,7 +28,7 @@ import satin.runtime.NodeConfig;
  */
 final class BalancerBench {
 
-    private static final List<String> WAN = List.of("10ms/1000KB/s", "10ms/100KB/s", "100ms/1000KB/s", "100ms/100KB/s");
+    static final List<String> WAN = List.of("10ms/1000KB/s", "10ms/100KB/s", "100ms/1000KB/s", "100ms/100KB/s");
 
     private final int nodes;
     private final int fanOut;
@@ -38,7 +38,7 @@ final class BalancerBench {
     private final int payload;
     private int runs;
 
-    private BalancerBench(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
+    BalancerBench(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
         this.nodes = nodes;
         this.fanOut = fanOut;
         this.depth = depth;
@@ -48,8 +48,8 @@ final class BalancerBench {
     }
 
     /** One run's outcome. */
-    private record Outcome(double seconds, double wanPerSecond, long wanStealRequests, long wanSteals, long prefetched,
-            long pushed) {
+    record Outcome(double seconds, double wanPerSecond, long wanStealRequests, long wanSteals, long prefetched,
+            long pushed, long wanMessages, long lanMessages, long lanStealRequests, long stealWaitNanos) {
     }
 
     static void run(String[] args) throws InterruptedException {
@@ -123,7 +123,8 @@ final class BalancerBench {
         }
     }
 
-    private Outcome once(String balancer, String setting, long expected) throws InterruptedException {
+    /** One real run of the tree on {@code setting} ("1 cluster" or WAN text for 4 clusters), its sum checked. */
+    Outcome once(String balancer, String setting, long expected) throws InterruptedException {
         boolean wide = !setting.equals("1 cluster");
         WanLinks links = wide ? WanLinks.parse(setting) : WanLinks.none();
         int clusters = wide ? 4 : 1;
@@ -152,7 +153,8 @@ final class BalancerBench {
             master.endRun();
             PoolSummary s = new PoolSummary(master.gatherReports(30, TimeUnit.SECONDS));
             return new Outcome(elapsed / 1e9, s.total("wanMessagesSent") / (elapsed / 1e9), s.total("wanStealRequests"),
-                    s.total("wanSteals"), s.total("prefetched"), s.total("jobsPushed"));
+                    s.total("wanSteals"), s.total("prefetched"), s.total("jobsPushed"), s.total("wanMessagesSent"),
+                    s.total("lanMessagesSent"), s.total("lanStealRequests"), s.total("stealWaitNanos"));
         } finally {
             all.forEach(PoolNode::close);
             registry.close();

@@ -35,6 +35,7 @@ public final class Bench {
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--only 'RS;RP:threshold=2'] [--wan 'A;B']\n"
+            + "       " + SimulationBench.USAGE.replace("\n", "\n       ") + "\n"
             + "       " + ChaosBench.USAGE + "\n"
             + "       " + GlbBench.USAGE;
 
@@ -53,6 +54,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("balancers")) {
             BalancerBench.run(args);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("simulate")) {
+            SimulationBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("uts")) {

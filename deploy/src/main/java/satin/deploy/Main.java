@@ -20,7 +20,7 @@ public final class Main {
 
     private static final String USAGE = "usage: satin                       (a comparison of RS and CRS on 4 emulated clusters)\n"
             + "       satin fib [N] [--workers W]   (fib(N) spawning every call on this JVM; defaults: 35, 1)\n"
-            + "       satin run|compare|report|registry ...   (satin --help, satin run --help, ...)\n"
+            + "       satin run|compare|simulate|report|registry ...   (satin --help, satin run --help, ...)\n"
             + "       satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]   (nodes of a pool; satin pool --help)";
 
     private Main() {
@@ -54,8 +54,8 @@ public final class Main {
     }
 
     /** Every word that may come first, for naming a word that is none of them. */
-    static final java.util.List<String> FIRST_WORDS = java.util.List.of("run", "compare", "report", "registry", "pool",
-            "fib");
+    static final java.util.List<String> FIRST_WORDS = java.util.List.of("run", "compare", "simulate", "report", "registry",
+            "pool", "fib");
 
     /**
      * A first word that is neither a command, nor fib's N, nor an option: most likely a command

@@ -63,13 +63,29 @@ public class SyntheticTree extends SatinObject {
     private long leaf(long path, byte[] payload) {
         long h = mix(path);
         if (waiting && leafMicros > 0) {
-            double variation = irregularity * (2 * ((h >>> 11) * 0x1.0p-53) - 1);
-            long until = System.nanoTime() + (long) (leafMicros * 1_000 * (1 + variation));
+            long until = System.nanoTime() + leafNanos(path);
             for (long left; (left = until - System.nanoTime()) > 0;) {
                 LockSupport.parkNanos(left);
             }
         }
         return (h & 0xFFFF) + (payload.length == 0 ? 0 : payload[(int) (path % payload.length)]);
+    }
+
+    /**
+     * How long the leaf at {@code path} waits: the leaf time varied by the irregularity, from the
+     * leaf's place alone (the simulator, satin.sim, gives its leaves the same times).
+     */
+    public long leafNanos(long path) {
+        double variation = irregularity * (2 * ((mix(path) >>> 11) * 0x1.0p-53) - 1);
+        return (long) (leafMicros * 1_000 * (1 + variation));
+    }
+
+    public int fanOut() {
+        return fanOut;
+    }
+
+    public int depth() {
+        return depth;
     }
 
     /** A well-mixed number from a leaf's place (SplitMix64's finalizer). */

@@ -58,6 +58,10 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Descriptor d = Plans.of(descriptor, options);
+        if (d.simulated()) { // mode: simulate
+            return Simulations.run(matrix(d).cells(d.plan()), d.simulation(), d.plan().outputDir(), descriptor,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         return run(matrix(d).cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(), descriptor,
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }

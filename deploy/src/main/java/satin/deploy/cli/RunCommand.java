@@ -36,7 +36,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunPlan plan = Plans.of(descriptor, options).plan();
+        satin.deploy.descriptor.Descriptor d = Plans.of(descriptor, options);
+        RunPlan plan = d.plan();
+        if (d.simulated()) { // mode: simulate
+            return Simulations.run(SimulateCommand.alone(plan), d.simulation(), plan.outputDir(), descriptor,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout)).run(plan);
         Plans.keepDescriptor(descriptor, outcome.runDir());
         var out = spec.commandLine().getOut();

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** The commands of {@code satin}; {@link satin.deploy.Main} sends everything else to the main job. */
 @Command(name = "satin", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Divide-and-conquer parallelism across clusters: runs, comparisons of load balancers, reports.",
-        subcommands = {RunCommand.class, CompareCommand.class, ReportCommand.class, RegistryCommand.class},
+        subcommands = {RunCommand.class, CompareCommand.class, SimulateCommand.class, ReportCommand.class,
+            RegistryCommand.class},
         footer = {"", "Without a command: a short comparison of RS and CRS on 4 emulated clusters (about 35 s).",
             "Also: satin fib [N] [--workers W]   fib(N) spawning every call on this JVM, checked, with statistics",
             "      satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]",
@@ -15,8 +16,8 @@ import picocli.CommandLine.Command;
 public final class SatinCli implements Runnable {
 
     /** The names {@link satin.deploy.Main} hands to this command line. */
-    public static final java.util.Set<String> COMMANDS = java.util.Set.of("run", "compare", "report", "registry", "--help",
-            "-h", "--version", "-V");
+    public static final java.util.Set<String> COMMANDS = java.util.Set.of("run", "compare", "simulate", "report", "registry",
+            "--help", "-h", "--version", "-V");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -21,6 +21,7 @@ import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
 import satin.deploy.plan.RunPlan;
+import satin.deploy.plan.SimulationPlan;
 
 /**
  * Reads the top of a composed descriptor into a {@link Descriptor}. Every section is read even
@@ -30,7 +31,8 @@ import satin.deploy.plan.RunPlan;
 final class DescriptorReader {
 
     static final List<String> KEYS = List.of("pool", "secret", "secretFile", "clusters", "wan", "app", "balancer", "output",
-            "compare");
+            "compare", "mode", "simulate");
+    static final List<String> MODES = List.of("run", "simulate");
     static final List<String> COMPARE_KEYS = List.of("apps", "balancers", "wan", "repetitions");
 
     static final String DEFAULT_POOL = "satin";
@@ -58,7 +60,8 @@ final class DescriptorReader {
         }
         String pool = top.has("pool") ? top.text("pool", "the pool's name", true) : DEFAULT_POOL;
         List<ClusterPlan> clusters = ClusterReader.read(top);
-        String secret = secret(top, clusters);
+        String mode = top.has("mode") ? mode(top) : "run";
+        String secret = secret(top, clusters, "simulate".equals(mode));
         Set<String> names = new LinkedHashSet<>();
         if (clusters != null) {
             clusters.forEach(c -> names.add(c.name()));
@@ -72,17 +75,30 @@ final class DescriptorReader {
                 : DEFAULT_BALANCER;
         Path output = output(top);
         Function<RunPlan, Comparison> comparison = top.has("compare") ? comparison(top, clusters) : null;
+        SimulationPlan simulation = top.has("simulate") ? SimulationReader.read(top.value("simulate"), "simulate", problems)
+                : SimulationPlan.DEFAULTS;
         problems.throwIfAny();
         RunPlan plan = new RunPlan(pool, secret, clusters, wan, app, balancer, output, problems.origin());
-        return new Descriptor(plan, Optional.ofNullable(comparison).map(c -> c.apply(plan)));
+        return new Descriptor(plan, Optional.ofNullable(comparison).map(c -> c.apply(plan)), "simulate".equals(mode),
+                simulation);
+    }
+
+    /** {@code run} (the default) or {@code simulate}: whether satin run and satin compare run the pool or simulate it. */
+    private String mode(Section top) {
+        String mode = top.text("mode", "run or simulate", true);
+        if (mode != null && !MODES.contains(mode)) {
+            problems.at(top.value("mode"), "mode", "found '" + mode + "'; expected run or simulate");
+            return null;
+        }
+        return mode;
     }
 
     /**
      * {@code secret:}, else {@code secretFile:} (relative to the descriptor), else SATIN_SECRET;
-     * a pool that stays in this JVM proves nothing to anyone, so it may go without and gets a
-     * random one.
+     * a pool that stays in this JVM (or is only simulated) proves nothing to anyone, so it may go
+     * without and gets a random one.
      */
-    private String secret(Section top, List<ClusterPlan> clusters) {
+    private String secret(Section top, List<ClusterPlan> clusters, boolean simulated) {
         if (top.has("secret") && top.has("secretFile")) {
             problems.at(top.keyNode("secretFile"), "secretFile", "found both secret and secretFile; expected one of them");
             return null;
@@ -97,7 +113,7 @@ final class DescriptorReader {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return fromEnv;
         }
-        boolean leavesJvm = clusters != null && clusters.stream().anyMatch(c -> c.placement() != Placement.IN_JVM);
+        boolean leavesJvm = !simulated && clusters != null && clusters.stream().anyMatch(c -> c.placement() != Placement.IN_JVM);
         if (leavesJvm) {
             top.missing("secret", "secret:, secretFile: or the environment variable SATIN_SECRET (nodes outside this JVM "
                     + "must prove the pool's secret)");

@@ -33,6 +33,13 @@
  *   balancers: [RS, CRS]
  *   wan: [single-cluster, 100ms/100KB/s]   # WanLinks text, none, single-cluster, or a wan: mapping
  *   repetitions: 3            # default 1
+ * mode: run                   # run | simulate (satin run and satin compare simulate)
+ * simulate:                   # optional: how (satin.deploy.plan.SimulationPlan)
+ *   lan: myrinet              # myrinet | infiniband | emulated | 20us/50MB/s[/jitter]
+ *   seed: 1
+ *   nodeCost: 2us             # UTS: every tree node's cost
+ *   offered: 1
+ *   maxTime: 1h               # simulated
  * }</pre>
  *
  * <p>How the parts meet: {@link satin.deploy.descriptor.Descriptors} composes the YAML into

@@ -50,18 +50,23 @@ class SatinCliTest {
         assertTrue(r.err().contains("[##############################] 4/4 done"), r.err());
         assertTrue(r.out().contains("| RS |") && r.out().contains("| CRS |"), r.out());
         Path report = dir.resolve("report");
+        assertReportFiles(report, 4);
+        assertEquals(5, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
+        assertTrue(r.err().contains("a warm-up run in this JVM first (not reported)"), r.err());
+        try (Stream<Path> runs = Files.list(dir)) {
+            assertEquals(5, runs.count(), "four run directories and the report, nothing of the warm-up");
+        }
+    }
+
+    /** The files of a comparison's report: the tables, the charts, and an occupancy chart per run. */
+    static void assertReportFiles(Path report, int runs) throws java.io.IOException {
         for (String f : List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png",
                 "wan-messages.svg")) {
             assertTrue(Files.size(report.resolve(f)) > 0, f);
         }
         try (Stream<Path> files = Files.list(report)) {
-            assertEquals(8, files.filter(p -> p.getFileName().toString().startsWith("occupancy-")).count(),
+            assertEquals(2 * runs, files.filter(p -> p.getFileName().toString().startsWith("occupancy-")).count(),
                     "a PNG and an SVG per run");
-        }
-        assertEquals(5, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
-        assertTrue(r.err().contains("a warm-up run in this JVM first (not reported)"), r.err());
-        try (Stream<Path> runs = Files.list(dir)) {
-            assertEquals(5, runs.count(), "four run directories and the report, nothing of the warm-up");
         }
     }
 
@@ -161,7 +166,7 @@ class SatinCliTest {
     }
 
     /** Words as a POSIX shell splits them, for single quotes and backslash-newlines. */
-    private static List<String> shellWords(String line) {
+    static List<String> shellWords(String line) {
         List<String> words = new java.util.ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
         while (m.find()) {
@@ -182,7 +187,7 @@ class SatinCliTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("run", "compare", "report", "registry")) {
+        for (String command : List.of("run", "compare", "simulate", "report", "registry")) {
             Result r = satin(command, "--help");
             assertEquals(0, r.code(), command);
             assertTrue(r.out().contains("Usage: satin " + command), r.out());
@@ -196,7 +201,7 @@ class SatinCliTest {
     void everyCommandHasTheVersion(@TempDir Path dir) throws Exception {
         String version = satin.Satin.version();
         assertTrue(version.matches("\\d+\\.\\d+\\.\\d+.*"), version);
-        for (String command : List.of("run", "compare", "report", "registry")) {
+        for (String command : List.of("run", "compare", "simulate", "report", "registry")) {
             Result r = satin(command, "--version");
             assertEquals(0, r.code(), command);
             assertEquals("satin " + version, r.out().strip(), command);

@@ -1,0 +1,152 @@
+package satin.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import satin.deploy.report.Occupancy;
+import satin.deploy.report.RunData;
+import satin.deploy.report.RunReader;
+import satin.sim.IdleLoop;
+import satin.sim.Interconnect;
+import satin.sim.SimConfig;
+import satin.sim.SimResult;
+import satin.sim.Topology;
+import satin.sim.Workload;
+import satin.sim.Workloads;
+
+/**
+ * Two claims of the seeds rerun in the simulator, at their scale:
+ *
+ * <ul>
+ * <li>{@code seed000}: Olivier and Prins report 80% efficiency on 1,024 processors of an InfiniBand
+ * cluster with UTS on a binomial tree, stealing chunks of nodes. Here: 1,024 nodes of one
+ * InfiniBand cluster, UTS T1L (geometric, 102 million nodes) and T3L (binomial, 111 million),
+ * each tree node costing what one of their cores took (476 ns, 2.1 million nodes a second) and
+ * ten times that; random stealing with the runtime's idle loop and with a thief that asks again at
+ * once (as their polling codes do), and hierarchical stealing.
+ * <li>{@code seed001}: Perarnau and Sato find that choosing victims by distance speeds work
+ * stealing up at thousands of nodes. Here: 8,192 nodes, 32 groups of 256 on a ring whose latency
+ * grows with the distance between groups, UTS T1L at 1 us a node, random stealing and
+ * cluster-aware random stealing with uniform victims and with victims weighted by 1 / latency.
+ * </ul>
+ *
+ * Each run prints its time, efficiency (the work of one worker alone over nodes times time), failed
+ * steals, the wait for steal replies and seed 001's starting and ending latencies.
+ */
+final class ScaleBench {
+
+    /** Seed 000: one core explores 2.10 million nodes a second. */
+    private static final long SEED000_NODE_NANOS = 476;
+
+    private ScaleBench() {
+    }
+
+    static void run(String[] args) {
+        String which = args.length > 0 ? args[0] : "all";
+        if (!List.of("seed000", "seed001", "all").contains(which)) {
+            throw new IllegalArgumentException("bench simulate scale [seed000|seed001|all], not " + which);
+        }
+        header();
+        if (!which.equals("seed001")) {
+            seed000();
+        }
+        if (!which.equals("seed000")) {
+            seed001();
+        }
+    }
+
+    private static void header() {
+        System.out.println("| experiment | nodes | tree | node cost | balancer | idle loop | time s | efficiency | steals asked"
+                + " | failed | wait per node s | SL(0.9) | EL(0.9) | SL(1) | EL(1) | wall s |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    }
+
+    private static void seed000() {
+        Topology t = new Topology(List.of(new Topology.Cluster("topsail", 1_024, 1)));
+        long fast = SEED000_NODE_NANOS;
+        long slow = 10 * SEED000_NODE_NANOS;
+        // a thief that asks again at once floods the simulation where work is scarce (T3L at 476 ns): left out
+        Object[][] runs = {
+            {"T1L", fast, "RS", false}, {"T1L", fast, "RS", true}, {"T1L", fast, "CHS", false},
+            {"T1L", slow, "RS", false}, {"T1L", slow, "RS", true},
+            {"T3L", fast, "RS", false}, {"T3L", fast, "CHS", false},
+            {"T3L", slow, "RS", false}, {"T3L", slow, "RS", true}, {"T3L", slow, "CHS", false}};
+        for (Object[] r : runs) {
+            Workload w = Workloads.of(Workloads.UTS, List.of((String) r[0]), (Long) r[1]);
+            SimConfig c = SimConfig.of(t, w, (String) r[2], "none").withLan(Interconnect.INFINIBAND);
+            report("seed 000", (String) r[0], (Long) r[1], (Boolean) r[3] ? eager(c) : c);
+        }
+    }
+
+    /** 32 groups of 256 on a ring: 1 us inside a group, 2 us more per hop between groups, 5 GB/s links. */
+    private static void seed001() {
+        int groups = 32;
+        List<Topology.Cluster> cs = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            cs.add(new Topology.Cluster(String.format(Locale.ROOT, "g%02d", g), 256, 1));
+        }
+        StringBuilder wan = new StringBuilder();
+        for (int a = 0; a < groups; a++) {
+            for (int b = 0; b < groups; b++) {
+                if (a != b) {
+                    int hops = Math.min(Math.abs(a - b), groups - Math.abs(a - b));
+                    wan.append(wan.length() > 0 ? "," : "").append(String.format(Locale.ROOT, "g%02d>g%02d=%dus/5GB/s",
+                            a, b, 1 + 2 * hops));
+                }
+            }
+        }
+        Topology t = new Topology(cs);
+        Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), 1_000);
+        for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1")) {
+            report("seed 001", "T1L", 1_000, SimConfig.of(t, w, balancer, wan.toString())
+                    .withLan(Interconnect.parse("1us/5GB/s")));
+        }
+    }
+
+    /** The same run with thieves that ask again at once, never parking. */
+    private static SimConfig eager(SimConfig c) {
+        return new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(), c.offered(),
+                IdleLoop.EAGER, c.maxSimulatedNanos(), c.traceLimit());
+    }
+
+    private static void report(String experiment, String tree, long cost, SimConfig c) {
+        SimulationBench.Measured m = SimulationBench.measure(c);
+        SimResult r = m.result();
+        Occupancy o = occupancy(r);
+        int nodes = c.topology().nodes();
+        double time = r.runNanos() / 1e9;
+        System.out.printf(Locale.ROOT, "| %s | %,d | %s | %d ns | %s | %s | %.3f | %.1f%% | %,d | %,d | %.3f | %s | %s | %s | %s | %.0f |%n",
+                experiment, nodes, tree, cost, c.balancer(), c.idle().equals(IdleLoop.EAGER) ? "eager" : "runtime", time, 100 * r.speedup() / nodes, r.total("remoteStealRequests"),
+                r.total("remoteStealsEmpty"), r.total("stealWaitNanos") / 1e9 / nodes, share(o.startingLatency(0.9), time),
+                share(o.endingLatency(0.9), time), share(o.startingLatency(1), time), share(o.endingLatency(1), time),
+                r.wallNanos() / 1e9);
+        System.out.flush();
+    }
+
+    /** A latency as seed 001 gives it: a share of the run's time. */
+    private static String share(double seconds, double time) {
+        return Double.isNaN(seconds) ? "never" : String.format(Locale.ROOT, "%.1f%%", 100 * seconds / time);
+    }
+
+    /** The run's occupancy as the report computes it, from the statistics file it writes. */
+    private static Occupancy occupancy(SimResult r) {
+        try {
+            Path dir = Files.createTempDirectory("satin-scale");
+            Path stats = dir.resolve(RunReader.STATS);
+            try {
+                r.writeStats(stats, Map.of());
+                RunData d = RunReader.read(dir);
+                return Occupancy.of(d.traces(), r.config().topology().nodes());
+            } finally {
+                Files.deleteIfExists(stats);
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the run's statistics: " + e.getMessage(), e);
+        }
+    }
+}

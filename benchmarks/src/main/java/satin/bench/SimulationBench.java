@@ -1,0 +1,237 @@
+package satin.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import satin.apps.synthetic.SyntheticTree;
+import satin.lb.Balancers;
+import satin.sim.Interconnect;
+import satin.sim.SimConfig;
+import satin.sim.SimResult;
+import satin.sim.Simulation;
+import satin.sim.Topology;
+import satin.sim.Workload;
+import satin.sim.Workloads;
+
+/**
+ * The simulator measured: how fast it runs on this machine and how much memory a simulated node
+ * takes ({@code speed}), and how close it comes to the emulated runs of {@link BalancerBench}
+ * ({@code validate}: the same 64 nodes, tree and WAN settings, run for real in this JVM and
+ * simulated, side by side). The scale experiments are {@link ScaleBench}'s.
+ */
+final class SimulationBench {
+
+    static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
+            + "       bench simulate validate [--rounds R] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
+            + "       bench simulate scale [seed000|seed001|all]";
+
+    /** The validation's tree: ./bench balancers' own. */
+    private static final int FAN_OUT = 4;
+    private static final int DEPTH = 7;
+    private static final long LEAF_MICROS = 40_000;
+    private static final double IRREGULARITY = 0.5;
+    private static final int PAYLOAD = 100;
+    private static final String ONE_CLUSTER = "1 cluster";
+
+    private SimulationBench() {
+    }
+
+    static void run(String[] args) throws InterruptedException {
+        String mode = args.length > 1 && !args[1].startsWith("--") ? args[1] : "speed";
+        String[] rest = Arrays.copyOfRange(args, mode.equals("speed") && (args.length < 2 || args[1].startsWith("--")) ? 1 : 2,
+                args.length);
+        switch (mode) {
+            case "speed" -> speed(rest);
+            case "validate" -> validate(rest);
+            case "scale" -> ScaleBench.run(rest);
+            default -> throw new IllegalArgumentException("unknown mode " + mode + "\n" + USAGE);
+        }
+    }
+
+    // ------------------------------------------------------------------ speed
+
+    private static void speed(String[] args) {
+        List<Integer> sizes = List.of(1_024, 8_192);
+        long nodeCost = 10_000;
+        String balancer = "CRS";
+        String wan = "50ms/1MB/s";
+        String lan = "infiniband";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--nodes" -> sizes = Arrays.stream(args[++i].split(",")).map(Integer::valueOf).toList();
+                case "--node-cost" -> nodeCost = Long.parseLong(args[++i]);
+                case "--balancer" -> balancer = args[++i];
+                case "--wan" -> wan = args[++i];
+                case "--lan" -> lan = args[++i];
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+            }
+        }
+        System.out.printf(Locale.ROOT, "java %s, %d cpus, max heap %.0f MB, Integer cache to %d%n",
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() / 1e6, integerCacheHigh());
+        validationSpeed();
+        System.out.printf(Locale.ROOT, "UTS T1L, every tree node %d ns, %s, WAN %s, LAN %s; clusters of 256%n", nodeCost,
+                balancer, wan, lan);
+        System.out.println("| nodes | jobs | messages | events | simulated s | wall s | M jobs/s | M messages/s | M events/s"
+                + " | peak heap MB | live heap MB | live KB/node |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        for (int nodes : sizes) {
+            Topology t = Topology.grid(Math.max(1, nodes / 256), Math.min(nodes, 256));
+            Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), nodeCost);
+            Measured m = measure(SimConfig.of(t, w, balancer, wan).withLan(Interconnect.parse(lan)));
+            SimResult r = m.result();
+            double wall = r.wallNanos() / 1e9;
+            System.out.printf(Locale.ROOT, "| %,d | %,d | %,d | %,d | %.3f | %.1f | %.2f | %.2f | %.2f | %.0f | %.0f | %.1f |%n",
+                    nodes, r.jobs(), r.messages(), r.events(), r.runNanos() / 1e9, wall, r.jobs() / wall / 1e6,
+                    r.messages() / wall / 1e6, r.events() / wall / 1e6, m.peakBytes() / 1e6, m.liveBytes() / 1e6,
+                    m.liveBytes() / 1e3 / nodes);
+        }
+    }
+
+    /** The 64-node run of the validation, CRS at 100 ms: how long it takes here, median of 5 after 2. */
+    private static void validationSpeed() {
+        SimConfig c = validationConfig("CRS", "100ms/100KB/s", 1);
+        long[] walls = new long[7];
+        SimResult r = null;
+        for (int i = 0; i < walls.length; i++) {
+            r = new Simulation(c).run(null, Long.MAX_VALUE);
+            walls[i] = r.wallNanos();
+        }
+        long[] measured = Arrays.copyOfRange(walls, 2, walls.length);
+        Arrays.sort(measured);
+        System.out.printf(Locale.ROOT, "a 64-node validation run (CRS, 4 x 16, 100ms/100KB/s, %,d jobs, %,d messages): %.3f s"
+                + " simulated in %.0f ms wall (median of 5 after 2)%n", r.jobs(), r.messages(), r.runNanos() / 1e9,
+                measured[2] / 1e6);
+    }
+
+    /** A result, the highest heap use during its run, and the heap still used by it after a full collection. */
+    record Measured(SimResult result, long peakBytes, long liveBytes) {
+    }
+
+    static Measured measure(SimConfig c) {
+        System.gc();
+        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == MemoryType.HEAP).toList();
+        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        SimResult r = new Simulation(c).run(s -> System.err.printf(Locale.ROOT, "  %.3f s simulated, %,d jobs, %.0f s wall%n",
+                s.simulatedNanos() / 1e9, s.jobs(), s.wallNanos() / 1e9), 30_000_000_000L);
+        long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+        System.gc();
+        long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        r.jobs(); // the result, and all it holds, is live until here
+        return new Measured(r, peak, live);
+    }
+
+    /** The largest Integer boxed without allocation: the balancers' lists of thousands of members need it high. */
+    static int integerCacheHigh() {
+        int high = 127;
+        for (int probe = 128; probe > 0 && probe < (1 << 24) && Integer.valueOf(probe) == Integer.valueOf(probe); probe *= 2) {
+            high = probe;
+        }
+        return high;
+    }
+
+    // ------------------------------------------------------------------ validate
+
+    /** The simulated counterpart of one of ./bench balancers' runs. */
+    static SimConfig validationConfig(String balancer, String setting, long seed) {
+        boolean wide = !setting.equals(ONE_CLUSTER);
+        Topology t = wide ? Topology.grid(4, 16) : Topology.grid(1, 64);
+        Workload w = Workloads.of(Workloads.SYNTHETIC, List.of(Integer.toString(FAN_OUT), Integer.toString(DEPTH),
+                Long.toString(LEAF_MICROS), Double.toString(IRREGULARITY), Integer.toString(PAYLOAD)), -1);
+        return SimConfig.of(t, w, balancer, wide ? setting : "none").withLan(Interconnect.EMULATED).withSeed(seed);
+    }
+
+    private static void validate(String[] args) throws InterruptedException {
+        int rounds = 1;
+        List<String> balancers = Balancers.NAMES;
+        List<String> wans = BalancerBench.WAN;
+        boolean real = true;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--only" -> balancers = List.of(args[++i].split(";"));
+                case "--wan" -> wans = List.of(args[++i].split(";"));
+                case "--simulated-only" -> real = false;
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+            }
+        }
+        List<String> settings = new ArrayList<>(List.of(ONE_CLUSTER));
+        settings.addAll(wans);
+        BalancerBench bench = new BalancerBench(64, FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, PAYLOAD);
+        long expected = new SyntheticTree(FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, false).run(PAYLOAD);
+        Map<String, List<double[]>> cells = new LinkedHashMap<>();
+        for (int r = 0; r < rounds; r++) {
+            for (String setting : settings) {
+                for (String b : balancers) {
+                    double[] row = cell(bench, b, setting, expected, r + 1, real);
+                    cells.computeIfAbsent(b + "|" + setting, k -> new ArrayList<>()).add(row);
+                    System.err.printf(Locale.ROOT, "  %s, %s: real %.2f s, %.0f WAN msgs; simulated %.2f s, %.0f WAN msgs%n",
+                            b, setting, row[0], row[1], row[2], row[3]);
+                }
+            }
+        }
+        printValidation(cells, rounds);
+    }
+
+    /**
+     * Real time and WAN messages, simulated time and WAN messages, real and simulated LAN steal
+     * requests, real and simulated mean wait for a steal reply (us).
+     */
+    private static double[] cell(BalancerBench bench, String balancer, String setting, long expected, long seed, boolean real)
+            throws InterruptedException {
+        double[] row = new double[COLUMNS];
+        if (real) {
+            BalancerBench.Outcome o = bench.once(balancer, setting, expected);
+            row[0] = o.seconds();
+            row[1] = o.wanMessages();
+            row[4] = o.lanStealRequests();
+            long asked = o.lanStealRequests() + o.wanStealRequests();
+            row[6] = asked == 0 ? 0 : o.stealWaitNanos() / 1e3 / asked;
+        }
+        SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
+        row[2] = s.runNanos() / 1e9;
+        row[3] = s.total("wanMessagesSent");
+        row[5] = s.total("lanStealRequests");
+        long asked = s.total("lanStealRequests") + s.total("wanStealRequests");
+        row[7] = asked == 0 ? 0 : s.total("stealWaitNanos") / 1e3 / asked;
+        return row;
+    }
+
+    private static final int COLUMNS = 8;
+
+    private static void printValidation(Map<String, List<double[]>> cells, int rounds) {
+        System.out.printf(Locale.ROOT, "emulated (real, this JVM) against simulated (LAN emulated), medians of %d round%s;"
+                + " the synthetic tree %d^%d, leaves %d ms%n", rounds, rounds == 1 ? "" : "s", FAN_OUT, DEPTH, LEAF_MICROS / 1000);
+        System.out.println("| balancer | setting | real s | simulated s | time diff | real WAN msgs | simulated WAN msgs"
+                + " | WAN diff | real LAN steals | simulated LAN steals | real steal wait us | simulated steal wait us |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        cells.forEach((key, rows) -> {
+            String[] k = key.split("\\|");
+            double[] m = new double[COLUMNS];
+            for (int c = 0; c < COLUMNS; c++) {
+                int col = c;
+                m[c] = median(rows.stream().mapToDouble(r -> r[col]).toArray());
+            }
+            System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f |%n", k[0],
+                    k[1], m[0], m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5], m[6], m[7]);
+        });
+    }
+
+    private static String percent(double simulated, double real) {
+        return real == 0 ? (simulated == 0 ? "0%" : "-") : String.format(Locale.ROOT, "%+.1f%%", 100 * (simulated - real) / real);
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    }
+}

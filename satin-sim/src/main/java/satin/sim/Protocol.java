@@ -1,0 +1,267 @@
+package satin.sim;
+
+import java.util.Arrays;
+
+/**
+ * Jobs between simulated nodes, as the real steal protocol ({@code satin.pool.StealProtocol})
+ * moves them: steal requests (and CLS's prefetches) and their replies, pushed jobs and their
+ * receipts, results, and balancers' notes; every message with the size its real frame has, so
+ * that it occupies its link as long.
+ *
+ * <p>A victim gives the oldest job it has: one that arrived from elsewhere and waits unrun first
+ * (its result is passed back through this node), else the public tail of a worker's deque, the
+ * worker picked at random. A job given away is remembered under a number until its result comes
+ * back; the frame that spawned it waits for it meanwhile.
+ */
+final class Protocol {
+
+    static final int STEAL_REQUEST = 0;
+    static final int STEAL_REPLY = 1;
+    static final int PUSH = 2;
+    static final int PUSH_RECEIVED = 3;
+    static final int RESULT = 4;
+    static final int NOTE = 5;
+
+    /**
+     * Frame sizes as {@code satin.net.MessageType} writes them, the 4-byte length, version and type
+     * included: a request is a long, a reply two longs and a flag (and the job's length and bytes),
+     * a result a long, a flag and the result's length, a push a long and the job's length, a
+     * receipt a long, a note two ints and a long.
+     */
+    static final int REQUEST_BYTES = 6 + 8;
+    static final int EMPTY_REPLY_BYTES = 6 + 8 + 8 + 1;
+    static final int REPLY_BYTES = EMPTY_REPLY_BYTES + 4;
+    static final int PUSH_BYTES = 6 + 8 + 4;
+    static final int RECEIPT_BYTES = 6 + 8;
+    static final int RESULT_BYTES = 6 + 8 + 1 + 4;
+    static final int NOTE_BYTES = 6 + 4 + 4 + 8;
+
+    /** A job given away came from a worker's deque, or arrived from elsewhere and was passed on. */
+    private static final int FROM_DEQUE = 0;
+    private static final int PASSED_ON = 1;
+
+    private final Simulation sim;
+    private final Messages messages;
+    private final int words;
+    private final long[] offered;
+
+    private final Indices asks = new Indices();
+    private int[] askVictim = new int[64];
+    private long[] askSent = new long[64];
+    private boolean[] askPrefetch = new boolean[64];
+
+    private final Indices away = new Indices();
+    private int[] awayHolder = new int[64];
+    private int[] awayKind = new int[64];
+    private int[] awayOwner = new int[64];
+    private long[] awayId = new long[64];
+    private boolean[] awayPushed = new boolean[64];
+    /** The target of a pushed job not yet received, else -1. */
+    private int[] awayInTransit = new int[64];
+
+    Protocol(Simulation sim) {
+        this.sim = sim;
+        this.words = sim.workload().words();
+        this.messages = new Messages(words);
+        this.offered = new long[words];
+    }
+
+    long messagesSent() {
+        return messages.created();
+    }
+
+    int messagesInFlight() {
+        return messages.inFlight();
+    }
+
+    // ------------------------------------------------------------------ a node asks, pushes, notes
+
+    void ask(SimNode thief, int victim, boolean prefetch) {
+        int r = asks.take();
+        if (r == askVictim.length) {
+            askVictim = Arrays.copyOf(askVictim, 2 * r);
+            askSent = Arrays.copyOf(askSent, 2 * r);
+            askPrefetch = Arrays.copyOf(askPrefetch, 2 * r);
+        }
+        askVictim[r] = victim;
+        askSent[r] = sim.now();
+        askPrefetch[r] = prefetch;
+        Counters c = thief.counters;
+        c.stealRequestsSent++;
+        if (prefetch) {
+            c.prefetchRequests++;
+        } else if (sim.network().wideArea(thief.id, victim)) {
+            c.wanStealRequests++;
+        } else {
+            c.lanStealRequests++;
+        }
+        send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, REQUEST_BYTES);
+    }
+
+    boolean push(SimNode from, int target) {
+        int x = offer(from);
+        if (x < 0) {
+            return false;
+        }
+        awayPushed[x] = true;
+        awayInTransit[x] = target;
+        from.counters.jobsPushed++;
+        send(PUSH, from.id, target, x, 0, 0, offered, PUSH_BYTES + sim.workload().jobBytes());
+        return true;
+    }
+
+    void note(SimNode from, int to, int kind, long value) {
+        from.counters.notesSent++;
+        send(NOTE, from.id, to, value, 0, kind, null, NOTE_BYTES);
+    }
+
+    /** A job that came from {@code owner} (its number there {@code id}) is done here: its result goes back. */
+    void result(SimNode from, int owner, long id) {
+        from.counters.resultsSent++;
+        send(RESULT, from.id, owner, id, 0, 0, null, RESULT_BYTES + sim.workload().resultBytes());
+    }
+
+    private void send(int type, int from, int to, long a, long b, int s, long[] job, int bytes) {
+        int m = messages.create(type, from, to, a, b, s, job, 0);
+        boolean wide = sim.network().wideArea(from, to);
+        sim.node(from).counters.sent(wide, bytes);
+        long at = sim.network().arrival(from, to, bytes, sim.now());
+        sim.scheduleArrival(m, at, bytes);
+    }
+
+    // ------------------------------------------------------------------ messages arrive
+
+    void arrive(int m, int bytes) {
+        int type = messages.type(m);
+        int from = messages.from(m);
+        SimNode to = sim.node(messages.to(m));
+        to.counters.received(sim.network().wideArea(from, to.id), bytes);
+        switch (type) {
+            case STEAL_REQUEST -> stealRequest(to, from, messages.first(m));
+            case STEAL_REPLY -> stealReply(to, from, m);
+            case PUSH -> pushed(to, from, m);
+            case PUSH_RECEIVED -> delivered(to, (int) messages.first(m));
+            case RESULT -> resultArrived(to, (int) messages.first(m));
+            case NOTE -> {
+                to.counters.notesReceived++;
+                to.noted(from, messages.small(m), messages.first(m));
+            }
+            default -> throw new IllegalStateException("message type " + type);
+        }
+        messages.release(m);
+    }
+
+    private void stealRequest(SimNode victim, int thief, long request) {
+        victim.counters.stealRequestsReceived++;
+        int x = offer(victim);
+        if (x < 0) {
+            send(STEAL_REPLY, victim.id, thief, request, -1, 0, null, EMPTY_REPLY_BYTES);
+            return;
+        }
+        victim.counters.jobsGiven++;
+        send(STEAL_REPLY, victim.id, thief, request, x, 0, offered, REPLY_BYTES + sim.workload().jobBytes());
+    }
+
+    private void stealReply(SimNode thief, int victim, int m) {
+        int r = (int) messages.first(m);
+        long x = messages.second(m);
+        boolean prefetch = askPrefetch[r];
+        Counters c = thief.counters;
+        c.stealWaitNanos += sim.now() - askSent[r];
+        asks.give(r);
+        boolean got = x >= 0;
+        if (got) {
+            c.stealRepliesWithJob++;
+            if (prefetch) {
+                c.prefetched++;
+            } else if (sim.network().wideArea(thief.id, victim)) {
+                c.wanSteals++;
+            } else {
+                c.lanSteals++;
+            }
+            thief.arrivals().add(messages.jobs(), messages.jobOffset(m), victim, x);
+            thief.jobArrived();
+        } else {
+            c.stealRepliesEmpty++;
+        }
+        thief.stealReplied(victim, got);
+    }
+
+    private void pushed(SimNode target, int from, int m) {
+        long x = messages.first(m);
+        send(PUSH_RECEIVED, target.id, from, x, 0, 0, null, RECEIPT_BYTES);
+        target.counters.pushesReceived++;
+        target.arrivals().add(messages.jobs(), messages.jobOffset(m), from, x);
+        target.jobArrived();
+    }
+
+    /** A pushed job is no longer in transit: its balancer may push again. */
+    private void delivered(SimNode holder, int x) {
+        int target = awayInTransit[x];
+        if (target >= 0) {
+            awayInTransit[x] = -1;
+            holder.pushDelivered(target);
+        }
+    }
+
+    private void resultArrived(SimNode holder, int x) {
+        if (awayHolder[x] != holder.id) {
+            throw new IllegalStateException("node " + holder.name() + " got the result of job " + x + ", which it did not give");
+        }
+        delivered(holder, x);
+        holder.counters.resultsReceived++;
+        boolean pushed = awayPushed[x];
+        if (awayKind[x] == PASSED_ON) {
+            result(holder, awayOwner[x], awayId[x]);
+        } else {
+            holder.worker(awayOwner[x]).childDone((int) awayId[x]);
+        }
+        away.give(x);
+        holder.jobCameBack(pushed);
+    }
+
+    // ------------------------------------------------------------------ what a victim gives
+
+    /** The oldest job the node can give, copied to {@link #offered} and remembered: its number, or -1 if none. */
+    private int offer(SimNode node) {
+        Arrivals a = node.arrivals();
+        if (a.size() > 0 && a.oldestTravels()) {
+            int p = a.oldest();
+            System.arraycopy(a.jobs(), p * words, offered, 0, words);
+            int x = remember(node, PASSED_ON, a.owner(p), a.id(p));
+            a.remove();
+            return x;
+        }
+        SimWorker[] ws = node.workers();
+        int start = ws.length == 1 ? 0 : node.random(ws.length);
+        for (int k = 0; k < ws.length; k++) {
+            SimWorker w = ws[(start + k) % ws.length];
+            int slot = w.deque.steal();
+            if (slot >= 0) {
+                System.arraycopy(w.deque.jobs(), slot * words, offered, 0, words);
+                return remember(node, FROM_DEQUE, w.index, w.stolen(slot));
+            }
+        }
+        return -1;
+    }
+
+    private int remember(SimNode holder, int kind, int owner, long id) {
+        int x = away.take();
+        if (x == awayHolder.length) {
+            int n = 2 * x;
+            awayHolder = Arrays.copyOf(awayHolder, n);
+            awayKind = Arrays.copyOf(awayKind, n);
+            awayOwner = Arrays.copyOf(awayOwner, n);
+            awayId = Arrays.copyOf(awayId, n);
+            awayPushed = Arrays.copyOf(awayPushed, n);
+            awayInTransit = Arrays.copyOf(awayInTransit, n);
+        }
+        awayHolder[x] = holder.id;
+        awayKind[x] = kind;
+        awayOwner[x] = owner;
+        awayId[x] = id;
+        awayPushed[x] = false;
+        awayInTransit[x] = -1;
+        return x;
+    }
+}

@@ -1,0 +1,55 @@
+package satin.sim;
+
+import java.util.Objects;
+import satin.lb.Balancers;
+import satin.net.WanLinks;
+
+/**
+ * One simulated run: the pool, the workload, the balancer ({@link Balancers} syntax) and the
+ * wide-area links ({@link WanLinks} syntax), the network inside clusters, the seed, and the
+ * runtime's own parameters the simulation follows.
+ *
+ * @param topology        the clusters and their nodes
+ * @param workload        the tree of jobs
+ * @param balancer        as {@link Balancers#parse} reads it
+ * @param wan             as {@link WanLinks#parse} reads it
+ * @param lan             the network inside a cluster
+ * @param seed            everything random in the run follows from it: one seed, one run
+ * @param offered         how many jobs a worker keeps offered to thieves (the runtime's {@code satin.offered})
+ * @param idle            when an idle worker asks its balancer
+ * @param maxSimulatedNanos a run that has not ended by then stops and says so
+ * @param traceLimit      at most this many busy/idle transitions, summed over the nodes, go into the
+ *                        statistics; shorter idle spells are left out first
+ */
+public record SimConfig(Topology topology, Workload workload, String balancer, String wan, Interconnect lan, long seed,
+        int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit) {
+
+    public static final long DEFAULT_MAX_SIMULATED_NANOS = 3_600_000_000_000L;
+    public static final int DEFAULT_TRACE_LIMIT = 2_000_000;
+
+    public SimConfig {
+        Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(lan, "lan");
+        Objects.requireNonNull(idle, "idle");
+        Balancers.parse(balancer); // refused now, named, not on the first node
+        WanLinks.parse(wan);
+        if (offered < 1 || maxSimulatedNanos <= 0 || traceLimit < 0) {
+            throw new IllegalArgumentException("a simulation needs offered >= 1, a positive time limit and a trace limit >= 0");
+        }
+    }
+
+    /** The run with the runtime's defaults: Myrinet inside clusters, seed 1, one job offered, the runtime's idle loop. */
+    public static SimConfig of(Topology topology, Workload workload, String balancer, String wan) {
+        return new SimConfig(topology, workload, balancer, wan, Interconnect.MYRINET, 1, 1, IdleLoop.RUNTIME,
+                DEFAULT_MAX_SIMULATED_NANOS, DEFAULT_TRACE_LIMIT);
+    }
+
+    public SimConfig withLan(Interconnect l) {
+        return new SimConfig(topology, workload, balancer, wan, l, seed, offered, idle, maxSimulatedNanos, traceLimit);
+    }
+
+    public SimConfig withSeed(long s) {
+        return new SimConfig(topology, workload, balancer, wan, lan, s, offered, idle, maxSimulatedNanos, traceLimit);
+    }
+}

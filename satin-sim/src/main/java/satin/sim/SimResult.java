@@ -1,0 +1,283 @@
+package satin.sim;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a simulated run did: its time, whether it finished, and every node's statistics and activity
+ * trace as a real node reports them ({@code satin.pool.PoolReport}), so that the statistics file
+ * it writes reads like a real run's to {@code satin report}.
+ */
+public final class SimResult {
+
+    private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\":(-?\\d+)");
+
+    private final SimConfig config;
+    private final List<SimNode> nodes;
+    private final boolean finished;
+    private final long runNanos;
+    private final Simulation.Status status;
+    private Map<String, Long> totals;
+    private long traceGapNanos;
+
+    SimResult(SimConfig config, List<SimNode> nodes, boolean finished, long runNanos, Simulation.Status status) {
+        this.config = config;
+        this.nodes = nodes;
+        this.finished = finished;
+        this.runNanos = runNanos;
+        this.status = status;
+        for (SimNode n : nodes) {
+            for (SimWorker w : n.workers()) {
+                w.close();
+            }
+        }
+    }
+
+    public SimConfig config() {
+        return config;
+    }
+
+    /** Whether the root job finished within the limit of simulated time. */
+    public boolean finished() {
+        return finished;
+    }
+
+    /** The simulated time of the root call, from the root job's arrival at the master to its end. */
+    public long runNanos() {
+        return runNanos;
+    }
+
+    /** Jobs run, the root included. */
+    public long jobs() {
+        return status.jobs();
+    }
+
+    /** Messages sent between nodes. */
+    public long messages() {
+        return status.messages();
+    }
+
+    /** The jobs' costs summed: the time of one worker alone, against which speedup and efficiency are measured. */
+    public long work() {
+        return status.work();
+    }
+
+    public long events() {
+        return status.events();
+    }
+
+    /** How long the simulation took on this machine. */
+    public long wallNanos() {
+        return status.wallNanos();
+    }
+
+    /** The name of the balancer as its class gives it, and its settings as {@code name=value, ...}. */
+    public String balancerName() {
+        return nodes.get(0).balancer().name();
+    }
+
+    public String balancerSettings() {
+        StringBuilder b = new StringBuilder();
+        nodes.get(0).balancer().settings()
+                .forEach((k, v) -> b.append(b.length() > 0 ? ", " : "").append(k).append('=').append(v));
+        return b.toString();
+    }
+
+    /** A counter of the statistics file summed over every node ({@code wanMessagesSent}, {@code idleNanos}, ...), 0 if none has it. */
+    public long total(String key) {
+        if (totals == null) {
+            Map<String, Long> t = new LinkedHashMap<>();
+            StringBuilder b = new StringBuilder();
+            for (SimNode n : nodes) {
+                b.setLength(0);
+                flat(n, b);
+                Matcher m = NUMBER.matcher(b);
+                while (m.find()) {
+                    t.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
+                }
+            }
+            totals = t;
+        }
+        return totals.getOrDefault(key, 0L);
+    }
+
+    /** The work over the run time: how many workers' worth the pool computed. */
+    public double speedup() {
+        return runNanos <= 0 ? 0 : (double) work() / runNanos;
+    }
+
+    public double wanMessagesPerSecond() {
+        return runNanos <= 0 ? 0 : total("wanMessagesSent") / (runNanos / 1e9);
+    }
+
+    // ------------------------------------------------------------------ the statistics file
+
+    /**
+     * Writes the statistics as the master of a real run writes {@code stats.json}: the run's fields
+     * ({@code run}, then the simulation's own), then one report per node with its activity trace,
+     * at most {@link SimConfig#traceLimit} transitions in all.
+     */
+    public void writeStats(Path file, Map<String, Object> run) throws IOException {
+        limitTraces();
+        Map<String, Object> all = new LinkedHashMap<>(run);
+        all.putAll(runFields());
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write('{');
+            for (Map.Entry<String, Object> e : all.entrySet()) {
+                out.write(quote(e.getKey()) + ":" + (e.getValue() instanceof Number ? e.getValue() : quote(String.valueOf(e.getValue()))) + ",");
+            }
+            out.write("\"nodes\":[");
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < nodes.size(); i++) {
+                b.setLength(0);
+                report(nodes.get(i), b);
+                out.write(i > 0 ? ",\n" : "\n");
+                out.append(b);
+            }
+            out.write("]}\n");
+        }
+    }
+
+    /** The fields every simulated run's statistics carry beside those of a real run. */
+    Map<String, Object> runFields() {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("mode", "simulate");
+        r.put("balancer", balancerName());
+        r.put("balancerSettings", balancerSettings());
+        r.put("wan", config.wan());
+        r.put("lan", config.lan().name());
+        r.put("clusters", config.topology().clusters());
+        r.put("wallNanos", runNanos);
+        r.put("wanMessagesPerSecond", wanMessagesPerSecond());
+        r.put("finished", finished ? 1 : 0);
+        r.put("seed", config.seed());
+        r.put("workload", config.workload().describe());
+        r.put("simulatedJobs", jobs());
+        r.put("simulatedMessages", messages());
+        r.put("simulatedEvents", events());
+        r.put("work", work());
+        r.put("simulationWallNanos", wallNanos());
+        r.put("activityGapsDroppedBelowNanos", traceGapNanos);
+        return r;
+    }
+
+    private void report(SimNode n, StringBuilder b) {
+        b.append('{');
+        flat(n, b);
+        Counters.field(b, "activityOriginEpochMicros", 0);
+        Counters.field(b, "joinedNanos", 0);
+        Counters.field(b, "activityTransitions", n.activity.size());
+        b.append("\"activity\":[");
+        for (int i = 0; i < n.activity.size(); i++) {
+            b.append(i > 0 ? "," : "").append('[').append(n.activity.time(i)).append(',')
+                    .append(n.activity.isBusy(i) ? 1 : 0).append(']');
+        }
+        b.append("]}");
+    }
+
+    /** The node's numeric and text fields, as a real node's report has them. */
+    private void flat(SimNode n, StringBuilder b) {
+        Counters.field(b, "node", n.id);
+        b.append("\"name\":").append(quote(n.name())).append(',');
+        b.append("\"cluster\":").append(quote(n.clusterOf(n.id))).append(',');
+        b.append("\"balancer\":").append(quote(balancerName())).append(',');
+        b.append("\"balancerSettings\":").append(quote(balancerSettings())).append(',');
+        long[] w = new long[10];
+        for (SimWorker k : n.workers()) {
+            long[] v = {k.spawns, k.jobsRun, k.stealAttempts, k.steals, k.syncWaits, k.syncWaitNanos, k.syncIdleNanos,
+                k.idleNanos, k.stolenFromMe, k.jobsRunForOthers};
+            for (int i = 0; i < v.length; i++) {
+                w[i] += v[i];
+            }
+        }
+        Counters.field(b, "workers", n.workers().length);
+        Counters.field(b, "wallNanos", runNanos);
+        String[] names = {"spawns", "jobsRun", "localStealAttempts", "localSteals", "syncWaits", "syncWaitNanos",
+            "syncIdleNanos", "idleNanos", "stolenFromMe", "jobsRunForOthers"};
+        for (int i = 0; i < names.length; i++) {
+            Counters.field(b, names[i], w[i]);
+        }
+        n.counters.json(b);
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /**
+     * Keeps the traces within the limit: drops the shortest idle spells between busy ones, all
+     * those below one length, and says which length in the statistics.
+     */
+    private void limitTraces() {
+        long transitions = nodes.stream().mapToLong(n -> n.activity.size()).sum();
+        if (transitions <= config.traceLimit()) {
+            return;
+        }
+        int count = nodes.stream().mapToInt(n -> n.activity.gapCount()).sum();
+        long[] gaps = new long[count];
+        int at = 0;
+        for (SimNode n : nodes) {
+            n.activity.gaps(gaps, at);
+            at += n.activity.gapCount();
+        }
+        Arrays.sort(gaps);
+        long excess = (transitions - config.traceLimit() + 1) / 2; // each gap dropped takes two transitions
+        traceGapNanos = gaps[(int) Math.min(gaps.length - 1, excess)] + 1;
+        for (SimNode n : nodes) {
+            n.activity.dropGapsBelow(traceGapNanos);
+        }
+    }
+
+    /** The WAN text, or how many links it names if it is too long for a line (32 clusters have 992). */
+    private String wanLabel() {
+        String w = config.wan();
+        return w.length() <= 80 ? w : w.split(",").length + " links (" + w.substring(0, w.indexOf(',')) + ", ...)";
+    }
+
+    /** The run in a few lines: what it was, its time, and where the time and the messages went. */
+    public String summary() {
+        Topology t = config.topology();
+        double seconds = runNanos / 1e9;
+        double nodeSeconds = seconds * t.nodes();
+        double idle = (total("idleNanos") + total("syncIdleNanos")) / 1e9;
+        String settings = balancerSettings();
+        return String.format(Locale.ROOT, "simulated pool: %d nodes in %d cluster%s, balancer %s%s, WAN %s, LAN %s, seed %d:"
+                + " %s%.3f s (root call) in %.1f s wall; %.1f WAN messages/s%n", t.nodes(), t.clusters(),
+                t.clusters() == 1 ? "" : "s", balancerName(), settings.isEmpty() ? "" : " (" + settings + ")", wanLabel(),
+                config.lan(), config.seed(), finished ? "" : "NOT FINISHED after ", seconds, wallNanos() / 1e9,
+                wanMessagesPerSecond())
+                + String.format(Locale.ROOT, "  jobs %d (%s), %.3f s of work: speedup %.1f on %d workers, efficiency %.1f%%%n",
+                jobs(), config.workload().describe(), work() / 1e9, speedup(), t.workers(), 100 * speedup() / t.workers())
+                + String.format(Locale.ROOT, "  steals LAN %d asked, %d got; WAN %d asked, %d got;"
+                + " prefetches %d, %d got; pushed %d; results back %d%n",
+                total("lanStealRequests"), total("lanSteals"), total("wanStealRequests"), total("wanSteals"),
+                total("prefetchRequests"), total("prefetched"), total("jobsPushed"), total("resultsReceived"))
+                + String.format(Locale.ROOT, "  messages LAN %d (%.1f KiB), WAN %d (%.1f KiB); notes %d; idle %.3f of %.3f"
+                + " node-s (%.1f%%); waiting for steal replies %.3f s%n", total("lanMessagesSent"),
+                total("lanBytesSent") / 1024.0, total("wanMessagesSent"), total("wanBytesSent") / 1024.0,
+                total("notesSent"), idle, nodeSeconds, nodeSeconds > 0 ? 100 * idle / nodeSeconds : 0,
+                total("stealWaitNanos") / 1e9)
+                + String.format(Locale.ROOT, "  simulator: %d events, %.2f M jobs/s and %.2f M messages/s of wall time%n",
+                events(), jobs() / (wallNanos() / 1e3), messages() / (wallNanos() / 1e3));
+    }
+}

@@ -1,0 +1,52 @@
+package satin.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import satin.apps.uts.Uts;
+
+/**
+ * The workload of an application, as the simulator can model it: the synthetic tree, with the
+ * application's arguments, and UTS, with its arguments or a preset. Other applications have no
+ * model yet (recorded application trees will give them one).
+ */
+public final class Workloads {
+
+    public static final String SYNTHETIC = "satin.apps.synthetic.SyntheticTree";
+    public static final String UTS = "satin.apps.uts.Uts";
+
+    private Workloads() {
+    }
+
+    /**
+     * The workload of {@code mainClass} run with {@code args}.
+     *
+     * @param nodeCost for UTS, every tree node's cost in nanoseconds; -1 for the model of hashing
+     * @throws IllegalArgumentException naming the application or the argument that is wrong
+     */
+    public static Workload of(String mainClass, List<String> args, long nodeCost) {
+        if (mainClass.equals(SYNTHETIC)) {
+            return synthetic(args);
+        }
+        if (mainClass.equals(UTS)) {
+            List<String> a = args.size() == 1 && Uts.PRESETS.containsKey(args.get(0)) ? Uts.PRESETS.get(args.get(0))
+                    : args.isEmpty() ? Uts.PRESETS.get("small") : args;
+            return new UtsWorkload(a, nodeCost);
+        }
+        throw new IllegalArgumentException("the simulator has no model of " + mainClass
+                + "; it simulates the synthetic tree (" + SYNTHETIC + ") and UTS (" + UTS + ")");
+    }
+
+    /** FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]], the application's defaults for what is left out. */
+    private static Workload synthetic(List<String> args) {
+        List<String> a = new ArrayList<>(args);
+        a.remove("--no-wait");
+        try {
+            return new SyntheticWorkload(a.size() > 0 ? Integer.parseInt(a.get(0)) : 4,
+                    a.size() > 1 ? Integer.parseInt(a.get(1)) : 6, a.size() > 2 ? Long.parseLong(a.get(2)) : 1_000,
+                    a.size() > 3 ? Double.parseDouble(a.get(3)) : 0.5, a.size() > 4 ? Integer.parseInt(a.get(4)) : 100);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("synthetic tree arguments " + args
+                    + ": expected FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]], numbers", e);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package satin.sim;
+
+/** CHS passes the contract every balancer passes in the simulator. */
+class CHSSimulationContractTest extends SimulatedBalancerContract {
+    @Override
+    String balancer() {
+        return "CHS";
+    }
+}

@@ -1,0 +1,9 @@
+package satin.sim;
+
+/** RS passes the contract every balancer passes in the simulator. */
+class RSSimulationContractTest extends SimulatedBalancerContract {
+    @Override
+    String balancer() {
+        return "RS";
+    }
+}

@@ -1,0 +1,61 @@
+package satin.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import satin.apps.uts.TreeNodes;
+
+/**
+ * What every balancer must do in the simulator, as in a real pool: the run finishes, every job of
+ * the tree runs exactly once, and every job that left its node came back; on one cluster, on four
+ * over wide-area links, with several workers a node, on the synthetic tree and on UTS. One
+ * subclass per balancer.
+ */
+abstract class SimulatedBalancerContract {
+
+    private static final List<String> UTS = List.of("-t", "1", "-a", "3", "-d", "7", "-b", "4", "-r", "19");
+
+    /** The balancer, as {@code satin.lb.Balancers.parse} reads it. */
+    abstract String balancer();
+
+    private SimResult check(Topology t, Workload w, long jobs, String wan) {
+        SimResult r = SimulationTest.run(SimConfig.of(t, w, balancer(), wan).withSeed(7));
+        assertTrue(r.finished(), balancer() + " did not finish: " + r.summary());
+        assertEquals(jobs, r.jobs(), "jobs run");
+        assertEquals(r.total("jobsGiven") + r.total("jobsPushed"), r.total("resultsReceived"),
+                "every job given or pushed comes back once");
+        assertEquals(r.total("resultsSent"), r.total("resultsReceived"), "results sent and received");
+        assertEquals(jobs - 1, r.total("spawns"), "every job but the root is spawned once");
+        return r;
+    }
+
+    @Test
+    void syntheticTreeOnOneCluster() {
+        SyntheticWorkload w = SimulationTest.synthetic(4, 5, 500);
+        SimResult r = check(Topology.grid(1, 8), w, w.size(), "none");
+        assertTrue(r.runNanos() < w.work() / 2, "8 nodes took " + r.runNanos() + " ns for " + w.work() + " ns of work");
+        assertEquals(0, r.total("wanMessagesSent"));
+    }
+
+    @Test
+    void syntheticTreeOnFourClustersOverWideAreaLinks() {
+        SyntheticWorkload w = SimulationTest.synthetic(4, 6, 1000);
+        SimResult r = check(Topology.grid(4, 4), w, w.size(), "10ms/100KB/s/1ms");
+        assertTrue(r.total("wanMessagesSent") > 0, "16 nodes in 4 clusters never crossed clusters");
+    }
+
+    @Test
+    void severalWorkersANode() {
+        SyntheticWorkload w = SimulationTest.synthetic(3, 6, 300);
+        Topology t = new Topology(List.of(new Topology.Cluster("A", 3, 2), new Topology.Cluster("B", 2, 3)));
+        check(t, w, w.size(), "2ms/1MB/s");
+    }
+
+    @Test
+    void utsOnFourClusters() {
+        long size = TreeSize.of(new TreeNodes(UTS.toArray(new String[0])));
+        check(Topology.grid(4, 4), new UtsWorkload(UTS, 2_000), size, "1ms/1MB/s");
+    }
+}

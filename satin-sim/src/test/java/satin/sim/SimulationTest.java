@@ -1,0 +1,86 @@
+package satin.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import satin.apps.uts.TreeNodes;
+
+class SimulationTest {
+
+    private static final String KEYS = "remoteStealRequests remoteSteals wanMessagesSent lanMessagesSent lanBytesSent"
+            + " wanBytesSent idleNanos syncIdleNanos jobsGiven resultsReceived spawns jobsRun";
+
+    static SimResult run(SimConfig c) {
+        return new Simulation(c).run(null, Long.MAX_VALUE);
+    }
+
+    static SyntheticWorkload synthetic(int fanOut, int depth, long leafMicros) {
+        return new SyntheticWorkload(fanOut, depth, leafMicros, 0.5, 100);
+    }
+
+    @Test
+    void oneNodeTakesExactlyTheSumOfTheLeafTimes() {
+        SyntheticWorkload w = synthetic(3, 5, 700);
+        SimResult r = run(SimConfig.of(Topology.grid(1, 1), w, "RS", "none"));
+        assertTrue(r.finished());
+        assertEquals(w.work(), r.runNanos());
+        assertEquals(w.size(), r.jobs());
+        assertEquals(0, r.messages());
+    }
+
+    @Test
+    void oneNodeOfUtsTakesTheCostOfEveryTreeNode() {
+        List<String> args = List.of("-t", "1", "-a", "3", "-d", "6", "-b", "4", "-r", "19", "-g", "3");
+        long size = TreeSize.of(new TreeNodes(args.toArray(new String[0])));
+        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(args, -1), "CRS", "none"));
+        assertEquals(size, r.jobs());
+        // every node's bookkeeping, and three digests for every node but the root (each is a child once)
+        assertEquals(size * UtsWorkload.NODE_NANOS + (size - 1) * 3 * UtsWorkload.HASH_NANOS, r.runNanos());
+    }
+
+    @Test
+    void utsT1IsTheTreeOfItsPublishedSize() {
+        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(List.of("T1"), 100), "RS", "none"));
+        assertEquals(4_130_071L, r.jobs());
+        assertEquals(4_130_071L * 100, r.runNanos());
+    }
+
+    @Test
+    void twoWorkersOfOneNodeShareTheWorkThroughTheirDeques() {
+        SyntheticWorkload w = synthetic(4, 5, 1000);
+        Topology t = new Topology(List.of(new Topology.Cluster("solo", 1, 2)));
+        SimResult r = run(SimConfig.of(t, w, "RS", "none"));
+        assertEquals(w.size(), r.jobs());
+        assertTrue(r.total("localSteals") > 0);
+        assertTrue(r.runNanos() < 0.55 * w.work(), r.runNanos() + " against " + w.work() + " of work");
+        assertTrue(r.runNanos() >= w.work() / 2);
+    }
+
+    @Test
+    void oneSeedGivesOneRun() {
+        SimConfig c = SimConfig.of(Topology.grid(4, 4), synthetic(4, 5, 2000), "CRS", "5ms/100KB/s/1ms").withSeed(42);
+        assertEquals(fingerprint(run(c)), fingerprint(run(c)));
+        assertNotEquals(fingerprint(run(c)), fingerprint(run(c.withSeed(43))));
+    }
+
+    private static String fingerprint(SimResult r) {
+        StringBuilder b = new StringBuilder().append(r.runNanos()).append(' ').append(r.events()).append(' ')
+                .append(r.messages());
+        for (String k : KEYS.split(" ")) {
+            b.append(' ').append(k).append('=').append(r.total(k));
+        }
+        return b.toString();
+    }
+
+    @Test
+    void aRunThatDoesNotEndInTimeSaysSo() {
+        SimConfig c = SimConfig.of(Topology.grid(1, 2), synthetic(2, 4, 10_000), "RS", "none");
+        SimResult r = run(new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(), c.offered(),
+                c.idle(), 50_000_000, c.traceLimit()));
+        assertTrue(!r.finished());
+        assertTrue(r.summary().contains("NOT FINISHED"), r.summary());
+    }
+}
