@@ -164,6 +164,21 @@ class PoolSystemTest {
         }
     }
 
+    /** A launcher gone before its child's JVM could look (Ctrl-C in the first second): the child goes too. */
+    @Test
+    void aProcessWhoseNamedParentIsGoneAlreadyExitsAtOnce() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        assertEquals(0, gone.waitFor());
+        try (Processes ps = new Processes()) {
+            Processes.Child orphan = ps.start("orphan", null, "satin.pool.PoolMain", with(pool("orphaned", "--parent",
+                    Long.toString(gone.pid()), "--wait-for", "2"), PROGRAMS.get(0)));
+            assertEquals(1, orphan.exit(30), orphan::toString);
+            assertTrue(orphan.err().contains("satin: the process that started this one is gone already; exiting"),
+                    orphan::toString);
+            assertFalse(orphan.err().contains("registry of pool"), "it exits before it starts anything: " + orphan);
+        }
+    }
+
     @Test
     void aBadCommandLineIsNamedWithTheUsage() throws Exception {
         try (Processes ps = new Processes()) {

@@ -16,8 +16,8 @@ import satin.net.WanLinks;
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
         boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
-        String namePrefix,
-        String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
+        String advertise, String namePrefix,
+        String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
 
@@ -51,7 +51,12 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --failure-timeout MS   a node silent for MS milliseconds (plus its link's round trip) is
                                      declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
-                                     "local": in-VM channels only, for a pool inside one JVM
+                                     "local": in-VM channels only, for a pool inside one JVM;
+                                     0.0.0.0: every interface (see --advertise)
+              --advertise HOST       the name or address other processes reach this one's nodes (and
+                                     registry) at (default: the --host interface; with 0.0.0.0, this
+                                     machine's address on the way to the registry, or its name when
+                                     this process embeds the registry)
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid);
                                      with several clusters, CLUSTER-0, CLUSTER-1, ... in each
               --wait-for N           the master runs main once N nodes have joined (default: at once)
@@ -59,6 +64,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
               --no-master            this process's nodes never run main
               --exit-with-parent     exit when the process that started this one exits
+              --parent PID           with --exit-with-parent: exit when process PID exits, and at once if
+                                     it is gone already (default: this process's parent)
             """;
 
     static LaunchOptions parse(String[] args, Map<String, String> env) {
@@ -76,9 +83,11 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");
         WanLinks wan = WanLinks.none();
         String host = "127.0.0.1";
+        String advertise = null;
         String namePrefix = defaultName();
         String stats = "satin-stats.json";
         boolean exitWithParent = false;
+        int parentPid = 0;
         boolean wantsMaster = true;
         int waitFor = 0;
         int waitSeconds = 60;
@@ -108,12 +117,14 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
                 case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
+                case "--advertise" -> advertise = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
                 case "--wait-seconds" -> waitSeconds = p.number(option, 1, 86_400);
                 case "--stats" -> stats = p.value(option);
                 case "--no-master" -> wantsMaster = false;
                 case "--exit-with-parent" -> exitWithParent = true;
+                case "--parent" -> parentPid = p.number(option, 1, Integer.MAX_VALUE);
                 default -> {
                     if (option.startsWith("-")) {
                         throw new IllegalArgumentException("unknown option " + option);
@@ -150,7 +161,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             nodes = layout.size();
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
-                cluster, clusters, layout, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
+                cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
                 wan, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
 
@@ -204,6 +215,11 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
     /** Where node {@code i} of this process listens. */
     String listenAddress(int i) {
         return inVmOnly() ? "local://" + pool + "/" + namePrefix + "-" + i : "tcp://" + host + ":0";
+    }
+
+    /** Whether the nodes listen on every interface, and so must be announced at a host (see {@link Advertised}). */
+    boolean listensEverywhere() {
+        return Advertised.isWildcard(host);
     }
 
     boolean inVmOnly() {

@@ -98,12 +98,14 @@ class LaunchOptionsTest {
     void everyOptionIsTaken() {
         LaunchOptions o = parse("--pool", "p", "--registry-listen", "tcp://0.0.0.0:7000", "--cluster", "das",
                 "--host", "local", "--name", "n", "--wait-for", "4", "--stats", "-", "--no-master", "--exit-with-parent",
-                "--workers", "8", "Main");
+                "--workers", "8", "--parent", "4711", "--advertise", "east-0", "Main");
         assertEquals(List.of("p", "tcp://0.0.0.0:7000", "das", "n", "-"),
                 List.of(o.pool(), o.registryListen(), o.cluster(), o.namePrefix(), o.statsFile()));
         assertEquals(List.of(4, 8), List.of(o.waitFor(), o.workers()));
         assertFalse(o.wantsMaster());
         assertTrue(o.exitWithParent());
+        assertEquals(4711, o.parentPid());
+        assertEquals("east-0", o.advertise());
         assertTrue(o.inVmOnly());
         assertEquals("local://p/n-2", o.listenAddress(2));
     }
