@@ -15,7 +15,9 @@
  *     nodes: 16               # >= 1
  *     workers: 1              # >= 1, default 1
  *     where: jvm              # jvm | processes | ssh, default jvm
- *     hosts: [n1, user@n2]    # only and always with where: ssh
+ *     hosts: [n1, user@n2]    # only and always with where: ssh: ssh destinations (aliases too),
+ *                             # or {ssh: alias, address: 10.0.0.5} where its nodes are reached
+ *     sshOptions: [-J, gw]    # only with ssh: the ssh client's options before the destination
  *     jvmOptions: [-Xmx1g]    # only with processes or ssh
  * wan:                        # default none; or WanLinks text as it is (wan: 10ms/100KB/s)
  *   default: {latency: 100ms, bandwidth: 100KB/s, jitter: 5ms}   # jitter optional

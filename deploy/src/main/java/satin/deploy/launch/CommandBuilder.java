@@ -38,9 +38,9 @@ public final class CommandBuilder {
             return cluster.placement();
         }
 
-        /** The host the member's nodes run on, as others reach it: the ssh host without its user. */
-        String hostName(String localHost) {
-            return sshHost == null ? localHost : sshHost.substring(sshHost.indexOf('@') + 1);
+        /** What the descriptor says other nodes reach this ssh member's host at, or null. */
+        String address() {
+            return sshHost == null ? null : cluster.addresses().get(sshHost);
         }
     }
 
@@ -191,24 +191,28 @@ public final class CommandBuilder {
     }
 
     /**
-     * The address the other members join, from the one the registry printed. A registry listening
-     * on every interface prints a loopback address (satin.net.Transport names a wildcard so); the
-     * hosts reach it at the master's host name, on the port it printed.
+     * The interface a member's nodes listen on: in-VM, loopback, or every interface when hosts
+     * must reach them. Never the ssh destination: that may be an alias of {@code ~/.ssh/config},
+     * {@code user@host}, or a host only a jump host reaches, none of them an interface.
      */
-    public String registryAddress(String printed, Member master) {
-        if (!registryListen().equals("tcp://0.0.0.0:0")) {
-            return printed;
-        }
-        String port = printed.substring(printed.lastIndexOf(':') + 1);
-        return "tcp://" + master.hostName(localHost) + ":" + port;
-    }
-
-    /** The interface a member's nodes listen on (and advertise). */
     String listenHost(Member m) {
         if (allInJvm()) {
             return "local";
         }
-        return anySsh() ? m.hostName(localHost) : "127.0.0.1";
+        return anySsh() ? "0.0.0.0" : "127.0.0.1";
+    }
+
+    /**
+     * Where others reach a member's nodes (and its registry, for the master) when they listen on
+     * every interface: this host's name for members here, the descriptor's address for a host that
+     * has one; null for the others, whose processes find it themselves (PoolMain's
+     * {@code --advertise}: their address on the way to the registry, or their machine's name).
+     */
+    String advertise(Member m) {
+        if (!anySsh()) {
+            return null;
+        }
+        return m.placement() == Placement.SSH ? m.address() : localHost;
     }
 
     /**
@@ -223,6 +227,10 @@ public final class CommandBuilder {
         List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
                 "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
                 "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        String advertise = advertise(m);
+        if (advertise != null) {
+            a.addAll(List.of("--advertise", advertise));
+        }
         if (m.clusters() > 1) {
             a.addAll(List.of("--cluster-layout", String.join(",", inJvmClusters().stream()
                     .map(k -> k.name() + ":" + k.nodes()).toList())));
@@ -266,14 +274,25 @@ public final class CommandBuilder {
      * The ssh command of a member on another host: the java command, quoted for the remote shell,
      * run from the same working directory. The shell {@code exec}s java, so that java's parent is
      * the ssh session itself: when the launcher kills its ssh client (or dies), the session ends
-     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive.
+     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive;
+     * {@code --parent "$PPID"} names the session while the shell still knows it.
      */
     public List<String> sshCommand(Member m, List<String> poolArgs) {
         StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
+        boolean named = false;
         for (String word : javaCommand(m, poolArgs)) {
             remote.append(' ').append(quote(word));
+            if (word.equals(POOL_MAIN) && !named) {
+                // the shell's parent is the ssh session, which ends with the ssh client; java, which takes
+                // the shell's place, ends with it even when it was gone before java could look
+                remote.append(" --parent \"$PPID\"");
+                named = true;
+            }
         }
-        return List.of(ssh, "-o", "BatchMode=yes", m.sshHost(), remote.toString());
+        List<String> command = new ArrayList<>(List.of(ssh, "-o", "BatchMode=yes"));
+        command.addAll(m.cluster().sshOptions());
+        command.addAll(List.of(m.sshHost(), remote.toString()));
+        return command;
     }
 
     /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */

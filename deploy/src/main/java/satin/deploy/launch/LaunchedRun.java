@@ -41,6 +41,8 @@ public final class LaunchedRun {
     /** How long the other members get to end by themselves once the master has. */
     private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
     private static final long POLL_MILLIS = 50;
+    /** How long a JVM going down waits for the run directory of the run it interrupted. */
+    private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
 
     private final RunPlan plan;
     private final CommandBuilder commands;
@@ -49,10 +51,12 @@ public final class LaunchedRun {
     private final Path stats;
     private final List<Running> members = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
-    private final Thread hook = new Thread(this::destroy, "satin-launch-shutdown");
+    private final Thread hook = new Thread(this::interrupt, "satin-launch-shutdown");
     private final Instant started = Instant.now();
     private final long startNanos = System.nanoTime();
     private volatile boolean destroyed;
+    /** Whether this JVM is going down (Ctrl-C, SIGTERM): the run is destroyed by its shutdown hook. */
+    private volatile boolean interrupted;
     private Path secretFile;
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
@@ -124,6 +128,23 @@ public final class LaunchedRun {
         members.forEach(Running::destroy);
     }
 
+    /**
+     * This JVM is going down (Ctrl-C, SIGTERM) while the run goes on: ends the run, and holds the
+     * shutdown until the run directory says so and keeps what the members printed, which the
+     * thread carrying out the run writes once they are gone.
+     */
+    private void interrupt() {
+        interrupted = true;
+        destroy();
+        try {
+            outcome.get(RECORD_ON_SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            // the run failed before it had anything to record, or cannot record it in time: nothing more to keep
+        }
+    }
+
     private void carryOut() {
         boolean inJvm = plan.clusters().stream().anyMatch(c -> c.placement() == Placement.IN_JVM);
         PrintStream systemOut = System.out;
@@ -188,7 +209,8 @@ public final class LaunchedRun {
         if (registry == null) {
             code = ending(master);
         } else {
-            String address = commands.registryAddress(registry, starting.get(0));
+            // a registry on every interface prints the host it is reached at (PoolMain's --advertise)
+            String address = registry;
             for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
                 if (destroyed) {
                     break; // what started is destroyed at the end; the outcome says why
@@ -323,6 +345,17 @@ public final class LaunchedRun {
         }
     }
 
+    /** How the run ended, in words, for result.json. */
+    private String ending(int code) {
+        if (code == RunOutcome.TIMED_OUT) {
+            return "timed out";
+        }
+        if (code == RunOutcome.DESTROYED) {
+            return interrupted ? "interrupted" : "destroyed";
+        }
+        return code == 0 ? "finished" : "failed";
+    }
+
     /**
      * Writes the run directory. {@code ended} is the member that ended the run: the master, or the
      * member that took its place, whose output is the run's.
@@ -335,6 +368,9 @@ public final class LaunchedRun {
         }
         if (code == RunOutcome.TIMED_OUT) {
             err += "satin-launch: the run exceeded its timeout and was killed\n";
+        } else if (code == RunOutcome.DESTROYED && interrupted) {
+            err += "satin-launch: the run was interrupted (Ctrl-C, or a signal that ended the launcher) and its "
+                    + "processes were stopped; what they printed until then is kept\n";
         } else if (code == RunOutcome.DESTROYED) {
             err += "satin-launch: the run was destroyed before it ended\n";
         }
@@ -345,7 +381,8 @@ public final class LaunchedRun {
                 Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
             }
         }
-        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, stats.getFileName().toString());
+        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, ending(code),
+                stats.getFileName().toString());
         return new RunOutcome(code, ended.out(), err, stats, wall, runDir);
     }
 }

@@ -34,7 +34,7 @@ class DescriptorProblemsTest {
                 """,
                 "d.yaml:3:5: clusters[0].nodes: missing; expected the number of nodes (a whole number >= 1)",
                 "d.yaml:4:5: clusters[0].nodse: unknown key 'nodse'; did you mean 'nodes'? expected one of name, nodes, "
-                        + "workers, where, hosts, jvmOptions");
+                        + "workers, where, hosts, sshOptions, jvmOptions");
     }
 
     @Test
@@ -219,13 +219,34 @@ class DescriptorProblemsTest {
     @Test
     void hostsOutsideSshAndRepeatedKeys() {
         expect("""
-                clusters: [{name: A, nodes: 1, hosts: [h]}]
+                clusters: [{name: A, nodes: 1, hosts: [h], sshOptions: [-v]}]
                 clusters: []
                 app: {name: fib, args: [1]}
                 """,
                 "d.yaml:1:32: clusters[0].hosts: found hosts for a cluster with where: jvm; expected hosts only with "
                         + "where: ssh",
+                "d.yaml:1:44: clusters[0].sshOptions: found ssh options for a cluster not started over ssh; expected them "
+                        + "only with where: ssh",
                 "d.yaml:2:1: clusters: found a second 'clusters' (the first is on line 1); expected each key once");
+    }
+
+    @Test
+    void aHostMappingNeedsItsSshDestinationAndAnAddressThatIsOne() {
+        expect("""
+                secret: s
+                clusters:
+                  - name: A
+                    nodes: 2
+                    where: ssh
+                    hosts: [{address: 10.0.0.5}, {ssh: h2, address: 'a b'}, {ssh: h3, adress: x}]
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:6:13: clusters[0].hosts[0].ssh: missing; expected an ssh destination like node1, user@node2 or an "
+                        + "alias of ~/.ssh/config",
+                "d.yaml:6:53: clusters[0].hosts[1].address: found 'a b'; expected a host name or IP address like "
+                        + "east-0.example.org or 10.0.0.5, where other nodes reach its nodes",
+                "d.yaml:6:71: clusters[0].hosts[2].adress: unknown key 'adress'; did you mean 'address'? expected one of "
+                        + "ssh, address");
     }
 
     @Test
