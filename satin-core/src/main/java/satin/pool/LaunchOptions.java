@@ -15,7 +15,7 @@ import satin.net.WanLinks;
 
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
-        boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
+        String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
         String advertise, String namePrefix,
         String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
@@ -34,7 +34,12 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --pool NAME            the pool's name (default: satin)
               --secret-file F        read the pool's secret from file F (default: $SATIN_SECRET)
               --secret S             the pool's secret itself: visible to every user of the host (ps), avoid
-              --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it)
+              --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it);
+                                     file:PATH: at the address written in file PATH (waited for)
+              --registry-file PATH   the process that embeds the registry writes its address there
+              --rank-from VAR        this process is one of several started at once (srun: SLURM_PROCID):
+                                     its rank is $VAR, its nodes are PREFIX-RANK-0, ..., and a rank
+                                     above 0 joins the registry of --registry-file instead of embedding it
               --registry-listen ADDR where the embedded registry listens (default: tcp://127.0.0.1:0)
               --registry-only        be a standalone registry, for runs over several hosts
               --nodes N              nodes in this process (default: 1)
@@ -74,6 +79,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String secret = env.get("SATIN_SECRET");
         String registry = null;
         String registryListen = "tcp://127.0.0.1:0";
+        String registryFile = null;
+        String rankFrom = null;
         boolean registryOnly = false;
         int nodes = 1;
         int workers = 1;
@@ -106,6 +113,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--secret-file" -> secret = readSecret(p.value(option));
                 case "--registry" -> registry = p.value(option);
                 case "--registry-listen" -> registryListen = p.value(option);
+                case "--registry-file" -> registryFile = p.value(option);
+                case "--rank-from" -> rankFrom = p.value(option);
                 case "--registry-only" -> registryOnly = true;
                 case "--nodes" -> nodes = p.number(option, 1, 4096);
                 case "--workers" -> workers = p.number(option, 1, 4096);
@@ -136,6 +145,17 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 break;
             }
         }
+        if (rankFrom != null) {
+            int rank = rank(rankFrom, env);
+            namePrefix = namePrefix + "-" + rank;
+            if (rank > 0 && registry == null && !registryOnly) {
+                if (registryFile == null) {
+                    throw new IllegalArgumentException("--rank-from needs --registry-file, where rank 0 writes the "
+                            + "registry's address for the other ranks");
+                }
+                registry = "file:" + registryFile;
+            }
+        }
         if (registryOnly && registry != null) {
             throw new IllegalArgumentException("--registry-only serves a registry; it cannot join one (--registry)");
         }
@@ -160,9 +180,28 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             }
             nodes = layout.size();
         }
-        return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
+        return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
                 wan, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
+    }
+
+    /** This process's rank among those started at once, from the environment variable {@code var}. */
+    private static int rank(String var, Map<String, String> env) {
+        String value = env.get(var);
+        if (value == null) {
+            throw new IllegalArgumentException("--rank-from " + var + ": the environment has no " + var
+                    + " (srun sets SLURM_PROCID for each task it starts)");
+        }
+        try {
+            int rank = Integer.parseInt(value.trim());
+            if (rank >= 0) {
+                return rank;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("--rank-from " + var + ": " + var + " is '" + value
+                + "', not a rank (a whole number >= 0)");
     }
 
     /**

@@ -230,8 +230,10 @@ public final class PoolMain {
 
         /** Starts the registry if this process embeds it, then joins with every node of this process. */
         private void formPool() throws InterruptedException {
-            String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
-            String advertise = Advertised.host(o, o.registry());
+            String joined = RegistryFile.names(o.registry()) ? RegistryFile.await(o.registry(), o.waitSeconds())
+                    : o.registry();
+            String registryAddress = joined != null ? joined : startRegistry(o.wantsMaster() ? name(0) : null);
+            String advertise = Advertised.host(o, joined);
             for (int i = 0; i < o.nodes(); i++) {
                 PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
                         registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20)
@@ -251,8 +253,11 @@ public final class PoolMain {
                 throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
             }
             // a registry on every interface is announced at a host the other processes can reach
-            err.println("satin: registry of pool " + o.pool() + " at "
-                    + Advertised.at(registry.address(), Advertised.registryHost(o, where))
+            String announced = Advertised.at(registry.address(), Advertised.registryHost(o, where));
+            if (o.registryFile() != null) {
+                RegistryFile.write(Path.of(o.registryFile()), announced);
+            }
+            err.println("satin: registry of pool " + o.pool() + " at " + announced
                     + (o.secretMadeUp() ? " (made-up secret: only this process's nodes can join)" : ""));
             return registry.address();
         }
