@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -130,18 +128,10 @@ class SshSystemTest {
     }
 
     private static Path runDir(String pool) throws Exception {
-        try (Stream<Path> dirs = Files.list(temp.resolve("results"))) {
-            List<Path> mine = new ArrayList<>(dirs.filter(p -> p.getFileName().toString().startsWith(pool + "-")).toList());
-            assertEquals(1, mine.size(), "one run directory: " + mine);
-            return mine.get(0);
-        }
+        return Runs.dirOf(temp.resolve("results"), pool);
     }
 
     private static int count(String text, String what) {
-        int n = 0;
-        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
-            n++;
-        }
-        return n;
+        return Runs.count(text, what);
     }
 }

@@ -8,12 +8,14 @@ import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.Node;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.SlurmPlan;
 
 /** The {@code clusters:} list: names, counts, placements, hosts and JVM options, each checked. */
 final class ClusterReader {
 
-    static final List<String> KEYS = List.of("name", "nodes", "workers", "where", "hosts", "sshOptions", "jvmOptions");
-    static final List<String> PLACES = List.of("jvm", "processes", "ssh");
+    static final List<String> KEYS = List.of("name", "nodes", "workers", "where", "hosts", "sshOptions", "slurm",
+            "jvmOptions");
+    static final List<String> PLACES = List.of("jvm", "processes", "ssh", "slurm");
 
     /** Cluster names end up in WAN text ({@code A>B=...}) and node names, so they keep to safe letters. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -64,16 +66,17 @@ final class ClusterReader {
         List<String> jvmOptions = s.texts("jvmOptions", "JVM options like -Xmx2g");
         if (jvmOptions != null && !jvmOptions.isEmpty() && where == Placement.IN_JVM) {
             problems.at(s.keyNode("jvmOptions"), s.child("jvmOptions"),
-                    "found JVM options for a cluster in this JVM; expected them only with where: processes or ssh");
+                    "found JVM options for a cluster in this JVM; expected them only with where: processes, ssh or slurm");
             jvmOptions = null;
         }
         List<String> sshOptions = sshOptions(s, where);
+        SlurmPlan slurm = SlurmReader.read(s, where, nodes);
         if (name == null || nodes == null || workers == null || where == null || hosts == null || jvmOptions == null
-                || sshOptions == null) {
+                || sshOptions == null || (slurm == null && where == Placement.SLURM)) {
             return null;
         }
         return new ClusterPlan(name, nodes, workers, where, hosts.destinations(), jvmOptions, hosts.addresses(),
-                sshOptions);
+                sshOptions, slurm);
     }
 
     private static List<String> sshOptions(Section s, Placement where) {
@@ -119,6 +122,8 @@ final class ClusterReader {
                 return Placement.PROCESSES;
             case "ssh":
                 return Placement.SSH;
+            case "slurm":
+                return Placement.SLURM;
             default:
                 s.problems.at(s.value("where"), s.child("where"), "found '" + where + "';"
                         + Suggestions.didYouMean(where, PLACES) + " expected " + expected);
@@ -200,7 +205,7 @@ final class ClusterReader {
         }
         if (where != null && where != Placement.SSH && s.has("hosts")) {
             s.problems.at(s.keyNode("hosts"), s.child("hosts"), "found hosts for a cluster with where: "
-                    + (where == Placement.IN_JVM ? "jvm" : "processes") + "; expected hosts only with where: ssh");
+                    + PLACES.get(where.ordinal()) + "; expected hosts only with where: ssh");
             return false;
         }
         return true;

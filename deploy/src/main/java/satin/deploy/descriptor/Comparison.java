@@ -104,7 +104,7 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
         clusters.forEach(c -> c.addresses().forEach(addresses::putIfAbsent));
         int nodes = clusters.stream().mapToInt(ClusterPlan::nodes).sum();
         return new ClusterPlan(SINGLE_CLUSTER_NAME, nodes, first.workers(), first.placement(), hosts, first.jvmOptions(),
-                addresses, first.sshOptions());
+                addresses, first.sshOptions(), first.slurm());
     }
 
     private static String safe(String text) {

@@ -73,6 +73,11 @@ public final class CommandBuilder {
         this.agentJar = agentJar;
     }
 
+    /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
+    Path workDir() {
+        return workDir;
+    }
+
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
     public CommandBuilder withSsh(String program) {
         return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar);
@@ -121,8 +126,8 @@ public final class CommandBuilder {
                     members.add(inJvm(members.isEmpty()));
                     inJvmDone = true;
                 }
-            } else if (c.placement() == Placement.PROCESSES) {
-                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1));
+            } else if (c.placement() == Placement.PROCESSES || c.placement() == Placement.SLURM) {
+                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1)); // SLURM: one job, a task per node
             } else {
                 addSshMembers(c, members);
             }
@@ -178,16 +183,35 @@ public final class CommandBuilder {
         return plan.clusters().stream().allMatch(c -> c.placement() == Placement.IN_JVM);
     }
 
-    private boolean anySsh() {
-        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH);
+    /** Whether any cluster runs on other hosts (over ssh, or where SLURM puts it). */
+    private boolean anyRemote() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH || c.placement() == Placement.SLURM);
     }
+
+    private boolean anySlurm() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SLURM);
+    }
+
+    /**
+     * Where the master writes the registry's address for the SLURM tasks, which start together and
+     * cannot wait to be told it: beside the statistics, in the run directory (shared with the nodes).
+     */
+    public static Path registryFile(Path stats) {
+        return stats.resolveSibling("registry.txt");
+    }
+
+    /**
+     * How long SLURM tasks wait for the registry's address, and the master for every node: as long
+     * as jobs may wait in the queue, which the run's timeout bounds (PoolMain's largest value).
+     */
+    static final int QUEUE_SECONDS = 86_400;
 
     /** Where the master's registry listens: in-VM, on loopback, or on every interface when hosts must reach it. */
     public String registryListen() {
         if (allInJvm()) {
             return "local://" + plan.pool() + "/registry";
         }
-        return anySsh() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
+        return anyRemote() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
     }
 
     /**
@@ -199,7 +223,7 @@ public final class CommandBuilder {
         if (allInJvm()) {
             return "local";
         }
-        return anySsh() ? "0.0.0.0" : "127.0.0.1";
+        return anyRemote() ? "0.0.0.0" : "127.0.0.1";
     }
 
     /**
@@ -209,10 +233,14 @@ public final class CommandBuilder {
      * {@code --advertise}: their address on the way to the registry, or their machine's name).
      */
     String advertise(Member m) {
-        if (!anySsh()) {
+        if (!anyRemote()) {
             return null;
         }
-        return m.placement() == Placement.SSH ? m.address() : localHost;
+        return switch (m.placement()) {
+            case SSH -> m.address();
+            case SLURM -> null;
+            default -> localHost;
+        };
     }
 
     /**
@@ -224,9 +252,14 @@ public final class CommandBuilder {
      */
     public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
         ClusterPlan c = m.cluster();
-        List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
-                "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
-                "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        boolean slurm = m.placement() == Placement.SLURM;
+        List<String> a = new ArrayList<>(List.of("--pool", plan.pool()));
+        if (secretFile != null) { // SLURM tasks: SATIN_SECRET, which sbatch and srun pass on
+            a.addAll(List.of("--secret-file", secretFile));
+        }
+        a.addAll(List.of("--cluster", c.name(), "--nodes", Integer.toString(slurm ? 1 : m.nodes()),
+                "--workers", Integer.toString(c.workers()), "--balancer", plan.balancer(), "--wan", plan.wan(),
+                "--name", m.name(), "--host", listenHost(m)));
         String advertise = advertise(m);
         if (advertise != null) {
             a.addAll(List.of("--advertise", advertise));
@@ -235,14 +268,24 @@ public final class CommandBuilder {
             a.addAll(List.of("--cluster-layout", String.join(",", inJvmClusters().stream()
                     .map(k -> k.name() + ":" + k.nodes()).toList())));
         }
+        if (slurm) { // srun starts one command as every task: the rank names the nodes and picks the master
+            a.addAll(List.of("--rank-from", "SLURM_PROCID", "--wait-seconds", Integer.toString(QUEUE_SECONDS)));
+        }
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
                     "--stats", stats.toString()));
+            if (anySlurm()) {
+                a.addAll(List.of("--registry-file", registryFile(stats).toString()));
+            }
+            if (anySlurm() && !slurm) {
+                a.addAll(List.of("--wait-seconds", Integer.toString(QUEUE_SECONDS)));
+            }
         } else {
             // any member may be elected master when the master dies, and then writes the statistics;
-            // over ssh the path would be the remote host's, so there it writes none
+            // over ssh the path would be the remote host's, so there it writes none (SLURM's nodes share it)
             String where = m.cluster().placement() == Placement.SSH ? "-" : stats.toString();
-            a.addAll(List.of("--registry", registry, "--stats", where));
+            String join = slurm ? "file:" + registryFile(stats) : registry;
+            a.addAll(List.of("--registry", join, "--stats", where));
         }
         if (c.placement() != Placement.IN_JVM) {
             a.add("--exit-with-parent");

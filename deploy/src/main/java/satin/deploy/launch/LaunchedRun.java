@@ -57,6 +57,8 @@ public final class LaunchedRun {
     private volatile boolean destroyed;
     /** Whether this JVM is going down (Ctrl-C, SIGTERM): the run is destroyed by its shutdown hook. */
     private volatile boolean interrupted;
+    /** A SLURM job that failed before the run ended, which ended it; null if none did. */
+    private volatile Running lostJob;
     private Path secretFile;
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
@@ -204,6 +206,12 @@ public final class LaunchedRun {
         secretFile = writeSecret();
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);
+        // SLURM jobs are submitted at once (they may wait in the queue); their tasks read the registry's address from a file
+        for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
+            if (m.placement() == Placement.SLURM && !destroyed) {
+                launch(m, null, shared);
+            }
+        }
         String registry = awaitRegistry(master);
         int code;
         if (registry == null) {
@@ -215,12 +223,16 @@ public final class LaunchedRun {
                 if (destroyed) {
                     break; // what started is destroyed at the end; the outcome says why
                 }
-                launch(m, address, shared);
+                if (m.placement() != Placement.SLURM) {
+                    launch(m, address, shared);
+                }
             }
             code = awaitMaster(master);
         }
         Running ended = master;
-        if (code != 0 && code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+        // a master that never printed its registry (its job refused, say) leaves no pool to take over
+        boolean formed = registry != null && lostJob == null;
+        if (code != 0 && code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             Running successor = awaitSuccessor(master);
             if (successor != null) {
                 ended = successor;
@@ -228,7 +240,7 @@ public final class LaunchedRun {
             }
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
-        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             awaitFollowers();
         }
         destroy();
@@ -261,15 +273,30 @@ public final class LaunchedRun {
     }
 
     private Running launch(CommandBuilder.Member m, String registry, Running.SharedOut shared) throws IOException {
-        boolean remote = m.placement() == Placement.SSH;
-        List<String> args = commands.poolArgs(m, registry, remote ? "/dev/stdin" : secretFile.toString(), stats);
+        String secretAt = switch (m.placement()) {
+            case SSH -> "/dev/stdin";
+            case SLURM -> null; // SATIN_SECRET in sbatch's environment, which the job and its tasks inherit
+            default -> secretFile.toString();
+        };
+        List<String> args = commands.poolArgs(m, registry, secretAt, stats);
         Running r = switch (m.placement()) {
             case IN_JVM -> new Running.OfThread(m, args, shared, programLoader());
             case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
             case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
+            case SLURM -> slurm(m, args);
         };
         members.add(r);
         return r;
+    }
+
+    /** A SLURM cluster's job, submitted; or its step, inside the allocation this JVM runs in. */
+    private Running slurm(CommandBuilder.Member m, List<String> args) throws IOException {
+        String allocation = System.getenv("SLURM_JOB_ID");
+        String text = SlurmJob.script(m, commands.javaCommand(m, args), runDir, allocation != null);
+        Path script = SlurmJob.writeScript(m, text, runDir);
+        List<String> command = allocation != null ? List.of("/bin/sh", script.toString())
+                : SlurmJob.sbatch(m, script, runDir, commands.workDir());
+        return new Running.OfSlurm(m, command, runDir, allocation, plan.secret());
     }
 
     /** The loader of the program's classes in this JVM: satin's own when the program brings none. */
@@ -297,8 +324,21 @@ public final class LaunchedRun {
             if (destroyed || System.nanoTime() >= deadline) {
                 return ending(master);
             }
+            lostJob = failedJob(master);
+            if (lostJob != null) {
+                return 1;
+            }
         }
         return destroyed ? RunOutcome.DESTROYED : master.exitCode(); // a destroyed master ends by the kill
+    }
+
+    /**
+     * A SLURM cluster's job that failed while the master still runs (sbatch refused it, srun could
+     * not start its tasks): the master would wait for its nodes until the timeout, so the run ends.
+     */
+    private Running failedJob(Running master) {
+        return members.stream().filter(r -> r != master && r.member.placement() == Placement.SLURM && !r.alive()
+                && r.exitCode() != 0).findFirst().orElse(null);
     }
 
     /** The code of a run whose master did not end by itself in time (or did, before the others started). */
@@ -366,7 +406,11 @@ public final class LaunchedRun {
             err = "satin-launch: the master's process (" + master.member.name() + ") ended with exit code "
                     + master.exitCode() + "; " + ended.member.name() + " took over and ended the run\n" + err;
         }
-        if (code == RunOutcome.TIMED_OUT) {
+        if (lostJob != null) {
+            err += "satin-launch: the SLURM job of cluster " + lostJob.member.name() + " ended with exit code "
+                    + lostJob.exitCode() + " before the run did, and the run was stopped; its errors are in stderr-"
+                    + lostJob.member.name() + ".txt\n";
+        } else if (code == RunOutcome.TIMED_OUT) {
             err += "satin-launch: the run exceeded its timeout and was killed\n";
         } else if (code == RunOutcome.DESTROYED && interrupted) {
             err += "satin-launch: the run was interrupted (Ctrl-C, or a signal that ended the launcher) and its "

@@ -94,6 +94,16 @@ public final class RunRecord {
         if (!c.sshOptions().isEmpty()) {
             m.put("sshOptions", c.sshOptions());
         }
+        if (c.slurm() != null) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("partition", c.slurm().partition());
+            s.put("nodes", c.slurm().nodes());
+            s.put("tasksPerNode", c.slurm().tasksPerNode());
+            s.put("time", c.slurm().time());
+            s.put("account", c.slurm().account());
+            s.put("sbatchOptions", c.slurm().sbatchOptions());
+            m.put("slurm", s);
+        }
         m.put("jvmOptions", c.jvmOptions());
         return m;
     }

@@ -44,6 +44,18 @@
  * look. If the master runs over ssh, it writes {@code stats.json} at the run directory's
  * path on its own host (a shared file system makes it appear here).
  *
+ * <p>SLURM ({@link satin.deploy.launch.SlurmJob}): a cluster is one member and one job, whose batch
+ * script in the run directory has {@code srun} start one {@code PoolMain} of one node per task
+ * ({@code --rank-from SLURM_PROCID}: the rank names the node, and rank 0 of the master's job embeds
+ * the registry). Its jobs are submitted at once with {@code sbatch --wait}, before the master has
+ * printed anything, since they may wait in the queue: their tasks read the registry's address from
+ * {@code registry.txt} in the run directory, where the master writes it ({@code --registry-file}),
+ * and they get the secret in {@code SATIN_SECRET} from sbatch's environment. So the run directory
+ * must be on a file system the compute nodes share; the tasks' output is read from their files
+ * there. Inside an allocation ({@code SLURM_JOB_ID}) the script runs as a step of it instead. A
+ * job that fails while the master waits for its nodes ends the run; ending a run early cancels
+ * the jobs ({@code scancel ID}) or the steps (found by name with {@code squeue --steps}).
+ *
  * <p>Ctrl-C (or any signal that ends this JVM) runs a shutdown hook that destroys the run and
  * waits, up to 20 s, for its directory: what the members printed until then, a last line of
  * {@code stderr.txt} saying the run was interrupted, and {@code "ending": "interrupted"} in

@@ -21,13 +21,15 @@ import java.util.Objects;
  *                   announced by its processes themselves
  * @param sshOptions for {@link Placement#SSH}: options of the ssh client before the destination
  *                   ({@code -F FILE}, {@code -J GATEWAY}, {@code -i KEY}, {@code -p PORT})
+ * @param slurm      for {@link Placement#SLURM}: what its job asks for; null otherwise
  */
 public record ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
-        List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions) {
+        List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm) {
 
     public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
             List<String> jvmOptions) {
-        this(name, nodes, workers, placement, hosts, jvmOptions, Map.of(), List.of());
+        this(name, nodes, workers, placement, hosts, jvmOptions, Map.of(), List.of(),
+                placement == Placement.SLURM ? SlurmPlan.defaults() : null);
     }
 
     public ClusterPlan {
@@ -44,6 +46,9 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         if (nodes < 1 || workers < 1) {
             throw new IllegalArgumentException("cluster " + name + " needs at least one node and one worker");
         }
+        if ((placement == Placement.SLURM) != (slurm != null)) {
+            throw new IllegalArgumentException("cluster " + name + ": SLURM settings go with placement SLURM, and only there");
+        }
         if (placement == Placement.SSH && hosts.isEmpty()) {
             throw new IllegalArgumentException("cluster " + name + " runs over ssh but names no hosts");
         }
@@ -56,6 +61,8 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         /** One local process per node, over loopback TCP. */
         PROCESSES,
         /** One process per node on the cluster's hosts, started over ssh. */
-        SSH
+        SSH,
+        /** One SLURM job, one task (a process of one node) per node, started by srun. */
+        SLURM
     }
 }
