@@ -164,6 +164,52 @@ class PoolSystemTest {
         }
     }
 
+    /**
+     * Three processes started at once with one command line, as srun starts tasks: rank 0 embeds
+     * the registry and writes its address to a file, the others wait for it there.
+     */
+    @Test
+    void processesStartedAtOnceFindTheRegistryThroughAFile(@TempDir Path dir) throws Exception {
+        List<String> program = PROGRAMS.get(1);
+        Path registryFile = dir.resolve("registry");
+        List<String> command = new ArrayList<>(List.of(Processes.java(), "-cp", System.getProperty("java.class.path"),
+                "satin.pool.PoolMain"));
+        command.addAll(with(pool("ranks", "--name", "east", "--rank-from", "RANK", "--registry-file", registryFile.toString(),
+                "--registry-listen", "tcp://0.0.0.0:0", "--host", "0.0.0.0", "--wait-for", "3", "--stats", "-"), program));
+        try (Processes ps = new Processes()) {
+            String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+            List<Processes.Child> ranks = new ArrayList<>();
+            for (int rank = 2; rank >= 0; rank--) { // the others first: they wait for the file
+                ranks.add(ps.command("rank" + rank, dir, command, java.util.Map.of("RANK", Integer.toString(rank))));
+            }
+            Processes.Child first = ranks.get(2);
+            assertEquals(0, first.exit(120), first::toString);
+            assertEquals(expected, first.out());
+            assertTrue(first.err().contains("3 nodes in 1 cluster"), first::toString);
+            assertEquals(registryOf(first), Files.readString(registryFile).strip());
+            for (Processes.Child other : ranks.subList(0, 2)) {
+                assertEquals(0, other.exit(30), other::toString);
+                assertEquals("", other.out(), "only the master runs main");
+            }
+            assertTrue(first.err().contains("east-2-0"), "nodes are named by rank: " + first.err());
+        }
+    }
+
+    /** A launcher gone before its child's JVM could look (Ctrl-C in the first second): the child goes too. */
+    @Test
+    void aProcessWhoseNamedParentIsGoneAlreadyExitsAtOnce() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        assertEquals(0, gone.waitFor());
+        try (Processes ps = new Processes()) {
+            Processes.Child orphan = ps.start("orphan", null, "satin.pool.PoolMain", with(pool("orphaned", "--parent",
+                    Long.toString(gone.pid()), "--wait-for", "2"), PROGRAMS.get(0)));
+            assertEquals(1, orphan.exit(30), orphan::toString);
+            assertTrue(orphan.err().contains("satin: the process that started this one is gone already; exiting"),
+                    orphan::toString);
+            assertFalse(orphan.err().contains("registry of pool"), "it exits before it starts anything: " + orphan);
+        }
+    }
+
     @Test
     void aBadCommandLineIsNamedWithTheUsage() throws Exception {
         try (Processes ps = new Processes()) {

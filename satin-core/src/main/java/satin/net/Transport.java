@@ -87,6 +87,18 @@ public final class Transport implements AutoCloseable {
         return listening;
     }
 
+    /**
+     * Makes a TCP listener's in-VM twin reachable at one more address too: the one its node
+     * announces when others reach it by a name rather than by the interface it is bound to.
+     */
+    public void alsoReachableAt(Channel listening, String announced) {
+        Channel inVm = shortcut ? sameJvm.get(addressOf(listening)) : null;
+        if (inVm != null && !announced.equals(addressOf(listening))) {
+            sameJvm.put(announced, inVm);
+            listening.closeFuture().addListener(f -> sameJvm.remove(announced));
+        }
+    }
+
     private Channel listenLocally(SocketAddress where, PipelineInitializer initializer) throws InterruptedException {
         return new ServerBootstrap().childHandler(initializer).group(local()).channel(LocalServerChannel.class)
                 .bind(where).sync().channel();

@@ -15,9 +15,9 @@ import satin.net.WanLinks;
 
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
-        boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
-        String namePrefix,
-        String statsFile, boolean exitWithParent, boolean wantsMaster, int waitFor, int waitSeconds,
+        String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
+        String advertise, String namePrefix,
+        String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
 
@@ -34,7 +34,12 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --pool NAME            the pool's name (default: satin)
               --secret-file F        read the pool's secret from file F (default: $SATIN_SECRET)
               --secret S             the pool's secret itself: visible to every user of the host (ps), avoid
-              --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it)
+              --registry ADDR        join the pool whose registry is at ADDR (default: this process embeds it);
+                                     file:PATH: at the address written in file PATH (waited for)
+              --registry-file PATH   the process that embeds the registry writes its address there
+              --rank-from VAR        this process is one of several started at once (srun: SLURM_PROCID):
+                                     its rank is $VAR, its nodes are PREFIX-RANK-0, ..., and a rank
+                                     above 0 joins the registry of --registry-file instead of embedding it
               --registry-listen ADDR where the embedded registry listens (default: tcp://127.0.0.1:0)
               --registry-only        be a standalone registry, for runs over several hosts
               --nodes N              nodes in this process (default: 1)
@@ -51,7 +56,12 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --failure-timeout MS   a node silent for MS milliseconds (plus its link's round trip) is
                                      declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
-                                     "local": in-VM channels only, for a pool inside one JVM
+                                     "local": in-VM channels only, for a pool inside one JVM;
+                                     0.0.0.0: every interface (see --advertise)
+              --advertise HOST       the name or address other processes reach this one's nodes (and
+                                     registry) at (default: the --host interface; with 0.0.0.0, this
+                                     machine's address on the way to the registry, or its name when
+                                     this process embeds the registry)
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid);
                                      with several clusters, CLUSTER-0, CLUSTER-1, ... in each
               --wait-for N           the master runs main once N nodes have joined (default: at once)
@@ -59,6 +69,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
               --no-master            this process's nodes never run main
               --exit-with-parent     exit when the process that started this one exits
+              --parent PID           with --exit-with-parent: exit when process PID exits, and at once if
+                                     it is gone already (default: this process's parent)
             """;
 
     static LaunchOptions parse(String[] args, Map<String, String> env) {
@@ -67,6 +79,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String secret = env.get("SATIN_SECRET");
         String registry = null;
         String registryListen = "tcp://127.0.0.1:0";
+        String registryFile = null;
+        String rankFrom = null;
         boolean registryOnly = false;
         int nodes = 1;
         int workers = 1;
@@ -76,9 +90,11 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");
         WanLinks wan = WanLinks.none();
         String host = "127.0.0.1";
+        String advertise = null;
         String namePrefix = defaultName();
         String stats = "satin-stats.json";
         boolean exitWithParent = false;
+        int parentPid = 0;
         boolean wantsMaster = true;
         int waitFor = 0;
         int waitSeconds = 60;
@@ -97,6 +113,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--secret-file" -> secret = readSecret(p.value(option));
                 case "--registry" -> registry = p.value(option);
                 case "--registry-listen" -> registryListen = p.value(option);
+                case "--registry-file" -> registryFile = p.value(option);
+                case "--rank-from" -> rankFrom = p.value(option);
                 case "--registry-only" -> registryOnly = true;
                 case "--nodes" -> nodes = p.number(option, 1, 4096);
                 case "--workers" -> workers = p.number(option, 1, 4096);
@@ -108,12 +126,14 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
                 case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
+                case "--advertise" -> advertise = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
                 case "--wait-seconds" -> waitSeconds = p.number(option, 1, 86_400);
                 case "--stats" -> stats = p.value(option);
                 case "--no-master" -> wantsMaster = false;
                 case "--exit-with-parent" -> exitWithParent = true;
+                case "--parent" -> parentPid = p.number(option, 1, Integer.MAX_VALUE);
                 default -> {
                     if (option.startsWith("-")) {
                         throw new IllegalArgumentException("unknown option " + option);
@@ -123,6 +143,17 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             }
             if (mainClass != null) {
                 break;
+            }
+        }
+        if (rankFrom != null) {
+            int rank = rank(rankFrom, env);
+            namePrefix = namePrefix + "-" + rank;
+            if (rank > 0 && registry == null && !registryOnly) {
+                if (registryFile == null) {
+                    throw new IllegalArgumentException("--rank-from needs --registry-file, where rank 0 writes the "
+                            + "registry's address for the other ranks");
+                }
+                registry = "file:" + registryFile;
             }
         }
         if (registryOnly && registry != null) {
@@ -149,9 +180,28 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             }
             nodes = layout.size();
         }
-        return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryOnly, nodes, workers,
-                cluster, clusters, layout, host, namePrefix, stats, exitWithParent, wantsMaster, waitFor, waitSeconds, balancer,
+        return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
+                cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
                 wan, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
+    }
+
+    /** This process's rank among those started at once, from the environment variable {@code var}. */
+    private static int rank(String var, Map<String, String> env) {
+        String value = env.get(var);
+        if (value == null) {
+            throw new IllegalArgumentException("--rank-from " + var + ": the environment has no " + var
+                    + " (srun sets SLURM_PROCID for each task it starts)");
+        }
+        try {
+            int rank = Integer.parseInt(value.trim());
+            if (rank >= 0) {
+                return rank;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("--rank-from " + var + ": " + var + " is '" + value
+                + "', not a rank (a whole number >= 0)");
     }
 
     /**
@@ -204,6 +254,11 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
     /** Where node {@code i} of this process listens. */
     String listenAddress(int i) {
         return inVmOnly() ? "local://" + pool + "/" + namePrefix + "-" + i : "tcp://" + host + ":0";
+    }
+
+    /** Whether the nodes listen on every interface, and so must be announced at a host (see {@link Advertised}). */
+    boolean listensEverywhere() {
+        return Advertised.isWildcard(host);
     }
 
     boolean inVmOnly() {

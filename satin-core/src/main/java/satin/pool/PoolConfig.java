@@ -19,9 +19,11 @@ import satin.net.WanLinks;
  * @param maxFrame    the longest frame this node accepts, in bytes
  * @param wan         the emulated wide-area links between clusters
  * @param liveness    how long a member may be silent before it is declared dead
+ * @param advertise   the host other nodes reach this one at, when it is not the one {@code listen}
+ *                    binds ({@code 0.0.0.0}: every interface); null for that one
  */
 public record PoolConfig(String pool, String secret, String name, String cluster, String listen, String registry,
-        boolean wantsMaster, int maxFrame, WanLinks wan, Liveness.Settings liveness) {
+        boolean wantsMaster, int maxFrame, WanLinks wan, Liveness.Settings liveness, String advertise) {
 
     public PoolConfig {
         if (pool == null || pool.isBlank()) {
@@ -47,22 +49,27 @@ public record PoolConfig(String pool, String secret, String name, String cluster
     public static PoolConfig of(String pool, String secret, String name, String cluster, String listen,
             String registry, boolean wantsMaster) {
         return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, FrameFormat.DEFAULT_MAX_FRAME,
-                WanLinks.none(), Liveness.Settings.DEFAULT);
+                WanLinks.none(), Liveness.Settings.DEFAULT, null);
     }
 
     /** The same node, with another limit on the frames it sends and accepts. */
     public PoolConfig withMaxFrame(int bytes) {
-        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, bytes, wan, liveness);
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, bytes, wan, liveness, advertise);
     }
 
     /** The same node, with wide-area links emulated between its cluster and the others. */
     public PoolConfig withWan(WanLinks links) {
-        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links, liveness);
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, links, liveness, advertise);
     }
 
     /** The same node, declaring a member dead after {@code millis} of silence (plus the link's round trip). */
     public PoolConfig withFailureTimeout(long millis) {
         return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, wan,
-                Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(millis)));
+                Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(millis)), advertise);
+    }
+
+    /** The same node, announced at {@code host} (null: where it listens) rather than at the interface it binds. */
+    public PoolConfig withAdvertise(String host) {
+        return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, wan, liveness, host);
     }
 }

@@ -64,7 +64,7 @@ public final class PoolMain {
         }
         o.warnings().forEach(w -> err.println("satin: warning: " + w));
         if (o.exitWithParent()) {
-            exitWithParent();
+            exitWithParent(o.parentPid(), err);
         }
         MethodHandle main = null;
         if (!o.registryOnly()) {
@@ -93,12 +93,23 @@ public final class PoolMain {
         }
     }
 
-    /** A process whose parent dies takes its nodes with it: a launcher's crash leaves nothing behind. */
-    private static void exitWithParent() {
-        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+    /**
+     * A process whose parent dies takes its nodes with it: a launcher's crash leaves nothing behind.
+     * A parent named by pid ({@code --parent}, which a launcher's remote shell gives as its own
+     * parent) may be gone before this JVM got here: then this process exits at once, where its
+     * own parent, by then another process (init), would keep it alive.
+     */
+    private static void exitWithParent(int parentPid, PrintStream err) {
+        java.util.Optional<ProcessHandle> parent = parentPid > 0 ? ProcessHandle.of(parentPid)
+                : ProcessHandle.current().parent();
+        if (parent.isEmpty() || !parent.get().isAlive()) {
+            err.println("satin: the process that started this one is gone already; exiting");
+            Runtime.getRuntime().halt(FAILED);
+        }
+        parent.get().onExit().thenRun(() -> {
             System.err.println("satin: the process that started this one is gone; exiting");
             Runtime.getRuntime().halt(FAILED);
-        }));
+        });
     }
 
     /** One run of this process: its registry (if it embeds one), its nodes, and, on the master, main. */
@@ -219,11 +230,14 @@ public final class PoolMain {
 
         /** Starts the registry if this process embeds it, then joins with every node of this process. */
         private void formPool() throws InterruptedException {
-            String registryAddress = o.registry() != null ? o.registry() : startRegistry(o.wantsMaster() ? name(0) : null);
+            String joined = RegistryFile.names(o.registry()) ? RegistryFile.await(o.registry(), o.waitSeconds())
+                    : o.registry();
+            String registryAddress = joined != null ? joined : startRegistry(o.wantsMaster() ? name(0) : null);
+            String advertise = Advertised.host(o, joined);
             for (int i = 0; i < o.nodes(); i++) {
                 PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
                         registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20)
-                        .withFailureTimeout(o.failureTimeoutMillis());
+                        .withFailureTimeout(o.failureTimeoutMillis()).withAdvertise(advertise);
                 Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
                 nodes.add(PoolNode.join(config, node, o.balancer().get(), Allowlist.forProgram()));
             }
@@ -238,7 +252,12 @@ public final class PoolMain {
             } catch (RuntimeException e) {
                 throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
             }
-            err.println("satin: registry of pool " + o.pool() + " at " + registry.address()
+            // a registry on every interface is announced at a host the other processes can reach
+            String announced = Advertised.at(registry.address(), Advertised.registryHost(o, where));
+            if (o.registryFile() != null) {
+                RegistryFile.write(Path.of(o.registryFile()), announced);
+            }
+            err.println("satin: registry of pool " + o.pool() + " at " + announced
                     + (o.secretMadeUp() ? " (made-up secret: only this process's nodes can join)" : ""));
             return registry.address();
         }

@@ -94,7 +94,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                     + e.getMessage(), e);
         }
         this.listening = bound;
-        this.address = Transport.addressOf(bound);
+        this.address = Advertised.at(Transport.addressOf(bound), config.advertise());
+        transport().alsoReachableAt(bound, address);
         balancer.attach(this);
     }
 
@@ -399,15 +400,16 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             return;
         }
         hosted = r;
-        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), r.address());
-        Message moved = new Message.RegistryMoved(members.self(), r.address());
+        String at = Advertised.at(r.address(), config.advertise());
+        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
+        Message moved = new Message.RegistryMoved(members.self(), at);
         for (int m : members.others()) {
             Links.Link l = links.to(m);
             if (l != null) {
                 l.send(moved);
             }
         }
-        registry.moveTo(members.self(), r.address());
+        registry.moveTo(members.self(), at);
     }
 
     /** Another member keeps the registry now. */

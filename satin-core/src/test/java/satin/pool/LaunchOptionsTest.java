@@ -94,16 +94,41 @@ class LaunchOptionsTest {
         assertEquals(List.of("--nodes", "x", "--bogus", "-"), o.mainArgs());
     }
 
+    /** srun starts the same command as every task: the rank names the nodes, and only rank 0 embeds the registry. */
+    @Test
+    void aRankFromTheEnvironmentNamesTheNodesAndSendsAllButRankZeroToTheRegistryFile() {
+        String[] args = {"--name", "east", "--rank-from", "SLURM_PROCID", "--registry-file", "/run/reg", "--wait-for", "4",
+            "Main"};
+        LaunchOptions first = LaunchOptions.parse(args, Map.of("SLURM_PROCID", "0", "SATIN_SECRET", "s"));
+        assertNull(first.registry(), "rank 0 embeds the registry");
+        assertEquals("/run/reg", first.registryFile());
+        assertEquals("east-0-0", first.nodeName(0));
+        LaunchOptions third = LaunchOptions.parse(args, Map.of("SLURM_PROCID", "2", "SATIN_SECRET", "s"));
+        assertEquals("file:/run/reg", third.registry());
+        assertEquals("east-2-1", third.nodeName(1));
+        assertEquals("--rank-from SLURM_PROCID: the environment has no SLURM_PROCID (srun sets SLURM_PROCID for each "
+                + "task it starts)", assertThrows(IllegalArgumentException.class,
+                        () -> LaunchOptions.parse(args, Map.of())).getMessage());
+        assertEquals("--rank-from SLURM_PROCID: SLURM_PROCID is 'x', not a rank (a whole number >= 0)",
+                assertThrows(IllegalArgumentException.class,
+                        () -> LaunchOptions.parse(args, Map.of("SLURM_PROCID", "x"))).getMessage());
+        assertEquals("--rank-from needs --registry-file, where rank 0 writes the registry's address for the other ranks",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--rank-from", "R",
+                    "Main"}, Map.of("R", "1"))).getMessage());
+    }
+
     @Test
     void everyOptionIsTaken() {
         LaunchOptions o = parse("--pool", "p", "--registry-listen", "tcp://0.0.0.0:7000", "--cluster", "das",
                 "--host", "local", "--name", "n", "--wait-for", "4", "--stats", "-", "--no-master", "--exit-with-parent",
-                "--workers", "8", "Main");
+                "--workers", "8", "--parent", "4711", "--advertise", "east-0", "Main");
         assertEquals(List.of("p", "tcp://0.0.0.0:7000", "das", "n", "-"),
                 List.of(o.pool(), o.registryListen(), o.cluster(), o.namePrefix(), o.statsFile()));
         assertEquals(List.of(4, 8), List.of(o.waitFor(), o.workers()));
         assertFalse(o.wantsMaster());
         assertTrue(o.exitWithParent());
+        assertEquals(4711, o.parentPid());
+        assertEquals("east-0", o.advertise());
         assertTrue(o.inVmOnly());
         assertEquals("local://p/n-2", o.listenAddress(2));
     }

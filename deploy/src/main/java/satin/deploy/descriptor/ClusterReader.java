@@ -8,16 +8,21 @@ import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.Node;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.SlurmPlan;
 
 /** The {@code clusters:} list: names, counts, placements, hosts and JVM options, each checked. */
 final class ClusterReader {
 
-    static final List<String> KEYS = List.of("name", "nodes", "workers", "where", "hosts", "jvmOptions");
-    static final List<String> PLACES = List.of("jvm", "processes", "ssh");
+    static final List<String> KEYS = List.of("name", "nodes", "workers", "where", "hosts", "sshOptions", "slurm",
+            "jvmOptions");
+    static final List<String> PLACES = List.of("jvm", "processes", "ssh", "slurm");
 
     /** Cluster names end up in WAN text ({@code A>B=...}) and node names, so they keep to safe letters. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final Pattern HOST = Pattern.compile("[^\\s,]+");
+    /** A host name, an IPv4 address or an IPv6 one (bracketed or not). */
+    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+]?");
+    static final List<String> HOST_KEYS = List.of("ssh", "address");
 
     private ClusterReader() {
     }
@@ -57,17 +62,31 @@ final class ClusterReader {
         Integer nodes = s.positive("nodes", "the number of nodes", null);
         Integer workers = s.positive("workers", "worker threads per node", 1);
         Placement where = placement(s);
-        List<String> hosts = hosts(s, where);
+        Hosts hosts = hosts(s, where);
         List<String> jvmOptions = s.texts("jvmOptions", "JVM options like -Xmx2g");
         if (jvmOptions != null && !jvmOptions.isEmpty() && where == Placement.IN_JVM) {
             problems.at(s.keyNode("jvmOptions"), s.child("jvmOptions"),
-                    "found JVM options for a cluster in this JVM; expected them only with where: processes or ssh");
+                    "found JVM options for a cluster in this JVM; expected them only with where: processes, ssh or slurm");
             jvmOptions = null;
         }
-        if (name == null || nodes == null || workers == null || where == null || hosts == null || jvmOptions == null) {
+        List<String> sshOptions = sshOptions(s, where);
+        SlurmPlan slurm = SlurmReader.read(s, where, nodes);
+        if (name == null || nodes == null || workers == null || where == null || hosts == null || jvmOptions == null
+                || sshOptions == null || (slurm == null && where == Placement.SLURM)) {
             return null;
         }
-        return new ClusterPlan(name, nodes, workers, where, hosts, jvmOptions);
+        return new ClusterPlan(name, nodes, workers, where, hosts.destinations(), jvmOptions, hosts.addresses(),
+                sshOptions, slurm);
+    }
+
+    private static List<String> sshOptions(Section s, Placement where) {
+        List<String> options = s.texts("sshOptions", "ssh options like -F, ssh_config or -J, gateway");
+        if (options != null && s.has("sshOptions") && where != null && where != Placement.SSH) {
+            s.problems.at(s.keyNode("sshOptions"), s.child("sshOptions"),
+                    "found ssh options for a cluster not started over ssh; expected them only with where: ssh");
+            return null;
+        }
+        return options;
     }
 
     private static String name(Section s, Map<String, Node> seen) {
@@ -103,6 +122,8 @@ final class ClusterReader {
                 return Placement.PROCESSES;
             case "ssh":
                 return Placement.SSH;
+            case "slurm":
+                return Placement.SLURM;
             default:
                 s.problems.at(s.value("where"), s.child("where"), "found '" + where + "';"
                         + Suggestions.didYouMean(where, PLACES) + " expected " + expected);
@@ -110,19 +131,69 @@ final class ClusterReader {
         }
     }
 
-    private static List<String> hosts(Section s, Placement where) {
+    /** The ssh destinations of a cluster's hosts, and the addresses given for some of them. */
+    private record Hosts(List<String> destinations, Map<String, String> addresses) {
+    }
+
+    private static Hosts hosts(Section s, Placement where) {
         String expected = "host names like node1 or user@node2";
-        List<String> hosts = s.texts("hosts", expected);
-        if (hosts == null) {
+        Node v = s.value("hosts");
+        List<Node> items = v == null ? List.of() : Section.items(v, s.child("hosts"), expected
+                + ", or mappings like {ssh: alias, address: 10.0.0.5}", s.problems);
+        if (items == null) {
             return null;
         }
-        for (int i = 0; i < hosts.size(); i++) {
-            if (!HOST.matcher(hosts.get(i)).matches()) {
-                Node item = ((org.yaml.snakeyaml.nodes.SequenceNode) s.value("hosts")).getValue().get(i);
-                s.problems.at(item, s.child("hosts") + "[" + i + "]", "found '" + hosts.get(i) + "'; expected " + expected);
-                return null;
-            }
+        List<String> destinations = new ArrayList<>();
+        Map<String, String> addresses = new HashMap<>();
+        boolean ok = true;
+        for (int i = 0; i < items.size(); i++) {
+            ok &= host(items.get(i), s.child("hosts") + "[" + i + "]", s.problems, destinations, addresses);
         }
+        if (!ok || !hostsFit(s, where, destinations, expected)) {
+            return null;
+        }
+        return new Hosts(destinations, addresses);
+    }
+
+    /**
+     * One host: its ssh destination ({@code node1}, {@code user@node2}, an alias of
+     * {@code ~/.ssh/config}), alone or as {@code {ssh: DESTINATION, address: HOST}} with the name
+     * or address other nodes reach it at.
+     */
+    private static boolean host(Node item, String path, Problems problems, List<String> destinations,
+            Map<String, String> addresses) {
+        String expected = "an ssh destination like node1, user@node2 or an alias of ~/.ssh/config";
+        if (item instanceof org.yaml.snakeyaml.nodes.MappingNode) {
+            Section h = Section.of(item, path, problems, HOST_KEYS); // a mapping: never null
+            String ssh = matching(h, "ssh", HOST, expected, true);
+            String address = matching(h, "address", ADDRESS, "a host name or IP address like east-0.example.org or "
+                    + "10.0.0.5, where other nodes reach its nodes", false);
+            destinations.add(ssh);
+            if (ssh != null && address != null) {
+                addresses.put(ssh, address);
+            }
+            return ssh != null && (address != null || !h.has("address"));
+        }
+        String ssh = Section.text(item, path, expected, problems);
+        if (ssh != null && !HOST.matcher(ssh).matches()) {
+            problems.at(item, path, "found '" + ssh + "'; expected " + expected);
+            ssh = null;
+        }
+        destinations.add(ssh);
+        return ssh != null;
+    }
+
+    /** A key's text if it matches {@code pattern}; null if absent or wrong (reported when wrong, or absent and required). */
+    private static String matching(Section h, String key, Pattern pattern, String expected, boolean required) {
+        String value = h.text(key, expected, required);
+        if (value != null && !pattern.matcher(value).matches()) {
+            h.problems.at(h.value(key), h.child(key), "found '" + value + "'; expected " + expected);
+            return null;
+        }
+        return value;
+    }
+
+    private static boolean hostsFit(Section s, Placement where, List<String> hosts, String expected) {
         if (where == Placement.SSH && hosts.isEmpty()) {
             if (s.has("hosts")) {
                 s.problems.at(s.value("hosts"), s.child("hosts"), "found an empty list; expected the " + expected
@@ -130,13 +201,13 @@ final class ClusterReader {
             } else {
                 s.missing("hosts", "the " + expected + " that where: ssh starts nodes on");
             }
-            return null;
+            return false;
         }
         if (where != null && where != Placement.SSH && s.has("hosts")) {
             s.problems.at(s.keyNode("hosts"), s.child("hosts"), "found hosts for a cluster with where: "
-                    + (where == Placement.IN_JVM ? "jvm" : "processes") + "; expected hosts only with where: ssh");
-            return null;
+                    + PLACES.get(where.ordinal()) + "; expected hosts only with where: ssh");
+            return false;
         }
-        return hosts;
+        return true;
     }
 }

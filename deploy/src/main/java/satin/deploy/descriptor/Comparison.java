@@ -99,9 +99,12 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
     static ClusterPlan singleCluster(List<ClusterPlan> clusters) {
         ClusterPlan first = clusters.get(0);
         List<String> hosts = new ArrayList<>();
+        java.util.Map<String, String> addresses = new java.util.HashMap<>();
         clusters.forEach(c -> c.hosts().stream().filter(h -> !hosts.contains(h)).forEach(hosts::add));
+        clusters.forEach(c -> c.addresses().forEach(addresses::putIfAbsent));
         int nodes = clusters.stream().mapToInt(ClusterPlan::nodes).sum();
-        return new ClusterPlan(SINGLE_CLUSTER_NAME, nodes, first.workers(), first.placement(), hosts, first.jvmOptions());
+        return new ClusterPlan(SINGLE_CLUSTER_NAME, nodes, first.workers(), first.placement(), hosts, first.jvmOptions(),
+                addresses, first.sshOptions(), first.slurm());
     }
 
     private static String safe(String text) {

@@ -38,9 +38,9 @@ public final class CommandBuilder {
             return cluster.placement();
         }
 
-        /** The host the member's nodes run on, as others reach it: the ssh host without its user. */
-        String hostName(String localHost) {
-            return sshHost == null ? localHost : sshHost.substring(sshHost.indexOf('@') + 1);
+        /** What the descriptor says other nodes reach this ssh member's host at, or null. */
+        String address() {
+            return sshHost == null ? null : cluster.addresses().get(sshHost);
         }
     }
 
@@ -71,6 +71,11 @@ public final class CommandBuilder {
         this.localHost = localHost;
         this.ssh = ssh;
         this.agentJar = agentJar;
+    }
+
+    /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
+    Path workDir() {
+        return workDir;
     }
 
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
@@ -121,8 +126,8 @@ public final class CommandBuilder {
                     members.add(inJvm(members.isEmpty()));
                     inJvmDone = true;
                 }
-            } else if (c.placement() == Placement.PROCESSES) {
-                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1));
+            } else if (c.placement() == Placement.PROCESSES || c.placement() == Placement.SLURM) {
+                members.add(new Member(c, null, c.nodes(), c.name(), members.isEmpty(), 1)); // SLURM: one job, a task per node
             } else {
                 addSshMembers(c, members);
             }
@@ -178,37 +183,64 @@ public final class CommandBuilder {
         return plan.clusters().stream().allMatch(c -> c.placement() == Placement.IN_JVM);
     }
 
-    private boolean anySsh() {
-        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH);
+    /** Whether any cluster runs on other hosts (over ssh, or where SLURM puts it). */
+    private boolean anyRemote() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SSH || c.placement() == Placement.SLURM);
     }
+
+    private boolean anySlurm() {
+        return plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SLURM);
+    }
+
+    /**
+     * Where the master writes the registry's address for the SLURM tasks, which start together and
+     * cannot wait to be told it: beside the statistics, in the run directory (shared with the nodes).
+     */
+    public static Path registryFile(Path stats) {
+        return stats.resolveSibling("registry.txt");
+    }
+
+    /**
+     * How long SLURM tasks wait for the registry's address, and the master for every node: as long
+     * as jobs may wait in the queue, which the run's timeout bounds (PoolMain's largest value).
+     */
+    static final int QUEUE_SECONDS = 86_400;
 
     /** Where the master's registry listens: in-VM, on loopback, or on every interface when hosts must reach it. */
     public String registryListen() {
         if (allInJvm()) {
             return "local://" + plan.pool() + "/registry";
         }
-        return anySsh() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
+        return anyRemote() ? "tcp://0.0.0.0:0" : "tcp://127.0.0.1:0";
     }
 
     /**
-     * The address the other members join, from the one the registry printed. A registry listening
-     * on every interface prints a loopback address (satin.net.Transport names a wildcard so); the
-     * hosts reach it at the master's host name, on the port it printed.
+     * The interface a member's nodes listen on: in-VM, loopback, or every interface when hosts
+     * must reach them. Never the ssh destination: that may be an alias of {@code ~/.ssh/config},
+     * {@code user@host}, or a host only a jump host reaches, none of them an interface.
      */
-    public String registryAddress(String printed, Member master) {
-        if (!registryListen().equals("tcp://0.0.0.0:0")) {
-            return printed;
-        }
-        String port = printed.substring(printed.lastIndexOf(':') + 1);
-        return "tcp://" + master.hostName(localHost) + ":" + port;
-    }
-
-    /** The interface a member's nodes listen on (and advertise). */
     String listenHost(Member m) {
         if (allInJvm()) {
             return "local";
         }
-        return anySsh() ? m.hostName(localHost) : "127.0.0.1";
+        return anyRemote() ? "0.0.0.0" : "127.0.0.1";
+    }
+
+    /**
+     * Where others reach a member's nodes (and its registry, for the master) when they listen on
+     * every interface: this host's name for members here, the descriptor's address for a host that
+     * has one; null for the others, whose processes find it themselves (PoolMain's
+     * {@code --advertise}: their address on the way to the registry, or their machine's name).
+     */
+    String advertise(Member m) {
+        if (!anyRemote()) {
+            return null;
+        }
+        return switch (m.placement()) {
+            case SSH -> m.address();
+            case SLURM -> null;
+            default -> localHost;
+        };
     }
 
     /**
@@ -220,21 +252,40 @@ public final class CommandBuilder {
      */
     public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
         ClusterPlan c = m.cluster();
-        List<String> a = new ArrayList<>(List.of("--pool", plan.pool(), "--secret-file", secretFile,
-                "--cluster", c.name(), "--nodes", Integer.toString(m.nodes()), "--workers", Integer.toString(c.workers()),
-                "--balancer", plan.balancer(), "--wan", plan.wan(), "--name", m.name(), "--host", listenHost(m)));
+        boolean slurm = m.placement() == Placement.SLURM;
+        List<String> a = new ArrayList<>(List.of("--pool", plan.pool()));
+        if (secretFile != null) { // SLURM tasks: SATIN_SECRET, which sbatch and srun pass on
+            a.addAll(List.of("--secret-file", secretFile));
+        }
+        a.addAll(List.of("--cluster", c.name(), "--nodes", Integer.toString(slurm ? 1 : m.nodes()),
+                "--workers", Integer.toString(c.workers()), "--balancer", plan.balancer(), "--wan", plan.wan(),
+                "--name", m.name(), "--host", listenHost(m)));
+        String advertise = advertise(m);
+        if (advertise != null) {
+            a.addAll(List.of("--advertise", advertise));
+        }
         if (m.clusters() > 1) {
             a.addAll(List.of("--cluster-layout", String.join(",", inJvmClusters().stream()
                     .map(k -> k.name() + ":" + k.nodes()).toList())));
         }
+        if (slurm) { // srun starts one command as every task: the rank names the nodes and picks the master
+            a.addAll(List.of("--rank-from", "SLURM_PROCID", "--wait-seconds", Integer.toString(QUEUE_SECONDS)));
+        }
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
                     "--stats", stats.toString()));
+            if (anySlurm()) {
+                a.addAll(List.of("--registry-file", registryFile(stats).toString()));
+            }
+            if (anySlurm() && !slurm) {
+                a.addAll(List.of("--wait-seconds", Integer.toString(QUEUE_SECONDS)));
+            }
         } else {
             // any member may be elected master when the master dies, and then writes the statistics;
-            // over ssh the path would be the remote host's, so there it writes none
+            // over ssh the path would be the remote host's, so there it writes none (SLURM's nodes share it)
             String where = m.cluster().placement() == Placement.SSH ? "-" : stats.toString();
-            a.addAll(List.of("--registry", registry, "--stats", where));
+            String join = slurm ? "file:" + registryFile(stats) : registry;
+            a.addAll(List.of("--registry", join, "--stats", where));
         }
         if (c.placement() != Placement.IN_JVM) {
             a.add("--exit-with-parent");
@@ -266,14 +317,25 @@ public final class CommandBuilder {
      * The ssh command of a member on another host: the java command, quoted for the remote shell,
      * run from the same working directory. The shell {@code exec}s java, so that java's parent is
      * the ssh session itself: when the launcher kills its ssh client (or dies), the session ends
-     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive.
+     * and {@code --exit-with-parent} ends java, where a shell left waiting would keep it alive;
+     * {@code --parent "$PPID"} names the session while the shell still knows it.
      */
     public List<String> sshCommand(Member m, List<String> poolArgs) {
         StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
+        boolean named = false;
         for (String word : javaCommand(m, poolArgs)) {
             remote.append(' ').append(quote(word));
+            if (word.equals(POOL_MAIN) && !named) {
+                // the shell's parent is the ssh session, which ends with the ssh client; java, which takes
+                // the shell's place, ends with it even when it was gone before java could look
+                remote.append(" --parent \"$PPID\"");
+                named = true;
+            }
         }
-        return List.of(ssh, "-o", "BatchMode=yes", m.sshHost(), remote.toString());
+        List<String> command = new ArrayList<>(List.of(ssh, "-o", "BatchMode=yes"));
+        command.addAll(m.cluster().sshOptions());
+        command.addAll(List.of(m.sshHost(), remote.toString()));
+        return command;
     }
 
     /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */

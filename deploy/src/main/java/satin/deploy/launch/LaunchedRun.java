@@ -41,6 +41,8 @@ public final class LaunchedRun {
     /** How long the other members get to end by themselves once the master has. */
     private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
     private static final long POLL_MILLIS = 50;
+    /** How long a JVM going down waits for the run directory of the run it interrupted. */
+    private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
 
     private final RunPlan plan;
     private final CommandBuilder commands;
@@ -49,10 +51,14 @@ public final class LaunchedRun {
     private final Path stats;
     private final List<Running> members = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
-    private final Thread hook = new Thread(this::destroy, "satin-launch-shutdown");
+    private final Thread hook = new Thread(this::interrupt, "satin-launch-shutdown");
     private final Instant started = Instant.now();
     private final long startNanos = System.nanoTime();
     private volatile boolean destroyed;
+    /** Whether this JVM is going down (Ctrl-C, SIGTERM): the run is destroyed by its shutdown hook. */
+    private volatile boolean interrupted;
+    /** A SLURM job that failed before the run ended, which ended it; null if none did. */
+    private volatile Running lostJob;
     private Path secretFile;
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
@@ -124,6 +130,23 @@ public final class LaunchedRun {
         members.forEach(Running::destroy);
     }
 
+    /**
+     * This JVM is going down (Ctrl-C, SIGTERM) while the run goes on: ends the run, and holds the
+     * shutdown until the run directory says so and keeps what the members printed, which the
+     * thread carrying out the run writes once they are gone.
+     */
+    private void interrupt() {
+        interrupted = true;
+        destroy();
+        try {
+            outcome.get(RECORD_ON_SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            // the run failed before it had anything to record, or cannot record it in time: nothing more to keep
+        }
+    }
+
     private void carryOut() {
         boolean inJvm = plan.clusters().stream().anyMatch(c -> c.placement() == Placement.IN_JVM);
         PrintStream systemOut = System.out;
@@ -183,22 +206,33 @@ public final class LaunchedRun {
         secretFile = writeSecret();
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);
+        // SLURM jobs are submitted at once (they may wait in the queue); their tasks read the registry's address from a file
+        for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
+            if (m.placement() == Placement.SLURM && !destroyed) {
+                launch(m, null, shared);
+            }
+        }
         String registry = awaitRegistry(master);
         int code;
         if (registry == null) {
             code = ending(master);
         } else {
-            String address = commands.registryAddress(registry, starting.get(0));
+            // a registry on every interface prints the host it is reached at (PoolMain's --advertise)
+            String address = registry;
             for (CommandBuilder.Member m : starting.subList(1, starting.size())) {
                 if (destroyed) {
                     break; // what started is destroyed at the end; the outcome says why
                 }
-                launch(m, address, shared);
+                if (m.placement() != Placement.SLURM) {
+                    launch(m, address, shared);
+                }
             }
             code = awaitMaster(master);
         }
         Running ended = master;
-        if (code != 0 && code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+        // a master that never printed its registry (its job refused, say) leaves no pool to take over
+        boolean formed = registry != null && lostJob == null;
+        if (code != 0 && code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             Running successor = awaitSuccessor(master);
             if (successor != null) {
                 ended = successor;
@@ -206,7 +240,7 @@ public final class LaunchedRun {
             }
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
-        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             awaitFollowers();
         }
         destroy();
@@ -239,15 +273,30 @@ public final class LaunchedRun {
     }
 
     private Running launch(CommandBuilder.Member m, String registry, Running.SharedOut shared) throws IOException {
-        boolean remote = m.placement() == Placement.SSH;
-        List<String> args = commands.poolArgs(m, registry, remote ? "/dev/stdin" : secretFile.toString(), stats);
+        String secretAt = switch (m.placement()) {
+            case SSH -> "/dev/stdin";
+            case SLURM -> null; // SATIN_SECRET in sbatch's environment, which the job and its tasks inherit
+            default -> secretFile.toString();
+        };
+        List<String> args = commands.poolArgs(m, registry, secretAt, stats);
         Running r = switch (m.placement()) {
             case IN_JVM -> new Running.OfThread(m, args, shared, programLoader());
             case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
             case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
+            case SLURM -> slurm(m, args);
         };
         members.add(r);
         return r;
+    }
+
+    /** A SLURM cluster's job, submitted; or its step, inside the allocation this JVM runs in. */
+    private Running slurm(CommandBuilder.Member m, List<String> args) throws IOException {
+        String allocation = System.getenv("SLURM_JOB_ID");
+        String text = SlurmJob.script(m, commands.javaCommand(m, args), runDir, allocation != null);
+        Path script = SlurmJob.writeScript(m, text, runDir);
+        List<String> command = allocation != null ? List.of("/bin/sh", script.toString())
+                : SlurmJob.sbatch(m, script, runDir, commands.workDir());
+        return new Running.OfSlurm(m, command, runDir, allocation, plan.secret());
     }
 
     /** The loader of the program's classes in this JVM: satin's own when the program brings none. */
@@ -275,8 +324,21 @@ public final class LaunchedRun {
             if (destroyed || System.nanoTime() >= deadline) {
                 return ending(master);
             }
+            lostJob = failedJob(master);
+            if (lostJob != null) {
+                return 1;
+            }
         }
         return destroyed ? RunOutcome.DESTROYED : master.exitCode(); // a destroyed master ends by the kill
+    }
+
+    /**
+     * A SLURM cluster's job that failed while the master still runs (sbatch refused it, srun could
+     * not start its tasks): the master would wait for its nodes until the timeout, so the run ends.
+     */
+    private Running failedJob(Running master) {
+        return members.stream().filter(r -> r != master && r.member.placement() == Placement.SLURM && !r.alive()
+                && r.exitCode() != 0).findFirst().orElse(null);
     }
 
     /** The code of a run whose master did not end by itself in time (or did, before the others started). */
@@ -323,6 +385,17 @@ public final class LaunchedRun {
         }
     }
 
+    /** How the run ended, in words, for result.json. */
+    private String ending(int code) {
+        if (code == RunOutcome.TIMED_OUT) {
+            return "timed out";
+        }
+        if (code == RunOutcome.DESTROYED) {
+            return interrupted ? "interrupted" : "destroyed";
+        }
+        return code == 0 ? "finished" : "failed";
+    }
+
     /**
      * Writes the run directory. {@code ended} is the member that ended the run: the master, or the
      * member that took its place, whose output is the run's.
@@ -333,8 +406,15 @@ public final class LaunchedRun {
             err = "satin-launch: the master's process (" + master.member.name() + ") ended with exit code "
                     + master.exitCode() + "; " + ended.member.name() + " took over and ended the run\n" + err;
         }
-        if (code == RunOutcome.TIMED_OUT) {
+        if (lostJob != null) {
+            err += "satin-launch: the SLURM job of cluster " + lostJob.member.name() + " ended with exit code "
+                    + lostJob.exitCode() + " before the run did, and the run was stopped; its errors are in stderr-"
+                    + lostJob.member.name() + ".txt\n";
+        } else if (code == RunOutcome.TIMED_OUT) {
             err += "satin-launch: the run exceeded its timeout and was killed\n";
+        } else if (code == RunOutcome.DESTROYED && interrupted) {
+            err += "satin-launch: the run was interrupted (Ctrl-C, or a signal that ended the launcher) and its "
+                    + "processes were stopped; what they printed until then is kept\n";
         } else if (code == RunOutcome.DESTROYED) {
             err += "satin-launch: the run was destroyed before it ended\n";
         }
@@ -345,7 +425,8 @@ public final class LaunchedRun {
                 Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
             }
         }
-        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, stats.getFileName().toString());
+        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, ending(code),
+                stats.getFileName().toString());
         return new RunOutcome(code, ended.out(), err, stats, wall, runDir);
     }
 }

@@ -24,9 +24,14 @@ public final class RunRecord {
     private RunRecord() {
     }
 
-    /** Writes the record of a run to {@code file}. */
-    public static void write(Path file, RunPlan plan, Instant start, Duration wall, int exitCode, String statsName)
-            throws IOException {
+    /**
+     * Writes the record of a run to {@code file}.
+     *
+     * @param ending how it ended: finished, failed, timed out, destroyed (by its caller) or
+     *               interrupted (Ctrl-C or a signal to the launcher)
+     */
+    public static void write(Path file, RunPlan plan, Instant start, Duration wall, int exitCode, String ending,
+            String statsName) throws IOException {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("plan", planJson(plan));
         r.put("satinVersion", satinVersion());
@@ -40,6 +45,7 @@ public final class RunRecord {
         r.put("start", start.toString());
         r.put("wallNanos", wall.toNanos());
         r.put("exitCode", exitCode);
+        r.put("ending", ending);
         r.put("stats", statsName);
         Files.writeString(file, Json.write(r) + "\n", StandardCharsets.UTF_8);
     }
@@ -82,6 +88,22 @@ public final class RunRecord {
         m.put("workers", c.workers());
         m.put("placement", c.placement().name());
         m.put("hosts", c.hosts());
+        if (!c.addresses().isEmpty()) {
+            m.put("addresses", new java.util.TreeMap<>(c.addresses()));
+        }
+        if (!c.sshOptions().isEmpty()) {
+            m.put("sshOptions", c.sshOptions());
+        }
+        if (c.slurm() != null) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("partition", c.slurm().partition());
+            s.put("nodes", c.slurm().nodes());
+            s.put("tasksPerNode", c.slurm().tasksPerNode());
+            s.put("time", c.slurm().time());
+            s.put("account", c.slurm().account());
+            s.put("sbatchOptions", c.slurm().sbatchOptions());
+            m.put("slurm", s);
+        }
         m.put("jvmOptions", c.jvmOptions());
         return m;
     }

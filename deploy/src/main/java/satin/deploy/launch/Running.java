@@ -44,9 +44,16 @@ abstract class Running {
         private final Thread errReader;
 
         OfProcess(CommandBuilder.Member member, List<String> command, String stdinText) throws IOException {
+            this(member, command, stdinText, java.util.Map.of());
+        }
+
+        /** @param env variables for its environment (SATIN_SECRET is there only if given here) */
+        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText, java.util.Map<String, String> env)
+                throws IOException {
             super(member);
             ProcessBuilder b = new ProcessBuilder(command);
             b.environment().remove("SATIN_SECRET");
+            b.environment().putAll(env);
             process = b.start();
             outReader = collect(process.getInputStream(), out, member.name() + "-out");
             errReader = collect(process.getErrorStream(), err, member.name() + "-err");
@@ -112,6 +119,83 @@ abstract class Running {
         @Override
         boolean alive() {
             return process.isAlive() || process.descendants().anyMatch(ProcessHandle::isAlive);
+        }
+    }
+
+    /**
+     * A SLURM cluster: the {@code sbatch --wait} of its job (or, inside an allocation, the script
+     * whose srun is a step of it). What its tasks print is read from their files in the run
+     * directory, rank by rank; ending it cancels the job (or step) with {@code scancel}.
+     */
+    static final class OfSlurm extends Running {
+        private final OfProcess submit;
+        private final java.nio.file.Path runDir;
+        private final String allocation;
+
+        /** @param allocation the allocation the script runs in ({@code SLURM_JOB_ID}), or null when it is submitted */
+        OfSlurm(CommandBuilder.Member member, List<String> command, java.nio.file.Path runDir, String allocation,
+                String secret) throws IOException {
+            super(member);
+            this.runDir = runDir;
+            this.allocation = allocation;
+            this.submit = new OfProcess(member, command, null, java.util.Map.of("SATIN_SECRET", secret));
+        }
+
+        /** The job's id as sbatch printed it ({@code --parsable}: {@code ID} or {@code ID;CLUSTER}), or null. */
+        private String jobId() {
+            String first = submit.out().strip().split("\n")[0];
+            return allocation != null || first.isEmpty() ? null : first.split(";")[0];
+        }
+
+        @Override
+        String out() {
+            return tasks("out");
+        }
+
+        /** The tasks' errors rank by rank (the master's first), then sbatch's and the batch script's own. */
+        @Override
+        String err() {
+            java.nio.file.Path job = runDir.resolve("slurm-" + member.cluster().name() + ".err");
+            return tasks("err") + submit.err() + read(job);
+        }
+
+        private String tasks(String stream) {
+            StringBuilder b = new StringBuilder();
+            for (int rank = 0; rank < member.nodes(); rank++) {
+                b.append(read(SlurmJob.taskFile(runDir, member, stream, rank)));
+            }
+            return b.toString();
+        }
+
+        private static String read(java.nio.file.Path file) {
+            try {
+                return java.nio.file.Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return ""; // not written (yet): the task has not started
+            }
+        }
+
+        @Override
+        boolean awaitEnd(long millis) throws InterruptedException {
+            return submit.awaitEnd(millis);
+        }
+
+        @Override
+        int exitCode() {
+            return submit.exitCode();
+        }
+
+        @Override
+        void destroy() {
+            if (submit.alive()) {
+                SlurmJob.cancel(jobId(), allocation, SlurmJob.name(runDir, member));
+            }
+            submit.destroy();
+        }
+
+        @Override
+        boolean alive() {
+            return submit.alive();
         }
     }
 

@@ -33,14 +33,37 @@
  * Over ssh ({@code ssh -o BatchMode=yes HOST 'cd DIR && exec java ...'}), the remote side runs
  * the same java and class path from the same directory, so the project (and the JDK) must be at
  * the same paths on every host; the secret travels on ssh's standard input
- * ({@code --secret-file /dev/stdin}), never on a command line. The registry then listens on every
- * interface and the hosts join it at the master's host name; each member's nodes listen on its
- * host's name. If the master runs over ssh, it writes {@code stats.json} at the run directory's
+ * ({@code --secret-file /dev/stdin}), never on a command line. The ssh destination (an alias of
+ * {@code ~/.ssh/config}, {@code user@host}, a host behind a jump host) is only where ssh goes: the
+ * registry and every member's nodes then listen on every interface and are announced where the
+ * others reach them ({@code PoolMain --advertise}): members here at this host's name, a host's
+ * members at its descriptor {@code address:}, or else at the address their process finds on its
+ * way to the registry (the master's process: its machine's name), and the others join the registry
+ * where the master printed it. The remote shell names its own parent, the ssh session, with
+ * {@code --parent "$PPID"}, so that java ends with the session even if it ended before java could
+ * look. If the master runs over ssh, it writes {@code stats.json} at the run directory's
  * path on its own host (a shared file system makes it appear here).
+ *
+ * <p>SLURM ({@link satin.deploy.launch.SlurmJob}): a cluster is one member and one job, whose batch
+ * script in the run directory has {@code srun} start one {@code PoolMain} of one node per task
+ * ({@code --rank-from SLURM_PROCID}: the rank names the node, and rank 0 of the master's job embeds
+ * the registry). Its jobs are submitted at once with {@code sbatch --wait}, before the master has
+ * printed anything, since they may wait in the queue: their tasks read the registry's address from
+ * {@code registry.txt} in the run directory, where the master writes it ({@code --registry-file}),
+ * and they get the secret in {@code SATIN_SECRET} from sbatch's environment. So the run directory
+ * must be on a file system the compute nodes share; the tasks' output is read from their files
+ * there. Inside an allocation ({@code SLURM_JOB_ID}) the script runs as a step of it instead. A
+ * job that fails while the master waits for its nodes ends the run; ending a run early cancels
+ * the jobs ({@code scancel ID}) or the steps (found by name with {@code squeue --steps}).
+ *
+ * <p>Ctrl-C (or any signal that ends this JVM) runs a shutdown hook that destroys the run and
+ * waits, up to 20 s, for its directory: what the members printed until then, a last line of
+ * {@code stderr.txt} saying the run was interrupted, and {@code "ending": "interrupted"} in
+ * {@code result.json}.
  *
  * <p>Limits: an in-JVM run past its timeout is reported and interrupted, but a main that ignores
  * interruption computes on (the next in-JVM run waits for it); {@code --exit-with-parent} is armed
- * once a child's {@code PoolMain} has read its options, so a launcher killed outright in a child's
- * first second leaves that child to end by itself.
+ * once a child's {@code PoolMain} has read its options, so a launcher killed outright in a local
+ * child's first second leaves that child to end by itself (within the 30 s it tries to join).
  */
 package satin.deploy.launch;

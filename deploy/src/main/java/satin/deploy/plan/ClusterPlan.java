@@ -1,6 +1,7 @@
 package satin.deploy.plan;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -14,17 +15,39 @@ import java.util.Objects;
  *                   ({@code user@host} or {@code host}); empty otherwise
  * @param jvmOptions options for the JVMs of its processes ({@link Placement#PROCESSES},
  *                   {@link Placement#SSH})
+ * @param addresses  for {@link Placement#SSH}: the name or address other nodes reach a host's
+ *                   nodes at, by ssh destination, for hosts whose destination is no such name (an
+ *                   alias of {@code ~/.ssh/config}, a host behind a jump host); a host not here is
+ *                   announced by its processes themselves
+ * @param sshOptions for {@link Placement#SSH}: options of the ssh client before the destination
+ *                   ({@code -F FILE}, {@code -J GATEWAY}, {@code -i KEY}, {@code -p PORT})
+ * @param slurm      for {@link Placement#SLURM}: what its job asks for; null otherwise
  */
 public record ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
-        List<String> jvmOptions) {
+        List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm) {
+
+    public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
+            List<String> jvmOptions) {
+        this(name, nodes, workers, placement, hosts, jvmOptions, Map.of(), List.of(),
+                placement == Placement.SLURM ? SlurmPlan.defaults() : null);
+    }
 
     public ClusterPlan {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(placement, "placement");
         hosts = List.copyOf(hosts);
         jvmOptions = List.copyOf(jvmOptions);
+        addresses = Map.copyOf(addresses);
+        sshOptions = List.copyOf(sshOptions);
+        if (!hosts.containsAll(addresses.keySet())) {
+            throw new IllegalArgumentException("cluster " + name + " gives addresses of hosts it does not name: "
+                    + addresses.keySet() + " beside hosts " + hosts);
+        }
         if (nodes < 1 || workers < 1) {
             throw new IllegalArgumentException("cluster " + name + " needs at least one node and one worker");
+        }
+        if ((placement == Placement.SLURM) != (slurm != null)) {
+            throw new IllegalArgumentException("cluster " + name + ": SLURM settings go with placement SLURM, and only there");
         }
         if (placement == Placement.SSH && hosts.isEmpty()) {
             throw new IllegalArgumentException("cluster " + name + " runs over ssh but names no hosts");
@@ -38,6 +61,8 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         /** One local process per node, over loopback TCP. */
         PROCESSES,
         /** One process per node on the cluster's hosts, started over ssh. */
-        SSH
+        SSH,
+        /** One SLURM job, one task (a process of one node) per node, started by srun. */
+        SLURM
     }
 }

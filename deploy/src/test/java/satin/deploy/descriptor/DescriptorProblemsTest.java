@@ -34,7 +34,7 @@ class DescriptorProblemsTest {
                 """,
                 "d.yaml:3:5: clusters[0].nodes: missing; expected the number of nodes (a whole number >= 1)",
                 "d.yaml:4:5: clusters[0].nodse: unknown key 'nodse'; did you mean 'nodes'? expected one of name, nodes, "
-                        + "workers, where, hosts, jvmOptions");
+                        + "workers, where, hosts, sshOptions, slurm, jvmOptions");
     }
 
     @Test
@@ -70,7 +70,7 @@ class DescriptorProblemsTest {
                 """,
                 "d.yaml:2:5: clusters[0].hosts: missing; expected the host names like node1 or user@node2 that where: ssh "
                         + "starts nodes on",
-                "d.yaml:7:12: clusters[1].where: found 'sssh'; did you mean 'ssh'? expected one of jvm, processes, ssh",
+                "d.yaml:7:12: clusters[1].where: found 'sssh'; did you mean 'ssh'? expected one of jvm, processes, ssh, slurm",
                 "d.yaml:8:18: app.mainClass: found '1bad'; expected a fully qualified class name like "
                         + "satin.apps.synthetic.SyntheticTree");
     }
@@ -219,13 +219,58 @@ class DescriptorProblemsTest {
     @Test
     void hostsOutsideSshAndRepeatedKeys() {
         expect("""
-                clusters: [{name: A, nodes: 1, hosts: [h]}]
+                clusters: [{name: A, nodes: 1, hosts: [h], sshOptions: [-v]}]
                 clusters: []
                 app: {name: fib, args: [1]}
                 """,
                 "d.yaml:1:32: clusters[0].hosts: found hosts for a cluster with where: jvm; expected hosts only with "
                         + "where: ssh",
+                "d.yaml:1:44: clusters[0].sshOptions: found ssh options for a cluster not started over ssh; expected them "
+                        + "only with where: ssh",
                 "d.yaml:2:1: clusters: found a second 'clusters' (the first is on line 1); expected each key once");
+    }
+
+    @Test
+    void aHostMappingNeedsItsSshDestinationAndAnAddressThatIsOne() {
+        expect("""
+                secret: s
+                clusters:
+                  - name: A
+                    nodes: 2
+                    where: ssh
+                    hosts: [{address: 10.0.0.5}, {ssh: h2, address: 'a b'}, {ssh: h3, adress: x}]
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:6:13: clusters[0].hosts[0].ssh: missing; expected an ssh destination like node1, user@node2 or an "
+                        + "alias of ~/.ssh/config",
+                "d.yaml:6:53: clusters[0].hosts[1].address: found 'a b'; expected a host name or IP address like "
+                        + "east-0.example.org or 10.0.0.5, where other nodes reach its nodes",
+                "d.yaml:6:71: clusters[0].hosts[2].adress: unknown key 'adress'; did you mean 'address'? expected one of "
+                        + "ssh, address");
+    }
+
+    @Test
+    void slurmSettingsAreCheckedAndOnlyForSlurm() {
+        expect("""
+                secret: s
+                clusters:
+                  - {name: A, nodes: 9, where: slurm, slurm: {nodes: 2, tasksPerNode: 4, time: soon, partiton: x}}
+                  - {name: B, nodes: 1, where: processes, slurm: {partition: x}}
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:3:80: clusters[0].slurm.time: found 'soon'; expected a time limit in SLURM's forms: minutes, "
+                        + "MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS",
+                "d.yaml:3:86: clusters[0].slurm.partiton: unknown key 'partiton'; did you mean 'partition'? expected one "
+                        + "of partition, nodes, tasksPerNode, time, account, sbatchOptions",
+                "d.yaml:4:43: clusters[1].slurm: found SLURM settings for a cluster not placed there; expected them only "
+                        + "with where: slurm");
+        expect("""
+                secret: s
+                clusters: [{name: A, nodes: 9, where: slurm, slurm: {nodes: 2, tasksPerNode: 4}}]
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:2:78: clusters[0].slurm.tasksPerNode: found 2 machines x 4 tasks, fewer than the cluster's 9 "
+                        + "nodes; expected room for one task per node");
     }
 
     @Test

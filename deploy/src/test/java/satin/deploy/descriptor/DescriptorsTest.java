@@ -15,6 +15,7 @@ import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
 import satin.deploy.plan.RunPlan;
+import satin.deploy.plan.SlurmPlan;
 
 class DescriptorsTest {
 
@@ -62,6 +63,39 @@ class DescriptorsTest {
                 "RP:threshold=8,inFlight=2", Path.of("out/dir"), "d.yaml");
         assertEquals(expected, d.plan());
         assertTrue(d.comparison().isEmpty());
+    }
+
+    @Test
+    void aHostMayNameTheAddressItsNodesAreReachedAtBesideItsSshDestinationAndSshGetsOptions() {
+        Descriptor d = parse("""
+                secret: s
+                clusters:
+                  - name: A
+                    nodes: 3
+                    where: ssh
+                    hosts: [east-alias, {ssh: me@west-alias, address: 10.0.0.5}, {ssh: n3}]
+                    sshOptions: [-F, /etc/satin/ssh_config]
+                app: {name: fib, args: [30]}
+                """);
+        ClusterPlan a = d.plan().clusters().get(0);
+        assertEquals(List.of("-F", "/etc/satin/ssh_config"), a.sshOptions());
+        assertEquals(List.of("east-alias", "me@west-alias", "n3"), a.hosts());
+        assertEquals(Map.of("me@west-alias", "10.0.0.5"), a.addresses());
+    }
+
+    @Test
+    void aSlurmClusterAsksForWhatItsSlurmMappingSays() {
+        Descriptor d = parse("""
+                secret: s
+                clusters:
+                  - {name: A, nodes: 8, workers: 2, where: slurm, slurm: {partition: batch, nodes: 2, tasksPerNode: 4,
+                     time: '0:30:00', account: proj, sbatchOptions: [--exclusive]}}
+                  - {name: B, nodes: 2, where: slurm}
+                app: {name: fib, args: [30]}
+                """);
+        assertEquals(new SlurmPlan("batch", 2, 4, "0:30:00", "proj", List.of("--exclusive")),
+                d.plan().clusters().get(0).slurm());
+        assertEquals(SlurmPlan.defaults(), d.plan().clusters().get(1).slurm());
     }
 
     @Test
@@ -162,5 +196,52 @@ class DescriptorsTest {
         Descriptor compare = Descriptors.parse(Files.readString(examples.resolve("compare-rs-crs.yaml")), "x", NO_ENV,
                 examples);
         assertEquals(16, compare.comparison().orElseThrow().cells(compare.plan()).size());
+    }
+
+    /** The descriptor excerpts the documentation shows for hosts over ssh read as they are written. */
+    @Test
+    void theSshExcerptsOfTheDocumentationRead() throws IOException {
+        String clusters = yamlAfter(Path.of("examples/README.md"), "## Hosts over ssh");
+        Descriptor d = parse("secret: s\n" + clusters + "app: {name: fib, args: [30]}\n");
+        assertEquals(List.of("das-vu"), d.plan().clusters().get(0).hosts());
+        assertEquals(Map.of("me@node2", "10.1.0.2"), d.plan().clusters().get(1).addresses());
+        assertEquals(List.of("-J", "gateway.example.org"), d.plan().clusters().get(1).sshOptions());
+        String hosts = yamlAfter(Path.of("../README.md"), "Hosts over ssh are named as ssh knows them");
+        d = parse("secret: s\nclusters:\n  - name: A\n    nodes: 2\n    where: ssh\n" + hosts.indent(4)
+                + "app: {name: fib, args: [30]}\n");
+        assertEquals(Map.of("me@node2", "10.1.0.2"), d.plan().clusters().get(0).addresses());
+    }
+
+    /** The descriptor excerpts the documentation shows for SLURM read as they are written. */
+    @Test
+    void theSlurmExcerptsOfTheDocumentationRead() throws IOException {
+        Map<Path, String> excerpts = Map.of(Path.of("examples/README.md"), "## Clusters under SLURM",
+                Path.of("../README.md"), "On a SLURM cluster");
+        for (Map.Entry<Path, String> e : excerpts.entrySet()) {
+            Path doc = e.getKey();
+            RunPlan plan = parse("secret: s\n" + yamlAfter(doc, e.getValue()) + "app: {name: fib, args: [30]}\n").plan();
+            ClusterPlan compute = plan.clusters().get(0);
+            assertEquals(Placement.SLURM, compute.placement(), doc.toString());
+            assertEquals(new SlurmPlan("defq", 2, 8, "0:30:00", null, List.of()), compute.slurm(), doc.toString());
+            assertEquals(Placement.SLURM, plan.clusters().get(1).placement(), doc.toString());
+        }
+    }
+
+    /** The first fenced YAML block after the line that starts with {@code marker}. */
+    private static String yamlAfter(Path markdown, String marker) throws IOException {
+        List<String> lines = Files.readAllLines(markdown);
+        int at = 0;
+        while (at < lines.size() && !lines.get(at).startsWith(marker)) {
+            at++;
+        }
+        while (at < lines.size() && !lines.get(at).equals("```yaml")) {
+            at++;
+        }
+        StringBuilder block = new StringBuilder();
+        for (int i = at + 1; i < lines.size() && !lines.get(i).startsWith("```"); i++) {
+            block.append(lines.get(i)).append('\n');
+        }
+        assertTrue(block.length() > 0, () -> "no yaml block after '" + marker + "' in " + markdown);
+        return block.toString();
     }
 }

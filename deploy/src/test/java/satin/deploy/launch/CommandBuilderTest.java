@@ -1,17 +1,20 @@
 package satin.deploy.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
 import satin.deploy.plan.RunPlan;
+import satin.deploy.plan.SlurmPlan;
 
 class CommandBuilderTest {
 
@@ -39,11 +42,29 @@ class CommandBuilderTest {
     }
 
     @Test
-    void theRegistryListensEverywhereAndIsJoinedAtTheMastersHostName() {
+    void theRegistryAndTheNodesListenEverywhereAndNeverAtTheSshDestination() {
         CommandBuilder b = builder(twoHosts());
         assertEquals("tcp://0.0.0.0:0", b.registryListen());
-        assertEquals("tcp://h1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
-        assertEquals("tcp://h1:4711", b.registryAddress("tcp://0.0.0.0:4711", b.members().get(0)));
+        for (CommandBuilder.Member m : b.members()) {
+            List<String> args = b.poolArgs(m, m.master() ? null : "tcp://h1:4711", "/dev/stdin", Path.of("s"));
+            assertEquals("0.0.0.0", args.get(args.indexOf("--host") + 1), args.toString());
+        }
+    }
+
+    /** An alias of ~/.ssh/config, a user@ destination: where the ssh client goes, not where nodes are reached. */
+    @Test
+    void aHostWithAnAddressIsAnnouncedThereAndOneWithoutFindsItsOwn() {
+        ClusterPlan a = new ClusterPlan("ams", 2, 1, Placement.SSH, List.of("ams-login", "me@ams-2"), List.of(),
+                Map.of("ams-login", "10.0.0.5"), List.of("-F", "my config"), null);
+        CommandBuilder b = builder(new RunPlan("grid", "s", List.of(a), "none", new AppPlan("fib", "F", List.of()), "RS",
+                Path.of("o"), "test"));
+        List<CommandBuilder.Member> m = b.members();
+        List<String> first = b.poolArgs(m.get(0), null, "/dev/stdin", Path.of("s"));
+        assertEquals("10.0.0.5", first.get(first.indexOf("--advertise") + 1));
+        assertFalse(b.poolArgs(m.get(1), "tcp://10.0.0.5:1", "/dev/stdin", Path.of("s")).contains("--advertise"),
+                "its process announces its own address on the way to the registry");
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-F", "my config", "ams-login"),
+                b.sshCommand(m.get(0), first).subList(0, 6), "ssh goes to the alias, with the cluster's options");
     }
 
     @Test
@@ -53,27 +74,72 @@ class CommandBuilderTest {
         Path stats = Path.of("/tmp/out/run/stats.json");
         List<String> master = b.sshCommand(m.get(0), b.poolArgs(m.get(0), null, "/dev/stdin", stats));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
-                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
-                + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host h1"
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
+                + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host 0.0.0.0"
                 + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats /tmp/out/run/stats.json --exit-with-parent"
                 + " satin.apps.fib.Fib 30"), master);
         List<String> second = b.sshCommand(m.get(1), b.poolArgs(m.get(1), "tcp://h1:4711", "/dev/stdin", stats));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
-                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --pool grid --secret-file /dev/stdin"
-                + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host h2"
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
+                + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host 0.0.0.0"
                 + " --registry tcp://h1:4711 --stats - --exit-with-parent satin.apps.fib.Fib 30"), second);
     }
 
     @Test
-    void aLocalProcessOfAPlanWithHostsListensOnThisHostsName() {
+    void aLocalProcessOfAPlanWithHostsIsAnnouncedAtThisHostsName() {
         CommandBuilder b = builder(twoHosts());
         CommandBuilder.Member del = b.members().get(2);
         List<String> expected = new ArrayList<>(List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "--pool", "grid",
                 "--secret-file", "/tmp/secret", "--cluster", "del", "--nodes", "1", "--workers", "1", "--balancer", "CRS",
-                "--wan", "10ms/100KB/s", "--name", "del", "--host", "launcher.example", "--registry", "tcp://h1:4711",
+                "--wan", "10ms/100KB/s", "--name", "del", "--host", "0.0.0.0", "--advertise", "launcher.example", "--registry", "tcp://h1:4711",
                 "--stats", "x", "--exit-with-parent", "satin.apps.fib.Fib", "30"));
         assertEquals(expected, b.javaCommand(del, b.poolArgs(del, "tcp://h1:4711", "/tmp/secret", Path.of("x"))),
                 "a local process may take the master's place, and then writes the statistics where the master would");
+    }
+
+    private static RunPlan twoSlurmClusters() {
+        ClusterPlan east = new ClusterPlan("east", 3, 2, Placement.SLURM, List.of(), List.of("-Xmx1g"), Map.of(), List.of(),
+                new SlurmPlan("batch", 2, 2, "1:00:00", "proj", List.of("--exclusive")));
+        ClusterPlan west = new ClusterPlan("west", 2, 1, Placement.SLURM, List.of(), List.of());
+        return new RunPlan("grid", "s3cret", List.of(east, west), "none", new AppPlan("fib", "satin.apps.fib.Fib",
+                List.of("30")), "CRS", Path.of("/shared/out"), "test");
+    }
+
+    /** srun starts one command line as every task: the rank names the nodes, and only rank 0 of the master's embeds the registry. */
+    @Test
+    void aSlurmClusterIsOneMemberWhoseTasksFindTheRegistryThroughAFile() {
+        CommandBuilder b = builder(twoSlurmClusters());
+        List<CommandBuilder.Member> m = b.members();
+        assertEquals(List.of("east", "west"), m.stream().map(CommandBuilder.Member::name).toList());
+        Path stats = Path.of("/shared/out/run/stats.json");
+        assertEquals(List.of("--pool", "grid", "--cluster", "east", "--nodes", "1", "--workers", "2", "--balancer", "CRS",
+                "--wan", "none", "--name", "east", "--host", "0.0.0.0", "--rank-from", "SLURM_PROCID", "--wait-seconds",
+                "86400", "--registry-listen", "tcp://0.0.0.0:0", "--wait-for", "5", "--stats", stats.toString(),
+                "--registry-file", "/shared/out/run/registry.txt", "--exit-with-parent", "satin.apps.fib.Fib", "30"),
+                b.poolArgs(m.get(0), null, null, stats), "no secret file: SATIN_SECRET comes through sbatch and srun");
+        List<String> west = b.poolArgs(m.get(1), null, null, stats);
+        assertEquals("file:/shared/out/run/registry.txt", west.get(west.indexOf("--registry") + 1));
+        assertEquals(stats.toString(), west.get(west.indexOf("--stats") + 1), "the nodes share the run directory");
+    }
+
+    @Test
+    void aSlurmJobAsksForWhatTheDescriptorSaysAndItsScriptSrunsOneTaskPerNode() {
+        CommandBuilder b = builder(twoSlurmClusters());
+        CommandBuilder.Member east = b.members().get(0);
+        Path run = Path.of("/shared/out/grid-1");
+        assertEquals(List.of("sbatch", "--parsable", "--wait", "--job-name=satin-grid-1-east", "--ntasks=3",
+                "--cpus-per-task=2", "--chdir=/home/me/satin", "--output=/shared/out/grid-1/slurm-east.out",
+                "--error=/shared/out/grid-1/slurm-east.err", "--partition=batch", "--nodes=2", "--ntasks-per-node=2",
+                "--time=1:00:00", "--account=proj", "--exclusive", "/shared/out/grid-1/slurm-east.sh"),
+                SlurmJob.sbatch(east, run.resolve("slurm-east.sh"), run, Path.of("/home/me/satin")));
+        String script = SlurmJob.script(east, List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "ARGS"), run, false);
+        assertTrue(script.startsWith("#!/bin/sh\n"), script);
+        assertTrue(script.endsWith("\nexec srun --job-name=satin-grid-1-east --ntasks=3 --cpus-per-task=2 "
+                + "--kill-on-bad-exit=0 --output=/shared/out/grid-1/slurm-east-%t.out "
+                + "--error=/shared/out/grid-1/slurm-east-%t.err /opt/jdk/bin/java -cp "
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain ARGS\n"), script);
+        assertTrue(SlurmJob.script(east, List.of("java"), run, true).contains(" --overlap java"),
+                "inside an allocation the clusters' steps share it");
     }
 
     private static RunPlan inJvm(ClusterPlan... clusters) {
@@ -114,11 +180,13 @@ class CommandBuilderTest {
     }
 
     @Test
-    void aRegistryOnLoopbackIsJoinedWhereItSaysItIs() {
+    void processesOfThisHostAloneListenOnLoopback() {
         ClusterPlan a = new ClusterPlan("a", 1, 1, Placement.PROCESSES, List.of(), List.of());
         CommandBuilder b = builder(inJvm(a));
         assertEquals("tcp://127.0.0.1:0", b.registryListen());
-        assertEquals("tcp://127.0.0.1:4711", b.registryAddress("tcp://127.0.0.1:4711", b.members().get(0)));
+        List<String> args = b.poolArgs(b.members().get(0), null, "/s", Path.of("s"));
+        assertEquals("127.0.0.1", args.get(args.indexOf("--host") + 1));
+        assertFalse(args.contains("--advertise"), args.toString());
     }
 
     @Test

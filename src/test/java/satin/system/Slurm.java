@@ -1,0 +1,176 @@
+package satin.system;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A SLURM cluster of this one machine for a test: munged with a key of its own, slurmctld and
+ * slurmd with a configuration generated in the test's directory (this host the only node, two
+ * partitions on it, processes tracked by their tree, no cgroups), every file and socket in that
+ * directory. Client commands find it through {@link #env()} ({@code SLURM_CONF}, which sbatch and
+ * the launcher's children inherit). {@link #close()} cancels what is left and stops every daemon
+ * and step it started.
+ */
+final class Slurm implements AutoCloseable {
+
+    static final List<String> PARTITIONS = List.of("east", "west");
+
+    final Path dir;
+    private final Processes daemons;
+    private final Set<Long> stepsBefore;
+
+    private Slurm(Path dir, Processes daemons, Set<Long> stepsBefore) {
+        this.dir = dir;
+        this.daemons = daemons;
+        this.stepsBefore = stepsBefore;
+    }
+
+    /** Starts one in {@code dir}; skips the test when SLURM cannot be installed or run here (it needs root). */
+    static Slurm start(Path dir) throws Exception {
+        Assumptions.assumeTrue(Daemons.root(), "slurmd starts jobs as their users, so it runs as root: this test is not");
+        Path munged = Daemons.program("munged", "munge");
+        Path ctld = Daemons.program("slurmctld", "slurm-wlm");
+        Path slurmd = Daemons.program("slurmd", "slurm-wlm");
+        Files.createDirectories(dir.resolve("state"));
+        Files.createDirectories(dir.resolve("spool"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // munge's socket must be reachable
+        Path key = dir.resolve("munge.key");
+        byte[] bytes = new byte[128];
+        new SecureRandom().nextBytes(bytes);
+        Files.write(key, bytes);
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        String node = Daemons.check(List.of("hostname", "-s"), 30).strip();
+        Files.writeString(dir.resolve("slurm.conf"), config(dir, node, freePort(), freePort()));
+        Slurm s = new Slurm(dir, new Processes(), slurmSteps());
+        try {
+            s.daemons.command("munged", dir, List.of(munged.toString(), "--foreground", "--force", "--key-file=" + key,
+                    "--socket=" + dir.resolve("munge.socket"), "--pid-file=" + dir.resolve("munged.pid"),
+                    "--log-file=" + dir.resolve("munged.log"), "--seed-file=" + dir.resolve("munged.seed")));
+            Daemons.await(() -> Files.exists(dir.resolve("munge.socket")), 30, () -> "munged's socket: " + s.daemons.printed());
+            s.daemons.command("slurmctld", dir, List.of(ctld.toString(), "-D", "-f", dir.resolve("slurm.conf").toString()));
+            s.daemons.command("slurmd", dir, List.of(slurmd.toString(), "-D", "-f", dir.resolve("slurm.conf").toString(),
+                    "-N", node));
+            s.awaitIdle();
+            return s;
+        } catch (Exception | AssertionError e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /**
+     * Root runs everything; 8 CPUs whatever the machine has (config_overrides), so that two
+     * clusters of two tasks fit on a small machine, as they would on nodes of a real one.
+     */
+    private static String config(Path dir, String node, int ctldPort, int slurmdPort) {
+        return String.join("\n", "ClusterName=satintest", "SlurmctldHost=" + node + "(127.0.0.1)", "SlurmUser=root",
+                "SlurmdUser=root", "SlurmctldPort=" + ctldPort, "SlurmdPort=" + slurmdPort, "AuthType=auth/munge",
+                "AuthInfo=socket=" + dir.resolve("munge.socket"), "CredType=cred/munge",
+                "StateSaveLocation=" + dir.resolve("state"), "SlurmdSpoolDir=" + dir.resolve("spool"),
+                "SlurmctldPidFile=" + dir.resolve("slurmctld.pid"), "SlurmdPidFile=" + dir.resolve("slurmd.pid"),
+                "SlurmctldLogFile=" + dir.resolve("slurmctld.log"), "SlurmdLogFile=" + dir.resolve("slurmd.log"),
+                "ProctrackType=proctrack/linuxproc", "TaskPlugin=task/none", "SelectType=select/cons_tres",
+                "SelectTypeParameters=CR_CPU", "SchedulerType=sched/backfill", "MpiDefault=none", "SwitchType=switch/none",
+                "JobAcctGatherType=jobacct_gather/none", "AccountingStorageType=accounting_storage/none",
+                "ReturnToService=2", "SlurmdParameters=config_overrides", "KillWait=5",
+                "NodeName=" + node + " NodeAddr=127.0.0.1 CPUs=8 RealMemory=2000 State=UNKNOWN",
+                "PartitionName=east Nodes=" + node + " Default=YES MaxTime=INFINITE State=UP",
+                "PartitionName=west Nodes=" + node + " MaxTime=INFINITE State=UP", "");
+    }
+
+    /** The environment SLURM's commands need to find this cluster. */
+    Map<String, String> env() {
+        return Map.of("SLURM_CONF", dir.resolve("slurm.conf").toString());
+    }
+
+    /** Runs a SLURM command against this cluster; it must succeed. */
+    String command(String... command) throws IOException, InterruptedException {
+        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
+        b.environment().putAll(env());
+        Process p = b.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", command) + " failed: " + out + "\n" + logs());
+        }
+        return out;
+    }
+
+    /** The jobs in the queue, one line each. */
+    String jobs() throws IOException, InterruptedException {
+        return command("squeue", "--noheader", "--format=%i %j %T").strip();
+    }
+
+    private void awaitIdle() throws InterruptedException {
+        Daemons.await(() -> {
+            try {
+                return command("sinfo", "--noheader", "--format=%t").lines().allMatch(l -> l.strip().equals("idle"));
+            } catch (IOException | InterruptedException | AssertionError e) {
+                return false; // slurmctld is still starting
+            }
+        }, 90, () -> "the node to be idle: " + logs());
+    }
+
+    /** The daemons' logs, for a failure message. */
+    String logs() {
+        StringBuilder b = new StringBuilder(daemons.printed());
+        for (String log : List.of("slurmctld.log", "slurmd.log")) {
+            try {
+                List<String> lines = Files.readAllLines(dir.resolve(log));
+                b.append(log).append(":\n").append(String.join("\n", lines.subList(Math.max(0, lines.size() - 30),
+                        lines.size()))).append('\n');
+            } catch (IOException e) {
+                b.append(log).append(": none\n");
+            }
+        }
+        return b.toString();
+    }
+
+    /** The slurmstepd processes of this machine (they detach from slurmd, so stopping it does not stop them). */
+    private static Set<Long> slurmSteps() {
+        return ProcessHandle.allProcesses().filter(h -> h.info().command().orElse("").endsWith("slurmstepd")
+                || h.info().commandLine().orElse("").startsWith("slurmstepd")).map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            command("scancel", "--user=" + System.getProperty("user.name"));
+            Daemons.await(() -> {
+                try {
+                    return jobs().isEmpty();
+                } catch (IOException | InterruptedException | AssertionError e) {
+                    return true; // slurmctld is gone: nothing more to wait for
+                }
+            }, 60, () -> "the jobs to end");
+        } catch (IOException | AssertionError e) {
+            // slurmctld did not start or is gone: the steps are stopped below all the same
+        } finally {
+            daemons.close();
+            for (long pid : slurmSteps()) {
+                if (!stepsBefore.contains(pid)) {
+                    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(ProcessHandle::destroyForcibly));
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        }
+    }
+}
