@@ -115,7 +115,7 @@ final class Simulations {
         Files.writeString(dir.resolve("stdout.txt"), r.summary(), StandardCharsets.UTF_8);
         Path record = dir.resolve("result.json");
         RunRecord.write(record, plan, Instant.now().minusNanos(r.wallNanos()), Duration.ofNanos(r.wallNanos()),
-                r.finished() ? 0 : 1, "stats.json");
+                r.finished() ? 0 : 1, r.finished() ? "finished" : "failed", "stats.json");
         RunRecord.addNumber(record, "repetition", cell.repetition());
         RunRecord.addNumber(record, "seed", r.config().seed());
         RunRecord.addNumber(record, "sequentialNanos", r.work()); // one worker doing every job: speedups and efficiency
