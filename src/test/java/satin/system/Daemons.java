@@ -110,6 +110,28 @@ final class Daemons {
         }
     }
 
+    /** Something a test waits for while daemons start. */
+    interface Awaited {
+        void await() throws Exception;
+    }
+
+    /**
+     * Waits for daemons to be ready; if they are not because one of them ended already (it cannot
+     * run on this machine: a missing capability, a port or directory it may not use), skips the
+     * test with that daemon's own words; a daemon that runs but is never ready fails it.
+     */
+    static void started(List<Processes.Child> daemons, Awaited ready) throws Exception {
+        try {
+            ready.await();
+        } catch (AssertionError e) {
+            for (Processes.Child d : daemons) {
+                Assumptions.assumeTrue(d.process.isAlive(), () -> d.name + " cannot run here: it exited with "
+                        + d.process.exitValue() + " at its start: " + d.err() + d.out());
+            }
+            throw e;
+        }
+    }
+
     /** Ends a process and everything it started, and waits for them. */
     static void stop(Process p) throws InterruptedException {
         if (p == null) {

@@ -53,16 +53,18 @@ final class Slurm implements AutoCloseable {
         Files.writeString(dir.resolve("slurm.conf"), config(dir, node, freePort(), freePort()));
         Slurm s = new Slurm(dir, new Processes(), slurmSteps());
         try {
-            s.daemons.command("munged", dir, List.of(munged.toString(), "--foreground", "--force", "--key-file=" + key,
-                    "--socket=" + dir.resolve("munge.socket"), "--pid-file=" + dir.resolve("munged.pid"),
+            Processes.Child munge = s.daemons.command("munged", dir, List.of(munged.toString(), "--foreground", "--force",
+                    "--key-file=" + key, "--socket=" + dir.resolve("munge.socket"), "--pid-file=" + dir.resolve("munged.pid"),
                     "--log-file=" + dir.resolve("munged.log"), "--seed-file=" + dir.resolve("munged.seed")));
-            Daemons.await(() -> Files.exists(dir.resolve("munge.socket")), 30, () -> "munged's socket: " + s.daemons.printed());
-            s.daemons.command("slurmctld", dir, List.of(ctld.toString(), "-D", "-f", dir.resolve("slurm.conf").toString()));
-            s.daemons.command("slurmd", dir, List.of(slurmd.toString(), "-D", "-f", dir.resolve("slurm.conf").toString(),
-                    "-N", node));
-            s.awaitIdle();
+            Daemons.started(List.of(munge), () -> Daemons.await(() -> Files.exists(dir.resolve("munge.socket")), 30,
+                    () -> "munged's socket: " + s.daemons.printed()));
+            Processes.Child controller = s.daemons.command("slurmctld", dir, List.of(ctld.toString(), "-D", "-f",
+                    dir.resolve("slurm.conf").toString()));
+            Processes.Child daemon = s.daemons.command("slurmd", dir, List.of(slurmd.toString(), "-D", "-f",
+                    dir.resolve("slurm.conf").toString(), "-N", node));
+            Daemons.started(List.of(munge, controller, daemon), s::awaitIdle);
             return s;
-        } catch (Exception | AssertionError e) {
+        } catch (Exception | AssertionError e) { // a skip too: what started is stopped
             s.close();
             throw e;
         }

@@ -53,7 +53,8 @@ final class Sshd implements AutoCloseable {
         Files.writeString(client, clientConfig(dir, port, aliases));
         Processes.Child p = ps.command("sshd", dir, List.of(sshd.toString(), "-D", "-e", "-f",
                 dir.resolve("sshd_config").toString()));
-        p.awaitErrLine(line -> line.contains("Server listening on 127.0.0.1 port " + port), 30);
+        Daemons.started(List.of(p), () -> p.awaitErrLine(line -> line.contains("Server listening on 127.0.0.1 port "
+                + port), 30));
         return new Sshd(dir, client, port, p);
     }
 
