@@ -14,7 +14,6 @@ import satin.net.WanLinks;
 import satin.pool.Allowlist;
 import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
-import satin.pool.PoolSummary;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
 
@@ -49,7 +48,13 @@ final class BalancerBench {
 
     /** One run's outcome. */
     record Outcome(double seconds, double wanPerSecond, long wanStealRequests, long wanSteals, long prefetched,
-            long pushed, long wanMessages, long lanMessages, long lanStealRequests, long stealWaitNanos) {
+            long pushed, long wanMessages, long lanMessages, long lanStealRequests, long stealWaitNanos, double cpuBusy) {
+    }
+
+    /** The CPU time this process has used, or -1 where the platform does not say. */
+    private static long cpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     static void run(String[] args) throws InterruptedException {
@@ -144,21 +149,46 @@ final class BalancerBench {
                 Thread.sleep(5);
             }
             SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, true);
+            long[] before = counts(all);
+            long cpu = cpuNanos();
             long start = System.nanoTime();
             long sum = master.node().call(() -> tree.run(payload));
             long elapsed = System.nanoTime() - start;
+            // the share of the machine's cores this JVM kept busy: near 1, the emulation lacks CPU
+            double busy = (cpuNanos() - cpu) / (double) elapsed / Runtime.getRuntime().availableProcessors();
+            long[] c = counts(all);
             if (sum != expected) {
                 throw new AssertionError(balancer + " on " + setting + " computed " + sum + ", not " + expected);
             }
             master.endRun();
-            PoolSummary s = new PoolSummary(master.gatherReports(30, TimeUnit.SECONDS));
-            return new Outcome(elapsed / 1e9, s.total("wanMessagesSent") / (elapsed / 1e9), s.total("wanStealRequests"),
-                    s.total("wanSteals"), s.total("prefetched"), s.total("jobsPushed"), s.total("wanMessagesSent"),
-                    s.total("lanMessagesSent"), s.total("lanStealRequests"), s.total("stealWaitNanos"));
+            master.gatherReports(30, TimeUnit.SECONDS);
+            for (int i = 0; i < c.length; i++) {
+                c[i] -= before[i];
+            }
+            return new Outcome(elapsed / 1e9, c[0] / (elapsed / 1e9), c[2], c[3], c[4], c[5], c[0], c[1], c[6], c[7], busy);
         } finally {
             all.forEach(PoolNode::close);
             registry.close();
         }
+    }
+
+    /**
+     * What the nodes have sent and stolen so far: WAN and LAN messages, WAN steal requests and steals,
+     * prefetched and pushed jobs, LAN steal requests, the wait for steal replies. Read before and
+     * after the root call, so that a run counts what its call did, not what the idle nodes did while
+     * the pool formed.
+     */
+    private static long[] counts(List<PoolNode> nodes) {
+        long[] c = new long[8];
+        for (PoolNode p : nodes) {
+            satin.stats.PoolStats s = p.poolStats();
+            long[] v = {p.traffic().wan.messagesOut.get(), p.traffic().lan.messagesOut.get(), s.wanStealRequests.get(),
+                s.wanSteals.get(), s.prefetched.get(), s.jobsPushed.get(), s.lanStealRequests.get(), s.stealWaitNanos.get()};
+            for (int i = 0; i < v.length; i++) {
+                c[i] += v[i];
+            }
+        }
+        return c;
     }
 
     private static void report(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {

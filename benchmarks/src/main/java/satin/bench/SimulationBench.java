@@ -194,6 +194,7 @@ final class SimulationBench {
             row[4] = o.lanStealRequests();
             long asked = o.lanStealRequests() + o.wanStealRequests();
             row[6] = asked == 0 ? 0 : o.stealWaitNanos() / 1e3 / asked;
+            row[8] = 100 * o.cpuBusy();
         }
         SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
         row[2] = s.runNanos() / 1e9;
@@ -204,14 +205,15 @@ final class SimulationBench {
         return row;
     }
 
-    private static final int COLUMNS = 8;
+    private static final int COLUMNS = 9;
 
     private static void printValidation(Map<String, List<double[]>> cells, int rounds) {
         System.out.printf(Locale.ROOT, "emulated (real, this JVM) against simulated (LAN emulated), medians of %d round%s;"
                 + " the synthetic tree %d^%d, leaves %d ms%n", rounds, rounds == 1 ? "" : "s", FAN_OUT, DEPTH, LEAF_MICROS / 1000);
         System.out.println("| balancer | setting | real s | simulated s | time diff | real WAN msgs | simulated WAN msgs"
-                + " | WAN diff | real LAN steals | simulated LAN steals | real steal wait us | simulated steal wait us |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + " | WAN diff | real LAN steals | simulated LAN steals | real steal wait us | simulated steal wait us"
+                + " | real CPU busy |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         cells.forEach((key, rows) -> {
             String[] k = key.split("\\|");
             double[] m = new double[COLUMNS];
@@ -219,8 +221,8 @@ final class SimulationBench {
                 int col = c;
                 m[c] = median(rows.stream().mapToDouble(r -> r[col]).toArray());
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f |%n", k[0],
-                    k[1], m[0], m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5], m[6], m[7]);
+            System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f | %.0f%% |%n",
+                    k[0], k[1], m[0], m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5], m[6], m[7], m[8]);
         });
     }
 

@@ -32,28 +32,68 @@ final class EventQueue {
     private int poppedSubject;
     private long poppedDetail;
 
+    /**
+     * The earliest event, when it is the one scheduled last, kept out of the heap: a worker whose
+     * next job ends before anything else happens, a message to a node with nothing else to do, is
+     * then taken back without passing through the heap. Every event in the heap comes after it.
+     */
+    private boolean front;
+    private long frontTime;
+    private long frontOrder;
+    private int frontKind;
+    private int frontSubject;
+    private long frontDetail;
+
     void add(long at, int k, int s, long d) {
+        long o = scheduled++;
+        if (front && !before(at, o, frontTime, frontOrder)) {
+            push(at, o, k, s, d);
+            return;
+        }
+        if (front) {
+            push(frontTime, frontOrder, frontKind, frontSubject, frontDetail);
+        } else if (size > 0 && !before(at, o, time[0], order[0])) {
+            push(at, o, k, s, d);
+            return;
+        }
+        front = true;
+        frontTime = at;
+        frontOrder = o;
+        frontKind = k;
+        frontSubject = s;
+        frontDetail = d;
+    }
+
+    private void push(long at, long o, int k, int s, long d) {
         if (size == time.length) {
             grow();
         }
-        siftUp(size++, at, scheduled++, k, s, d);
+        siftUp(size++, at, o, k, s, d);
     }
 
     boolean isEmpty() {
-        return size == 0;
+        return size == 0 && !front;
     }
 
     int size() {
-        return size;
+        return size + (front ? 1 : 0);
     }
 
     /** The time of the next event; the queue must not be empty. */
     long peekTime() {
-        return time[0];
+        return front ? frontTime : time[0];
     }
 
     /** Takes the next event; read it with {@link #time()}, {@link #kind()}, {@link #subject()}, {@link #detail()}. */
     void pop() {
+        if (front) {
+            front = false;
+            poppedTime = frontTime;
+            poppedKind = frontKind;
+            poppedSubject = frontSubject;
+            poppedDetail = frontDetail;
+            return;
+        }
         poppedTime = time[0];
         poppedKind = kind[0];
         poppedSubject = subject[0];
