@@ -27,13 +27,13 @@ class MainTest {
     void aWordThatIsNoCommandIsNamed() {
         Result frob = satin("frob");
         assertEquals(2, frob.code());
-        assertTrue(frob.err().startsWith("satin: 'frob' is not a command (run, compare, report, registry, pool, fib)\n"),
+        assertTrue(frob.err().startsWith("satin: 'frob' is not a command (run, compare, simulate, report, registry, pool, fib)\n"),
                 frob.err());
         assertFalse(frob.err().contains("did you mean"), frob.err());
         assertFalse(frob.err().contains("must be a number"), frob.err());
         Result typo = satin("comapre", "--nodes", "4");
         assertEquals(2, typo.code());
-        assertTrue(typo.err().contains("'comapre' is not a command (run, compare, report, registry, pool, fib); "
+        assertTrue(typo.err().contains("'comapre' is not a command (run, compare, simulate, report, registry, pool, fib); "
                 + "did you mean 'compare'?"), typo.err());
     }
 
