@@ -182,7 +182,8 @@ final class BalancerBench {
         long[] c = new long[8];
         for (PoolNode p : nodes) {
             satin.stats.PoolStats s = p.poolStats();
-            long[] v = {p.traffic().wan.messagesOut.get(), p.traffic().lan.messagesOut.get(), s.wanStealRequests.get(),
+            satin.net.Traffic.Snapshot t = p.traffic().snapshot();
+            long[] v = {t.wan().messagesOut(), t.lan().messagesOut(), s.wanStealRequests.get(),
                 s.wanSteals.get(), s.prefetched.get(), s.jobsPushed.get(), s.lanStealRequests.get(), s.stealWaitNanos.get()};
             for (int i = 0; i < v.length; i++) {
                 c[i] += v[i];
