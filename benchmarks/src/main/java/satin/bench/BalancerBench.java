@@ -47,8 +47,19 @@ final class BalancerBench {
     }
 
     /** One run's outcome. */
-    record Outcome(double seconds, double wanPerSecond, long wanStealRequests, long wanSteals, long prefetched,
-            long pushed, long wanMessages, long lanMessages, long lanStealRequests, long stealWaitNanos, double cpuBusy) {
+    /** One run's time, the share of the machine's CPU it kept busy, and its counters by the report's names. */
+    record Outcome(double seconds, double cpuBusy, Map<String, Long> counts) {
+        long count(String key) {
+            return counts.getOrDefault(key, 0L);
+        }
+
+        double wanPerSecond() {
+            return count("wanMessagesSent") / seconds;
+        }
+
+        long wanStealRequests() {
+            return count("wanStealRequests");
+        }
     }
 
     /** The CPU time this process has used, or -1 where the platform does not say. */
@@ -149,23 +160,21 @@ final class BalancerBench {
                 Thread.sleep(5);
             }
             SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, true);
-            long[] before = counts(all);
+            Map<String, Long> before = counts(all);
             long cpu = cpuNanos();
             long start = System.nanoTime();
             long sum = master.node().call(() -> tree.run(payload));
             long elapsed = System.nanoTime() - start;
             // the share of the machine's cores this JVM kept busy: near 1, the emulation lacks CPU
             double busy = (cpuNanos() - cpu) / (double) elapsed / Runtime.getRuntime().availableProcessors();
-            long[] c = counts(all);
+            Map<String, Long> after = counts(all);
             if (sum != expected) {
                 throw new AssertionError(balancer + " on " + setting + " computed " + sum + ", not " + expected);
             }
             master.endRun();
             master.gatherReports(30, TimeUnit.SECONDS);
-            for (int i = 0; i < c.length; i++) {
-                c[i] -= before[i];
-            }
-            return new Outcome(elapsed / 1e9, c[0] / (elapsed / 1e9), c[2], c[3], c[4], c[5], c[0], c[1], c[6], c[7], busy);
+            after.replaceAll((k, v) -> v - before.get(k));
+            return new Outcome(elapsed / 1e9, busy, after);
         } finally {
             all.forEach(PoolNode::close);
             registry.close();
@@ -178,16 +187,25 @@ final class BalancerBench {
      * after the root call, so that a run counts what its call did, not what the idle nodes did while
      * the pool formed.
      */
-    private static long[] counts(List<PoolNode> nodes) {
-        long[] c = new long[8];
+    private static Map<String, Long> counts(List<PoolNode> nodes) {
+        Map<String, Long> c = new LinkedHashMap<>();
         for (PoolNode p : nodes) {
             satin.stats.PoolStats s = p.poolStats();
             satin.net.Traffic.Snapshot t = p.traffic().snapshot();
-            long[] v = {t.wan().messagesOut(), t.lan().messagesOut(), s.wanStealRequests.get(),
-                s.wanSteals.get(), s.prefetched.get(), s.jobsPushed.get(), s.lanStealRequests.get(), s.stealWaitNanos.get()};
-            for (int i = 0; i < v.length; i++) {
-                c[i] += v[i];
-            }
+            c.merge("wanMessagesSent", t.wan().messagesOut(), Long::sum);
+            c.merge("lanMessagesSent", t.lan().messagesOut(), Long::sum);
+            c.merge("wanBytesSent", t.wan().bytesOut(), Long::sum);
+            c.merge("lanBytesSent", t.lan().bytesOut(), Long::sum);
+            c.merge("wanStealRequests", s.wanStealRequests.get(), Long::sum);
+            c.merge("wanSteals", s.wanSteals.get(), Long::sum);
+            c.merge("lanStealRequests", s.lanStealRequests.get(), Long::sum);
+            c.merge("lanSteals", s.lanSteals.get(), Long::sum);
+            c.merge("prefetchRequests", s.prefetchRequests.get(), Long::sum);
+            c.merge("prefetched", s.prefetched.get(), Long::sum);
+            c.merge("jobsPushed", s.jobsPushed.get(), Long::sum);
+            c.merge("jobsGiven", s.jobsGiven.get(), Long::sum);
+            c.merge("resultsSent", s.resultsSent.get(), Long::sum);
+            c.merge("stealWaitNanos", s.stealWaitNanos.get(), Long::sum);
         }
         return c;
     }

@@ -28,7 +28,7 @@ import satin.sim.Workloads;
 final class SimulationBench {
 
     static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
-            + "       bench simulate validate [--rounds R] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
+            + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
             + "       bench simulate scale [seed000|seed001|all]";
 
     /** The validation's tree: ./bench balancers' own. */
@@ -150,12 +150,14 @@ final class SimulationBench {
 
     private static void validate(String[] args) throws InterruptedException {
         int rounds = 1;
+        long firstSeed = 1;
         List<String> balancers = Balancers.NAMES;
         List<String> wans = BalancerBench.WAN;
         boolean real = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--first-seed" -> firstSeed = Long.parseLong(args[++i]);
                 case "--only" -> balancers = List.of(args[++i].split(";"));
                 case "--wan" -> wans = List.of(args[++i].split(";"));
                 case "--simulated-only" -> real = false;
@@ -166,64 +168,73 @@ final class SimulationBench {
         settings.addAll(wans);
         BalancerBench bench = new BalancerBench(64, FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, PAYLOAD);
         long expected = new SyntheticTree(FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, false).run(PAYLOAD);
-        Map<String, List<double[]>> cells = new LinkedHashMap<>();
+        Map<String, List<Map<String, Double>>> reals = new LinkedHashMap<>();
+        Map<String, List<Map<String, Double>>> simulated = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) {
             for (String setting : settings) {
                 for (String b : balancers) {
-                    double[] row = cell(bench, b, setting, expected, r + 1, real);
-                    cells.computeIfAbsent(b + "|" + setting, k -> new ArrayList<>()).add(row);
-                    System.err.printf(Locale.ROOT, "  %s, %s: real %.2f s, %.0f WAN msgs; simulated %.2f s, %.0f WAN msgs%n",
-                            b, setting, row[0], row[1], row[2], row[3]);
+                    String key = b + "|" + setting;
+                    Map<String, Double> sim = simulated(b, setting, firstSeed + r);
+                    simulated.computeIfAbsent(key, k -> new ArrayList<>()).add(sim);
+                    Map<String, Double> measured = real ? measured(bench, b, setting, expected) : Map.of();
+                    reals.computeIfAbsent(key, k -> new ArrayList<>()).add(measured);
+                    System.err.printf(Locale.ROOT, "  %s, %s, round %d: real %s%n  simulated (seed %d) %s%n", b, setting,
+                            r + 1, measured, firstSeed + r, sim);
                 }
             }
         }
-        printValidation(cells, rounds);
+        printValidation(reals, simulated, rounds);
     }
 
-    /**
-     * Real time and WAN messages, simulated time and WAN messages, real and simulated LAN steal
-     * requests, real and simulated mean wait for a steal reply (us).
-     */
-    private static double[] cell(BalancerBench bench, String balancer, String setting, long expected, long seed, boolean real)
+    /** What the table compares, by the report's names, and the run's time in seconds. */
+    private static final List<String> KEYS = List.of("seconds", "wanMessagesSent", "wanBytesSent", "wanStealRequests",
+            "wanSteals", "lanStealRequests", "lanMessagesSent", "lanBytesSent", "prefetchRequests", "jobsPushed",
+            "jobsGiven", "resultsSent", "stealWaitNanos");
+
+    private static Map<String, Double> measured(BalancerBench bench, String balancer, String setting, long expected)
             throws InterruptedException {
-        double[] row = new double[COLUMNS];
-        if (real) {
-            BalancerBench.Outcome o = bench.once(balancer, setting, expected);
-            row[0] = o.seconds();
-            row[1] = o.wanMessages();
-            row[4] = o.lanStealRequests();
-            long asked = o.lanStealRequests() + o.wanStealRequests();
-            row[6] = asked == 0 ? 0 : o.stealWaitNanos() / 1e3 / asked;
-            row[8] = 100 * o.cpuBusy();
+        BalancerBench.Outcome o = bench.once(balancer, setting, expected);
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String k : KEYS) {
+            m.put(k, k.equals("seconds") ? o.seconds() : (double) o.count(k));
         }
-        SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
-        row[2] = s.runNanos() / 1e9;
-        row[3] = s.total("wanMessagesSent");
-        row[5] = s.total("lanStealRequests");
-        long asked = s.total("lanStealRequests") + s.total("wanStealRequests");
-        row[7] = asked == 0 ? 0 : s.total("stealWaitNanos") / 1e3 / asked;
-        return row;
+        m.put("cpuBusy", o.cpuBusy());
+        return m;
     }
 
-    private static final int COLUMNS = 9;
+    private static Map<String, Double> simulated(String balancer, String setting, long seed) {
+        SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String k : KEYS) {
+            m.put(k, k.equals("seconds") ? s.runNanos() / 1e9 : (double) s.total(k));
+        }
+        return m;
+    }
 
-    private static void printValidation(Map<String, List<double[]>> cells, int rounds) {
+    private static void printValidation(Map<String, List<Map<String, Double>>> reals,
+            Map<String, List<Map<String, Double>>> simulated, int rounds) {
         System.out.printf(Locale.ROOT, "emulated (real, this JVM) against simulated (LAN emulated), medians of %d round%s;"
-                + " the synthetic tree %d^%d, leaves %d ms%n", rounds, rounds == 1 ? "" : "s", FAN_OUT, DEPTH, LEAF_MICROS / 1000);
+                + " the synthetic tree %d^%d, leaves %d ms; what the root call did%n", rounds, rounds == 1 ? "" : "s", FAN_OUT,
+                DEPTH, LEAF_MICROS / 1000);
         System.out.println("| balancer | setting | real s | simulated s | time diff | real WAN msgs | simulated WAN msgs"
-                + " | WAN diff | real LAN steals | simulated LAN steals | real steal wait us | simulated steal wait us"
-                + " | real CPU busy |");
+                + " | WAN diff | real WAN steal requests | simulated | real LAN steal requests | simulated | real CPU busy |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-        cells.forEach((key, rows) -> {
+        reals.forEach((key, rs) -> {
             String[] k = key.split("\\|");
-            double[] m = new double[COLUMNS];
-            for (int c = 0; c < COLUMNS; c++) {
-                int col = c;
-                m[c] = median(rows.stream().mapToDouble(r -> r[col]).toArray());
-            }
+            List<Map<String, Double>> ss = simulated.get(key);
+            double rt = median(rs, "seconds");
+            double st = median(ss, "seconds");
+            double rw = median(rs, "wanMessagesSent");
+            double sw = median(ss, "wanMessagesSent");
             System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f | %.0f%% |%n",
-                    k[0], k[1], m[0], m[2], percent(m[2], m[0]), m[1], m[3], percent(m[3], m[1]), m[4], m[5], m[6], m[7], m[8]);
+                    k[0], k[1], rt, st, percent(st, rt), rw, sw, percent(sw, rw), median(rs, "wanStealRequests"),
+                    median(ss, "wanStealRequests"), median(rs, "lanStealRequests"), median(ss, "lanStealRequests"),
+                    100 * median(rs, "cpuBusy"));
         });
+    }
+
+    private static double median(List<Map<String, Double>> runs, String key) {
+        return median(runs.stream().mapToDouble(m -> m.getOrDefault(key, 0.0)).toArray());
     }
 
     private static String percent(double simulated, double real) {

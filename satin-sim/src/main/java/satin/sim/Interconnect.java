@@ -17,8 +17,7 @@ import satin.net.WanLinks;
  * <li>{@code infiniband}: MPI over InfiniBand with PCI Express (Liu, Mamidala, Vishnu, Panda, IEEE
  * Micro 25(1), 2005): 4.1 us for a small message, about 970 MB/s on one port;
  * <li>{@code emulated}: this project's own nodes in one JVM over in-VM channels, as the emulated
- * runs measure them, with the WAN emulator's timer, which delivers 1.0 to 1.5 ms late
- * ({@code docs/benchmarks.md}).
+ * runs of {@code ./bench balancers} measure them.
  * </ul>
  *
  * Custom values are written as WAN links are: {@code LATENCY/BANDWIDTH[/JITTER]}, for example
@@ -35,11 +34,12 @@ public record Interconnect(String name, long latencyNanos, long bytesPerSecond, 
     public static final Interconnect MYRINET = new Interconnect("myrinet", 18_500, 51_700_000, 0, 0);
     public static final Interconnect INFINIBAND = new Interconnect("infiniband", 4_100, 970_000_000, 0, 0);
     /**
-     * Calibrated on this machine's emulated 64-node runs (decision 0020): a message between two
-     * nodes of the JVM takes {@code latencyNanos} through Netty's in-VM channel and event loops, and
-     * one to another cluster also waits for the emulator's timer.
+     * Calibrated on this machine's emulated 64-node runs (decision 0020): a steal's round trip
+     * inside a cluster took 53 us on average (CHS, 156,000 of them, one cluster), so a message
+     * takes 27 us through Netty's in-VM channels and event loops; wide-area steals took 0.7 ms more
+     * than twice the configured latency (RS at 10 ms), the emulator's timer and the two event loops.
      */
-    public static final Interconnect EMULATED = new Interconnect("emulated", 40_000, 1_000_000_000, 0, 1_250_000);
+    public static final Interconnect EMULATED = new Interconnect("emulated", 27_000, 1_000_000_000, 0, 350_000);
 
     public static final List<Interconnect> PRESETS = List.of(MYRINET, INFINIBAND, EMULATED);
 
