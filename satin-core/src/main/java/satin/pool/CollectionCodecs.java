@@ -38,20 +38,20 @@ final class CollectionCodecs {
     }
 
     static void register(Kryo kryo) {
-        collection(kryo, ArrayList.class, ArrayList::new, null);
-        collection(kryo, LinkedList.class, size -> new LinkedList<>(), null);
-        collection(kryo, ArrayDeque.class, ArrayDeque::new, null);
-        collection(kryo, HashSet.class, size -> new HashSet<>(capacity(size)), null);
-        collection(kryo, LinkedHashSet.class, size -> new LinkedHashSet<>(capacity(size)), null);
-        collection(kryo, Arrays.asList().getClass(), ArrayList::new, list -> Arrays.asList(list.toArray()));
+        collection(kryo, ArrayList.class, false, ArrayList::new, null);
+        collection(kryo, LinkedList.class, false, size -> new LinkedList<>(), null);
+        collection(kryo, ArrayDeque.class, false, ArrayDeque::new, null);
+        collection(kryo, HashSet.class, true, size -> new HashSet<>(capacity(size)), null);
+        collection(kryo, LinkedHashSet.class, true, size -> new LinkedHashSet<>(capacity(size)), null);
+        collection(kryo, Arrays.asList().getClass(), false, ArrayList::new, list -> Arrays.asList(list.toArray()));
         for (Class<?> type : classesOf(List.of(), List.of(1), List.of(1, 2, 3))) {
-            collection(kryo, type, ArrayList::new, list -> List.of(list.toArray()));
+            collection(kryo, type, false, ArrayList::new, list -> List.of(list.toArray()));
         }
         for (Class<?> type : classesOf(Set.of(), Set.of(1), Set.of(1, 2, 3))) {
-            collection(kryo, type, ArrayList::new, list -> Set.of(list.toArray()));
+            collection(kryo, type, true, ArrayList::new, list -> Set.of(list.toArray()));
         }
-        collection(kryo, Collections.emptyList().getClass(), ArrayList::new, list -> Collections.emptyList());
-        collection(kryo, Collections.emptySet().getClass(), ArrayList::new, list -> Collections.emptySet());
+        collection(kryo, Collections.emptyList().getClass(), false, ArrayList::new, list -> Collections.emptyList());
+        collection(kryo, Collections.emptySet().getClass(), false, ArrayList::new, list -> Collections.emptySet());
         kryo.register(TreeSet.class, new SortedSet());
         map(kryo, HashMap.class, size -> new HashMap<>(capacity(size)), null);
         map(kryo, LinkedHashMap.class, size -> new LinkedHashMap<>(capacity(size)), null);
@@ -77,10 +77,13 @@ final class CollectionCodecs {
         return (int) Math.min(1 << 30, size * 4L / 3 + 1);
     }
 
-    /** @param finish what the elements, read into the created collection, become; null: the collection itself */
-    private static void collection(Kryo kryo, Class<?> type, IntFunction<Collection<Object>> create,
+    /**
+     * @param hashed whether its elements are hashed on the way in (a set), and so must be charged ({@link HashWork})
+     * @param finish what the elements, read into the created collection, become; null: the collection itself
+     */
+    private static void collection(Kryo kryo, Class<?> type, boolean hashed, IntFunction<Collection<Object>> create,
             Function<Collection<Object>, Object> finish) {
-        kryo.register(type, new Sequence(create, finish));
+        kryo.register(type, new Sequence(hashed, create, finish));
     }
 
     private static void map(Kryo kryo, Class<?> type, IntFunction<Map<Object, Object>> create,
@@ -96,10 +99,12 @@ final class CollectionCodecs {
 
     /** A collection as its size and elements; read into a fresh one, then finished (made immutable, say). */
     private static final class Sequence extends Serializer<Object> {
+        private final boolean hashed;
         private final IntFunction<Collection<Object>> create;
         private final Function<Collection<Object>, Object> finish;
 
-        Sequence(IntFunction<Collection<Object>> create, Function<Collection<Object>, Object> finish) {
+        Sequence(boolean hashed, IntFunction<Collection<Object>> create, Function<Collection<Object>, Object> finish) {
+            this.hashed = hashed;
             this.create = create;
             this.finish = finish;
         }
@@ -121,8 +126,13 @@ final class CollectionCodecs {
             if (finish == null) {
                 kryo.reference(c); // an element may refer back to its collection
             }
+            HashWork.Table charged = hashed ? HashWork.of(kryo, in).table("a " + type.getName()) : null;
             for (int i = 0; i < size; i++) {
-                c.add(kryo.readClassAndObject(in));
+                Object e = kryo.readClassAndObject(in);
+                if (charged != null) {
+                    charged.add(e);
+                }
+                c.add(e);
             }
             return finish == null ? c : finish.apply(c);
         }
@@ -153,7 +163,7 @@ final class CollectionCodecs {
             if (finish == null) {
                 kryo.reference(m);
             }
-            readEntries(kryo, in, m, size);
+            readEntries(kryo, in, m, size, HashWork.of(kryo, in).table("a " + type.getName()));
             return finish == null ? m : finish.apply(m);
         }
     }
@@ -165,10 +175,17 @@ final class CollectionCodecs {
         }
     }
 
-    private static void readEntries(Kryo kryo, Input in, Map<Object, Object> m, int size) {
+    /** @param keys charges hashing each key, or null for a sorted map, whose keys are charged as compared */
+    private static void readEntries(Kryo kryo, Input in, Map<Object, Object> m, int size, HashWork.Table keys) {
         for (int i = 0; i < size; i++) {
             Object key = kryo.readClassAndObject(in);
-            m.put(key, kryo.readClassAndObject(in));
+            Object value = kryo.readClassAndObject(in);
+            if (keys != null) {
+                keys.add(key);
+            } else {
+                HashWork.of(kryo, in).sorted(key, m.size(), "a sorted map");
+            }
+            m.put(key, value);
         }
     }
 
@@ -190,7 +207,9 @@ final class CollectionCodecs {
             int size = readSize(in, 1, "a sorted set");
             kryo.reference(set);
             for (int i = 0; i < size; i++) {
-                set.add(kryo.readClassAndObject(in));
+                Object e = kryo.readClassAndObject(in);
+                HashWork.of(kryo, in).sorted(e, set.size(), "a sorted set");
+                set.add(e);
             }
             return set;
         }
@@ -211,7 +230,7 @@ final class CollectionCodecs {
             TreeMap<Object, Object> m = new TreeMap<>((Comparator<Object>) kryo.readClassAndObject(in));
             int size = readSize(in, 2, "a sorted map");
             kryo.reference(m);
-            readEntries(kryo, in, m, size);
+            readEntries(kryo, in, m, size, null);
             return m;
         }
     }

@@ -197,7 +197,7 @@ final class StealProtocol {
      * owner as not taken; the owner logs it and runs the job itself.
      */
     void decline(Connection owner, long job, Throwable why) {
-        LOG.log(Level.DEBUG, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
+        LOG.log(Level.WARNING, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
         String reason = why instanceof StackOverflowError ? "it is nested too deeply to be written or read here"
                 + " (a stack overflow; a deeper stack, -Xss, would hold it)" : String.valueOf(why.getMessage());
         owner.send(new Message.Declined(job, reason.length() > 4096 ? reason.substring(0, 4096) + "..." : reason));
