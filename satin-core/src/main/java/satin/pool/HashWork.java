@@ -37,8 +37,9 @@ final class HashWork {
 
     /** Steps every message may take, however small. */
     static final long BASE = 1L << 20;
-    /** Steps a message may take per byte of it; {@code -Dsatin.decodeWorkPerByte} changes it. */
-    static final long PER_BYTE = Long.getLong("satin.decodeWorkPerByte", 32);
+    static final String PROPERTY = "satin.decodeWorkPerByte";
+    /** Steps a message may take per byte of it ({@value #PROPERTY}, default 32); -1 if the setting is bad. */
+    static final long PER_BYTE = parse(System.getProperty(PROPERTY));
 
     private static final Object KEY = new Object();
     private static final long IN_PROGRESS = -1;
@@ -48,6 +49,27 @@ final class HashWork {
     private final long budget;
     private long spent;
     private final IdentityHashMap<Object, Long> weights = new IdentityHashMap<>();
+
+    /** The setting's value, or -1 if it is not a number from 1 to 2^20. */
+    static long parse(String value) {
+        if (value == null) {
+            return 32;
+        }
+        try {
+            long n = Long.parseLong(value.trim());
+            return n >= 1 && n <= 1 << 20 ? n : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Refuses a bad setting when a node starts, by name, rather than at the first set it reads. */
+    static void checkSetting() {
+        if (PER_BYTE < 0) {
+            throw new IllegalArgumentException(PROPERTY + " must be a number of steps per byte from 1 to 1048576, not '"
+                    + System.getProperty(PROPERTY) + "'");
+        }
+    }
 
     private HashWork(long budget) {
         this.budget = budget;
@@ -99,7 +121,7 @@ final class HashWork {
         if (spent > budget) {
             throw new KryoException(what + " whose elements would take more than " + budget
                     + " steps of hashing or comparing to insert (shared or colliding elements); refused"
-                    + " (the budget is " + BASE + " + " + PER_BYTE + " per byte of the message: -Dsatin.decodeWorkPerByte)");
+                    + " (the budget is " + BASE + " + " + PER_BYTE + " per byte of the message: -D" + PROPERTY + ")");
         }
     }
 

@@ -117,6 +117,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public static PoolNode join(PoolConfig config, NodeConfig nodeConfig, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
+        HashWork.checkSetting();
         return join(config, Node.start(nodeConfig.withName(config.name())), balancer, allowlist);
     }
 
@@ -126,6 +127,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public static PoolNode join(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
+        HashWork.checkSetting();
         PoolNode p = new PoolNode(config, node, balancer, allowlist);
         try {
             p.registry.join();

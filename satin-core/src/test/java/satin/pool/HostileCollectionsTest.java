@@ -217,4 +217,13 @@ class HostileCollectionsTest {
         }
         assertEquals(a, read(job(a)));
     }
+
+    @Test
+    void theBudgetSettingIsANumberOfStepsPerByte() {
+        assertEquals(32, HashWork.parse(null));
+        assertEquals(64, HashWork.parse(" 64 "));
+        for (String bad : List.of("0", "-5", "lots", "", "2000000")) {
+            assertEquals(-1, HashWork.parse(bad), bad);
+        }
+    }
 }
