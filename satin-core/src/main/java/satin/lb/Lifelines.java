@@ -8,8 +8,12 @@ import java.util.List;
  * Inside a cluster, ordered by id, member {@code i} of {@code n} has lifelines to members
  * {@code i + 1, i + 2, i + 4, ...} (mod {@code n}): a graph of out-degree log n whose +1 ring makes
  * it strongly connected, so work reaches every member in at most log n hops. Across clusters,
- * ordered by name, the lowest id of cluster {@code c} has lifelines to the lowest ids of clusters
- * {@code c + 1, c + 2, c + 4, ...}: one member per cluster crosses the wide area, quietly.
+ * ordered by name, member {@code i} of cluster {@code c} has lifelines to member {@code i} (mod
+ * their sizes) of clusters {@code c + 1, c + 2, c + 4, ...}: with clusters of equal size this is
+ * GLB's hypercube over ids numbered cluster by cluster, and every member has a way across the wide
+ * area of its own. (Only the lowest ids crossing, as a first version had it, left 3 of 4 clusters
+ * waiting for work that came one job per wide-area round trip: 26.1 s against CRS's 11.3 s in the
+ * simulator, 4 x 16 nodes, 100 ms / 100 KB/s.)
  */
 final class Lifelines {
 
@@ -24,13 +28,14 @@ final class Lifelines {
         for (int hop : hops(cluster.size())) {
             out.add(cluster.get((me + hop) % cluster.size()));
         }
-        if (me == 0 && !members.remoteClusters().isEmpty()) {
+        if (!members.remoteClusters().isEmpty()) {
             List<List<Integer>> clusters = new ArrayList<>(members.remoteClusters().values());
             // this node's cluster takes its place among the others by name: the ring is the same seen from each
             int position = position(members);
             for (int hop : hops(clusters.size() + 1)) {
                 int c = (position + hop) % (clusters.size() + 1);
-                out.add(clusters.get(c < position ? c : c - 1).get(0));
+                List<Integer> there = clusters.get(c < position ? c : c - 1);
+                out.add(there.get(me % there.size()));
             }
         }
         return List.copyOf(out);

@@ -43,9 +43,9 @@ class LifelineStealingTest {
     }
 
     @Test
-    void lifelinesAreLogarithmicInsideTheClusterAndOnlyTheLowestIdCrossesTheWideArea() {
+    void lifelinesAreLogarithmicInsideTheClusterAndAcrossClustersToTheSamePlaceThere() {
         assertEquals(List.of(2, 3, 5, 9), attached(FakePort.grid(1, 4, 4)).lifelines());
-        assertEquals(List.of(7, 8), attached(FakePort.grid(6, 4, 4)).lifelines());
+        assertEquals(List.of(7, 8, 10, 14), attached(FakePort.grid(6, 4, 4)).lifelines());
         assertEquals(List.of(14, 15, 1, 5), attached(FakePort.grid(13, 4, 4)).lifelines());
     }
 
@@ -80,7 +80,7 @@ class LifelineStealingTest {
 
     @Test
     void randomStealsInTheClusterThenLifelineRequestsThenQuiet() {
-        FakePort port = FakePort.grid(3, 2, 4); // c0 = 1..4; node 3 has lifelines 4 and 1
+        FakePort port = FakePort.grid(3, 2, 4); // c0 = 1..4; node 3 has lifelines 4 and 1, and 7 in c1
         LifelineStealing ll = attached(port);
         ll.idle();
         ll.idle();
@@ -91,7 +91,7 @@ class LifelineStealingTest {
         assertFalse(ll.quiet());
         ll.idle();
         assertTrue(port.sentTo("steal").stream().allMatch(m -> m <= 4), "random steals stay in the cluster");
-        assertEquals(List.of(4, 1), port.sentTo("note"), "then a lifeline request to each lifeline");
+        assertEquals(List.of(4, 1, 7), port.sentTo("note"), "then a lifeline request to each lifeline");
         int sent = port.sent.size();
         for (int i = 0; i < 50; i++) {
             ll.idle();
@@ -129,7 +129,7 @@ class LifelineStealingTest {
         port.sent.clear();
         failUntilQuiet(ll, port);
         assertEquals(2, port.count("steal"), "random steals again");
-        assertEquals(List.of(1), port.sentTo("note"), "4 still holds its request");
+        assertEquals(List.of(1), port.sentTo("note"), "4 and 7 still hold its requests");
     }
 
     @Test
@@ -155,7 +155,7 @@ class LifelineStealingTest {
         port.sent.clear();
         failUntilQuiet(ll, port);
         assertEquals(2, port.count("steal"), "it steals again");
-        assertEquals(List.of(1, 2), port.sentTo("note"), "and asks its new lifelines, the old one that stayed too");
+        assertEquals(List.of(1, 2, 7), port.sentTo("note"), "and asks its new lifelines, the old ones that stayed too");
     }
 
     @Test
