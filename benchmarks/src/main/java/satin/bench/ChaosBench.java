@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  */
 final class ChaosBench {
 
-    static final String USAGE = "bench chaos [--trials N] [--only RS,RP,CHS,CLS,CRS] [--master-kills N]"
+    static final String USAGE = "bench chaos [--trials N] [--only RS,RP,CHS,CLS,CRS,LL] [--master-kills N]"
             + " [--program fib|nqueens] [--baseline REV|none] [--pairs N] [--seed S]";
 
     private static final Map<String, List<String>> PROGRAMS = new LinkedHashMap<>();
@@ -271,7 +271,7 @@ final class ChaosBench {
 
     private List<String> command(String balancer, String name, List<String> options) {
         List<String> pool = new ArrayList<>(List.of("--pool", "chaos", "--name", name, "--balancer", balancer));
-        if (balancer.startsWith("C")) {
+        if (balancer.startsWith("C") || balancer.startsWith("LL")) { // the cluster-aware ones
             pool.addAll(List.of("--cluster", name.equals("master") || name.equals("p1") ? "east" : "west", "--wan", WAN));
         }
         pool.addAll(options);
@@ -358,7 +358,7 @@ final class ChaosBench {
     }
 
     private void report(List<Row> rows) {
-        System.out.printf(Locale.ROOT, "CHS, CLS, CRS: master and p1 in cluster east, p2 and p3 in west, WAN %s;"
+        System.out.printf(Locale.ROOT, "CHS, CLS, CRS, LL: master and p1 in cluster east, p2 and p3 in west, WAN %s;"
                 + " master trials hit the master, the others p1-p3; SIGKILL and SIGSTOP take turns%n", WAN);
         System.out.printf(Locale.ROOT, "%-14s %6s %7s %5s %5s %6s %8s %8s %14s %22s %12s%n", "victim", "trials", "correct",
                 "hung", "wrong", "missed", "KILL ok", "STOP ok", "failure-free s", "slowdown med (min-max)",

@@ -20,6 +20,15 @@ public interface BalancerPort {
     /** The emulated one-way latency to a member, in nanoseconds: 0 inside the cluster. */
     long latencyNanos(int member);
 
+    /**
+     * How far a member is, one way, in nanoseconds: half the round trip this node measured to it,
+     * or, until it measured one, {@link #latencyNanos}. On a real wide area the configured latency
+     * is 0 everywhere (nothing is emulated); the measured one is not.
+     */
+    default long distanceNanos(int member) {
+        return latencyNanos(member);
+    }
+
     /** Jobs waiting on this node, in its deques and its queue of arrived jobs. */
     int queueLength();
 

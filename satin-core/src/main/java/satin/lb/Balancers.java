@@ -7,12 +7,12 @@ import java.util.function.Supplier;
 
 /**
  * Balancers by name, with their tunables: {@code RS}, {@code RP:threshold=8,inFlight=4,interval=1ms},
- * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}; each also
+ * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}, {@code LL:steals=2,interval=1ms}; each also
  * takes {@code victims=uniform|distance|distance:FLOOR_US}. What is not given keeps its default.
  */
 public final class Balancers {
 
-    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS");
+    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS", "LL");
 
     private Balancers() {
     }
@@ -57,6 +57,11 @@ public final class Balancers {
                 int prefetches = s.integer("prefetches", LoadBasedStealing.DEFAULT_PREFETCHES);
                 long interval = s.nanos("interval", LoadBasedStealing.DEFAULT_INTERVAL_NANOS);
                 yield () -> new LoadBasedStealing(threshold, prefetches, interval, victims);
+            }
+            case "LL" -> {
+                int steals = s.integer("steals", LifelineStealing.DEFAULT_STEALS);
+                long interval = s.nanos("interval", LifelineStealing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new LifelineStealing(steals, interval, victims);
             }
             default -> throw new IllegalArgumentException("no balancer called '" + name + "'; there are " + NAMES);
         };

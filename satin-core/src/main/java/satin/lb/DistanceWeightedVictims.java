@@ -3,7 +3,8 @@ package satin.lb;
 import java.util.List;
 
 /**
- * A candidate with a probability proportional to 1 / its latency from here (seed 001): near
+ * A candidate with a probability proportional to 1 / its distance from here (seed 001), as
+ * measured ({@link BalancerPort#distanceNanos}): near
  * victims are asked more often than far ones, yet every one is asked now and then.
  */
 final class DistanceWeightedVictims implements VictimSelector {
@@ -24,7 +25,7 @@ final class DistanceWeightedVictims implements VictimSelector {
         double[] cumulative = new double[candidates.size()];
         double sum = 0;
         for (int i = 0; i < cumulative.length; i++) {
-            sum += 1.0 / Math.max(floorNanos, port.latencyNanos(candidates.get(i)));
+            sum += 1.0 / Math.max(floorNanos, port.distanceNanos(candidates.get(i)));
             cumulative[i] = sum;
         }
         double x = sum * port.random(RESOLUTION) / RESOLUTION;

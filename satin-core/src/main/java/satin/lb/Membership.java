@@ -14,6 +14,7 @@ import java.util.TreeMap;
 final class Membership {
 
     private final BalancerPort port;
+    private String cluster = "";
     private List<Integer> others = List.of();
     private List<Integer> local = List.of();
     private List<Integer> remote = List.of();
@@ -43,11 +44,17 @@ final class Membership {
         withSelf.sort(null);
         Map<String, List<Integer>> frozen = new LinkedHashMap<>();
         byCluster.forEach((c, ms) -> frozen.put(c, List.copyOf(ms)));
+        cluster = mine;
         others = List.copyOf(port.others());
         local = List.copyOf(l);
         remote = List.copyOf(r);
         clusterWithSelf = List.copyOf(withSelf);
         remoteClusters = frozen;
+    }
+
+    /** This node's cluster. */
+    String cluster() {
+        return cluster;
     }
 
     List<Integer> others() {

@@ -47,7 +47,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --cluster NAME         the cluster of this process's nodes (default: $satin.cluster, else local)
               --clusters C           split this process's nodes into C clusters, NAME-0 ... NAME-(C-1)
               --cluster-layout L     this process's nodes by cluster: A:16,B:16 (sets --nodes)
-              --balancer B           RS, RP, CHS, CLS or CRS, with settings: RP:threshold=8,inFlight=4
+              --balancer B           RS, RP, CHS, CLS, CRS or LL, with settings: RP:threshold=8,inFlight=4
                                      (default RS; any balancer takes victims=uniform|distance)
               --wan LINKS            emulate wide-area links between clusters: 10ms/100KB/s for every
                                      pair, or A>B=10ms/100KB/s,B>A=...,*=... (default: none)

@@ -281,6 +281,11 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return latencyTo(clusterOf(member));
     }
 
+    @Override
+    public long distanceNanos(int member) {
+        return stats.roundTrips.oneWayNanos(member, latencyNanos(member));
+    }
+
     private long latencyTo(String cluster) {
         WanLinks.Spec spec = config.wan().spec(config.cluster(), cluster);
         return spec == null ? 0 : spec.latencyNanos();

@@ -71,7 +71,10 @@ final class PoolReport {
         for (int i = 0; i < times.length; i++) {
             b.append(i > 0 ? "," : "").append('[').append(times[i]).append(',').append(states[i] ? 1 : 0).append(']');
         }
-        b.append("]}");
+        b.append("],");
+        // after the activity: PoolSummary reads the flat fields before it, and these are not the node's
+        p.stats.roundTrips.json(b, p::clusterOf, m -> 2 * p.latencyNanos(m));
+        b.append('}');
         return b.toString();
     }
 

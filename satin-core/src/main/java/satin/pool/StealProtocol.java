@@ -135,6 +135,7 @@ final class StealProtocol {
 
     /** The reply to a steal request. */
     private void stealReply(Connection victim, Message.StealReply r) {
+        measure(r.request());
         if (r.payload() == null) {
             replied(r.request(), false);
             return;
@@ -148,6 +149,14 @@ final class StealProtocol {
             hold(job);
         }
         replied(r.request(), job != null);
+    }
+
+    /** A reply came from its victim: the time since its request left is a round trip to it. */
+    private void measure(long request) {
+        Asked a = asked.get(request);
+        if (a != null) {
+            stats.roundTrips.record(a.victim(), System.nanoTime() - a.sentNanos());
+        }
     }
 
     /** A pushed job: it runs here like a stolen one, and its result goes back. */

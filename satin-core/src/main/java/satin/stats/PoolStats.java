@@ -48,4 +48,6 @@ public final class PoolStats {
     /** Notes between balancers (CLS load reports). */
     public final AtomicLong notesSent = new AtomicLong();
     public final AtomicLong notesReceived = new AtomicLong();
+    /** Round trips of steal requests, per victim: the distances balancers weigh victims by. */
+    public final RoundTrips roundTrips = new RoundTrips();
 }

@@ -21,6 +21,8 @@ final class FakePort implements BalancerPort {
     /** Members (this node included) and their clusters. */
     final Map<Integer, String> clusters = new TreeMap<>();
     final Map<String, Long> latencies = new TreeMap<>();
+    /** One-way distances measured to members; the configured latency for the others. */
+    final Map<Integer, Long> measured = new TreeMap<>();
     final List<Sent> sent = new ArrayList<>();
     int queueLength;
     long now;
@@ -72,6 +74,11 @@ final class FakePort implements BalancerPort {
         String from = clusterOf(self);
         String to = clusterOf(member);
         return from.equals(to) ? 0 : latencies.getOrDefault(from + ">" + to, 10_000_000L);
+    }
+
+    @Override
+    public long distanceNanos(int member) {
+        return measured.getOrDefault(member, latencyNanos(member));
     }
 
     @Override

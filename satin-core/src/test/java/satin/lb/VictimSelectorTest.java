@@ -31,6 +31,15 @@ class VictimSelectorTest {
     }
 
     @Test
+    void measuredDistancesCountInsteadOfConfiguredOnes() {
+        FakePort port = FakePort.grid(1, 3, 1); // nothing configured: 10 ms to each
+        port.measured.put(3, 40_000_000L); // 3 turned out 4 times as far; 2 was never measured
+        Map<Integer, Integer> counts = draws(VictimSelector.distanceWeighted(100_000), port, List.of(2, 3), 50_000);
+        double ratio = (double) counts.get(2) / counts.get(3);
+        assertTrue(ratio > 3.6 && ratio < 4.4, "10 ms configured against 40 ms measured: about 4 times, got " + ratio);
+    }
+
+    @Test
     void aLocalVictimCountsAsTheFloor() {
         FakePort port = FakePort.grid(1, 2, 2); // 1, 2 in c0; 3, 4 in c1
         port.latencies.put("c0>c1", 10_000_000L);

@@ -75,6 +75,7 @@ abstract class BalancerContract {
             assertEquals(away, total(nodes, p -> p.poolStats().resultsReceived.get()), "every job came back once");
             assertEquals(away, total(nodes, p -> p.poolStats().resultsSent.get()));
             assertEquals(0, total(nodes, p -> p.poolStats().jobsRerun.get()), "nothing was lost on the way");
+            assertRoundTripsMeasured(nodes);
             if (clusters > 1) {
                 assertTrue(total(nodes, p -> p.traffic().snapshot().wan().messagesOut()) > 0, "the clusters talked");
             }
@@ -84,6 +85,23 @@ abstract class BalancerContract {
         } finally {
             close(nodes, failure);
             registries.forEach(Registry::close);
+        }
+    }
+
+    /** Every reply measured a round trip to its victim, and only replies did. */
+    private static void assertRoundTripsMeasured(List<PoolNode> nodes) {
+        for (PoolNode p : nodes) {
+            long measured = p.poolStats().roundTrips.snapshot().values().stream().mapToLong(m -> m.samples()).sum();
+            long replies = p.poolStats().stealRepliesWithJob.get() + p.poolStats().stealRepliesEmpty.get();
+            assertTrue(measured <= replies, p.id() + ": " + measured + " round trips from " + replies + " replies");
+            if (p.poolStats().stealRepliesWithJob.get() > 0) {
+                assertTrue(measured > 0, p.id() + " got jobs by stealing but measured no round trip");
+            }
+            p.poolStats().roundTrips.snapshot().forEach((m, rt) -> {
+                assertTrue(m != p.id(), "a round trip to itself");
+                assertTrue(rt.smoothedNanos() >= 2 * p.latencyNanos(m), p.id() + " to " + m + ": " + rt
+                        + " is shorter than the emulated latency there and back");
+            });
         }
     }
 

@@ -593,7 +593,7 @@ class FailureTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"CRS", "CLS"})
+    @ValueSource(strings = {"CRS", "CLS", "LL"})
     void whenAMemberOfTheMastersClusterLeavesMidRunTheRestOfItStillStealsLocally(String balancer) throws Exception {
         try (Pool pool = new Pool("leaving-" + balancer, CALM_MILLIS)) {
             for (int i = 0; i < 8; i++) {
@@ -617,17 +617,56 @@ class FailureTest {
             assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
             Faults.finish("the leave", leaving, 20);
 
-            long[] before = staying.stream().mapToLong(p -> p.poolStats().lanSteals.get()).toArray();
+            long[] before = staying.stream().mapToLong(FailureTest::takenInCluster).toArray();
             long[] asked = staying.stream().mapToLong(p -> p.poolStats().lanStealRequests.get()).toArray();
             assertEquals(Summing.sequential(0, 16_000),
                     sumInTheMastersClusterAlone(pool, List.of(master, staying.get(0), staying.get(1)), 16_000));
             for (int i = 0; i < before.length; i++) {
                 PoolStats stats = staying.get(i).poolStats();
-                assertTrue(stats.lanSteals.get() > before[i], balancer + ": " + staying.get(i).config().name()
-                        + " stole in its cluster after the leave: " + (stats.lanSteals.get() - before[i]) + " steals of "
-                        + (stats.lanStealRequests.get() - asked[i]) + " requests there");
+                assertTrue(takenInCluster(staying.get(i)) > before[i], balancer + ": " + staying.get(i).config().name()
+                        + " took work in its cluster after the leave: " + (takenInCluster(staying.get(i)) - before[i])
+                        + " jobs stolen or pushed, of " + (stats.lanStealRequests.get() - asked[i]) + " requests there");
             }
         }
+    }
+
+    /**
+     * LL's idle nodes wait quietly on their lifelines; one of those leaves while they wait. They
+     * must not wait on it for ever: they ask the lifelines they have now, and take part in the next
+     * run, which ends.
+     */
+    @Test
+    void aLifelineThatLeavesWhileItsRequestersWaitQuietlyWakesThem() throws Exception {
+        try (Pool pool = new Pool("lifelines", CALM_MILLIS)) {
+            for (int i = 0; i < 4; i++) {
+                pool.joinLocal(i, "c0", Balancers.parse("LL").get());
+            }
+            pool.formed();
+            PoolNode leaver = pool.nodes.get(1); // a lifeline of node 0 (+1) and of node 3 (+2)
+            List<PoolNode> staying = List.of(pool.nodes.get(2), pool.nodes.get(3));
+            Faults.await("every idle node to wait on its lifelines", 10,
+                    () -> pool.nodes.stream().allMatch(p -> p.poolStats().notesSent.get() >= 2));
+            long[] notes = staying.stream().mapToLong(p -> p.poolStats().notesSent.get()).toArray();
+            leaver.close();
+            Faults.await("the others to know it left", 10,
+                    () -> pool.nodes.stream().allMatch(p -> p == leaver || p.members().size() == 3));
+            Faults.await("the waiting nodes to ask their lifelines again", 10, () -> staying.get(0).poolStats()
+                    .notesSent.get() > notes[0] && staying.get(1).poolStats().notesSent.get() > notes[1]);
+            long[] before = staying.stream().mapToLong(FailureTest::takenInCluster).toArray();
+            long n = 16_000;
+            assertEquals(Summing.sequential(0, n), sum(pool.nodes.get(0), new Summing(40, 2_000_000), n));
+            for (int i = 0; i < before.length; i++) {
+                assertTrue(takenInCluster(staying.get(i)) > before[i], staying.get(i).config().name() + " took part");
+            }
+        }
+    }
+
+    /**
+     * Jobs a node stole in its cluster or had pushed to it (LL feeds its lifelines by pushing), with
+     * the other cluster gone: work it took in its cluster.
+     */
+    private static long takenInCluster(PoolNode p) {
+        return p.poolStats().lanSteals.get() + p.poolStats().pushesReceived.get();
     }
 
     /**

@@ -168,6 +168,7 @@ final class Protocol {
         boolean prefetch = askPrefetch[r];
         Counters c = thief.counters;
         c.stealWaitNanos += sim.now() - askSent[r];
+        thief.roundTrips.record(victim, sim.now() - askSent[r]);
         asks.give(r);
         boolean got = x >= 0;
         if (got) {

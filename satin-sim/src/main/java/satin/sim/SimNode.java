@@ -6,6 +6,7 @@ import java.util.RandomAccess;
 import java.util.SplittableRandom;
 import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
+import satin.stats.RoundTrips;
 
 /**
  * A simulated node: its workers, its queue of arrived jobs, its statistics, and the port its load
@@ -30,6 +31,8 @@ final class SimNode implements BalancerPort {
     private final SplittableRandom random;
     private final List<Integer> others;
     final Counters counters = new Counters();
+    /** Round trips of this node's steal requests on the virtual clock: what its balancer weighs victims by. */
+    final RoundTrips roundTrips = new RoundTrips();
     final ActivityLog activity = new ActivityLog();
 
     private int idleWorkers;
@@ -238,6 +241,11 @@ final class SimNode implements BalancerPort {
     @Override
     public long latencyNanos(int member) {
         return sim.network().latencyNanos(id, member);
+    }
+
+    @Override
+    public long distanceNanos(int member) {
+        return roundTrips.oneWayNanos(member, latencyNanos(member));
     }
 
     @Override

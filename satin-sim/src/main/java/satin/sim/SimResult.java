@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import satin.stats.RoundTripMatrix;
 
 /**
  * What a simulated run did: its time, whether it finished, and every node's statistics and activity
@@ -60,6 +61,17 @@ public final class SimResult {
     /** Jobs run, the root included. */
     public long jobs() {
         return status.jobs();
+    }
+
+    /** The round trips every node measured on the virtual clock, per pair of clusters, beside the configured ones. */
+    public RoundTripMatrix roundTrips() {
+        RoundTripMatrix m = new RoundTripMatrix();
+        for (SimNode n : nodes) {
+            String from = n.clusterOf(n.id);
+            n.roundTrips.snapshot().forEach((member, rt) -> m.add(from, n.clusterOf(member), rt.samples(),
+                    rt.smoothedNanos(), 2 * n.latencyNanos(member)));
+        }
+        return m;
     }
 
     /** Messages sent between nodes. */
@@ -182,7 +194,9 @@ public final class SimResult {
             b.append(i > 0 ? "," : "").append('[').append(n.activity.time(i)).append(',')
                     .append(n.activity.isBusy(i) ? 1 : 0).append(']');
         }
-        b.append("]}");
+        b.append("],");
+        n.roundTrips.json(b, n::clusterOf, m -> 2 * n.latencyNanos(m)); // after the activity, as a real node writes it
+        b.append('}');
     }
 
     /** The node's numeric and text fields, as a real node's report has them. */

@@ -39,7 +39,7 @@ final class PlanOptions {
             defaultValue = "jvm")
     String where;
 
-    @Option(names = "--balancer", paramLabel = "B", description = "RS, RP, CHS, CLS or CRS, with settings: RP:threshold=8 (default: ${DEFAULT-VALUE})",
+    @Option(names = "--balancer", paramLabel = "B", description = "RS, RP, CHS, CLS, CRS or LL, with settings: RP:threshold=8 (default: ${DEFAULT-VALUE})",
             defaultValue = "RS")
     String balancer;
 

@@ -27,6 +27,7 @@ public final class Reports {
         List<Path> written = new ArrayList<>();
         written.add(text(outputDirectory.resolve("results.csv"), Tables.csv(c)));
         written.add(text(outputDirectory.resolve("results.md"), Tables.markdown(c)));
+        written.add(text(outputDirectory.resolve("round-trips.md"), roundTrips(runs)));
         written.addAll(Charts.runtime(c, outputDirectory));
         written.addAll(Charts.wanMessages(c, outputDirectory));
         Set<String> names = new HashSet<>();
@@ -34,6 +35,18 @@ public final class Reports {
             written.addAll(Charts.occupancy(r, unique(fileName(r.name()), names), outputDirectory));
         }
         return written;
+    }
+
+    /** Per run, the round trips its nodes measured between clusters beside the configured ones. */
+    static String roundTrips(List<RunData> runs) {
+        StringBuilder b = new StringBuilder("# Round trips between clusters, configured and measured\n\n"
+                + "Measured from each steal request to its reply, smoothed per node and member; configured: twice"
+                + " the emulated latency (0 on a real wide area).\n");
+        for (RunData r : runs) {
+            b.append("\n## ").append(r.name()).append(" (").append(r.balancer()).append(", WAN ").append(r.wan())
+                    .append(")\n\n").append(r.roundTrips().isEmpty() ? "no round trips measured\n" : r.roundTrips().table());
+        }
+        return b.toString();
     }
 
     private static Path text(Path file, String content) throws IOException {

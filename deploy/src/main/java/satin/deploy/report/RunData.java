@@ -3,6 +3,7 @@ package satin.deploy.report;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import satin.stats.RoundTripMatrix;
 
 /**
  * What the report knows of one run: its place in the comparison (application, balancer, WAN
@@ -25,10 +26,12 @@ import java.util.Map;
  * @param wanMessagesPerSecond WAN messages sent per second by all nodes together
  * @param totals               every numeric node counter summed over the nodes
  * @param traces               every node's activity trace
+ * @param roundTrips           the round trips the nodes measured, per pair of clusters, beside the configured ones
  */
 public record RunData(String name, Path directory, String app, String args, String balancer, String wan, int clusters,
         int nodes, int repetition, Integer exitCode, double runSeconds, Double launcherSeconds,
-        Double sequentialSeconds, double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces) {
+        Double sequentialSeconds, double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces,
+        RoundTripMatrix roundTrips) {
 
     public RunData {
         totals = Map.copyOf(totals);
@@ -48,6 +51,6 @@ public record RunData(String name, Path directory, String app, String args, Stri
     /** The same run as repetition {@code r}. */
     public RunData withRepetition(int r) {
         return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,
-                launcherSeconds, sequentialSeconds, wanMessagesPerSecond, totals, traces);
+                launcherSeconds, sequentialSeconds, wanMessagesPerSecond, totals, traces, roundTrips);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import satin.apps.Apps;
+import satin.stats.RoundTripMatrix;
 
 /**
  * Reads a run directory: {@code result.json} from the launcher (the plan, flat or nested under
@@ -80,11 +81,13 @@ public final class RunReader {
         List<Object> nodeList = Json.list(stats.get("nodes"), statsName + ": key 'nodes'");
         Map<String, Long> totals = new HashMap<>();
         List<NodeTrace> traces = new ArrayList<>();
+        RoundTripMatrix roundTrips = new RoundTripMatrix();
         for (int i = 0; i < nodeList.size(); i++) {
             String where = statsName + ": nodes[" + i + "]";
             Map<String, Object> node = Json.object(nodeList.get(i), where);
             addCounters(node, totals);
             traces.add(trace(node, where));
+            addRoundTrips(node, where, roundTrips);
         }
         Object app = result.get("app");
         Map<String, Object> appObject = app instanceof Map ? Json.object(app, resultName + ": key 'app'") : Map.of();
@@ -106,7 +109,7 @@ public final class RunReader {
                 nodes(result, resultName, nodeList.size()),
                 repetition == null ? 0 : repetition.intValue(), exit == null ? null : exit.intValue(), runSeconds,
                 launcherNanos == null ? null : launcherNanos / 1e9, sequential(result, resultName), wan, totals,
-                traces);
+                traces, roundTrips);
     }
 
     /**
@@ -145,6 +148,29 @@ public final class RunReader {
                 totals.merge(k, n, Long::sum);
             }
         });
+    }
+
+    /** A node's measured round trips, if it reported any (runs from before they were measured did not). */
+    private static void addRoundTrips(Map<String, Object> node, String where, RoundTripMatrix into) {
+        if (!node.containsKey("roundTrips")) {
+            return;
+        }
+        String from = first(Json.text(node, "cluster"), null, "?");
+        List<Object> list = Json.list(node.get("roundTrips"), where + ": key 'roundTrips'");
+        for (int i = 0; i < list.size(); i++) {
+            String at = where + ": roundTrips[" + i + "]";
+            Map<String, Object> m = Json.object(list.get(i), at);
+            into.add(from, first(Json.text(m, "cluster"), null, "?"), required(m, "replies", at),
+                    required(m, "smoothedNanos", at), required(m, "configuredNanos", at));
+        }
+    }
+
+    private static long required(Map<String, Object> object, String key, String where) {
+        Long v = Json.integer(object, key, where);
+        if (v == null) {
+            throw new IllegalArgumentException(where + ": key '" + key + "' missing");
+        }
+        return v;
     }
 
     private static NodeTrace trace(Map<String, Object> node, String where) {

@@ -129,7 +129,7 @@ class DescriptorProblemsTest {
                 balancer: CSR
                 """,
                 "d.yaml:3:11: balancer: found 'CSR', which is no balancer; did you mean 'CRS'? expected one of RS, RP, "
-                        + "CHS, CLS, CRS");
+                        + "CHS, CLS, CRS, LL");
     }
 
     @Test

@@ -25,7 +25,7 @@ class ReportsTest {
         Path out = root.resolve("out");
         List<Path> files = Reports.write(List.of(root.resolve("runs")), out);
         List<String> names = files.stream().map(p -> p.getFileName().toString()).toList();
-        assertEquals(List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png",
+        assertEquals(List.of("results.csv", "results.md", "round-trips.md", "runtime.png", "runtime.svg", "wan-messages.png",
                 "wan-messages.svg", "occupancy-bare.png", "occupancy-bare.svg", "occupancy-crs-2x2.png",
                 "occupancy-crs-2x2.svg", "occupancy-rs-1x4-a.png", "occupancy-rs-1x4-a.svg", "occupancy-rs-1x4-b.png",
                 "occupancy-rs-1x4-b.svg", "occupancy-rs-2x2.png", "occupancy-rs-2x2.svg"), names);
@@ -64,7 +64,7 @@ class ReportsTest {
         }
         List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
         RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, 0,
-                java.util.Map.of(), traces);
+                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix());
         List<Path> files = Charts.occupancy(run, "dense", root);
         assertPng(files.get(0), 900, 500);
         Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(files.get(1).toFile());

@@ -39,6 +39,37 @@ class RunReaderTest {
         assertNull(r.sequentialSeconds());
     }
 
+    /** Two nodes in clusters a and b, each with the round trips it measured, as a pool writes them. */
+    private static String measured(String secondEntry) {
+        return "{\"balancer\":\"LL\",\"wan\":\"10ms/1MB/s\",\"clusters\":2,\"wallNanos\":1000,\"nodes\":["
+                + "{\"node\":0,\"cluster\":\"a\",\"activity\":[],\"roundTrips\":["
+                + "{\"member\":1,\"cluster\":\"b\",\"replies\":3,\"smoothedNanos\":24000000,\"configuredNanos\":20000000},"
+                + "{\"member\":2,\"cluster\":\"a\",\"replies\":5,\"smoothedNanos\":50000,\"configuredNanos\":0}]},"
+                + "{\"node\":1,\"cluster\":\"b\",\"activity\":[],\"roundTrips\":[" + secondEntry + "]}]}";
+    }
+
+    @Test
+    void theRoundTripsTheNodesMeasuredAreSummedPerPairOfClusters() throws IOException {
+        Path d = SyntheticRuns.run(root, "measured", measured(
+                "{\"member\":0,\"cluster\":\"a\",\"replies\":1,\"smoothedNanos\":22000000,\"configuredNanos\":20000000}"), null);
+        RunData r = RunReader.read(d);
+        assertEquals(new satin.stats.RoundTripMatrix.Cell(3, 1, 24e6, 24_000_000, 24_000_000, 20_000_000),
+                r.roundTrips().cell("a", "b"));
+        assertEquals(22e6, r.roundTrips().cell("b", "a").meanNanos(), 1e-6);
+        assertEquals(5, r.roundTrips().cell("a", "a").samples());
+        String report = Reports.roundTrips(List.of(r));
+        assertTrue(report.contains("## measured (LL, WAN 10ms/1MB/s)"), report);
+        assertTrue(report.contains("| a | b | 20.000 | 24.000 | 24.000 | 24.000 | 3 |"), report);
+        assertEquals(0, r.total("replies"), "a node's measurements are not its counters");
+    }
+
+    @Test
+    void aRoundTripWithoutItsValueIsNamed() throws IOException {
+        Path d = SyntheticRuns.run(root, "broken", measured("{\"member\":0,\"cluster\":\"a\",\"replies\":1}"), null);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReader.read(d));
+        assertTrue(e.getMessage().contains("nodes[1]: roundTrips[0]: key 'smoothedNanos' missing"), e.getMessage());
+    }
+
     @Test
     void thePlanComesFromTheLaunchersResultAndTheTimeFromThePool() throws IOException {
         SyntheticRuns.comparison(root);
