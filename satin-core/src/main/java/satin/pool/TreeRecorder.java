@@ -46,6 +46,19 @@ public final class TreeRecorder implements JobCopier {
         spawned.clear();
     }
 
+    /**
+     * The program's run starts now, on another thread: its time until the first spawn is the
+     * root's (the sequential set-up a replay must wait too).
+     */
+    public synchronized void begin() {
+        builder.resume(System.nanoTime());
+    }
+
+    /** The program's run ended now: its time since the last call returned is the root's (its checks, say). */
+    public synchronized void end() {
+        builder.pause(System.nanoTime());
+    }
+
     /** The tree recorded since the last reset; call it once the program's calls are done. */
     public synchronized SpawnTree tree(String description) {
         return builder.build(description);

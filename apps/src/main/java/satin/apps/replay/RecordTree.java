@@ -88,7 +88,9 @@ public final class RecordTree {
         }
         long overhead = overheadPerCall(recorder, warmup);
         recorder.reset(overhead);
+        recorder.begin();
         Apps.run(run, args);
+        recorder.end();
         return recorder.tree(app + " " + String.join(" ", args) + " (folded below " + Long.getLong("satin.record.foldMicros", 1_000)
                 + " us, depth " + Integer.getInteger("satin.record.maxDepth", 64) + ", " + overhead + " ns a call of recording taken off)");
     }
