@@ -16,12 +16,14 @@ import satin.record.SpawnTree;
  * real program and the replay of its tree, each in a fresh JVM with 2 workers, round by round,
  * and prints the ratio replay / real: median, lowest and highest of the rounds.
  *
- * <p>Options: --apps 'fib-threshold:38 16;nqueens:medium' --rounds R --warmup W --fold-us T --dir DIR.
+ * <p>Options: --apps 'fib-threshold:38 16;nqueens:medium' --rounds R --warmup W --fold-us T --dir DIR;
+ * --record-only writes the trees (DIR/APP.tree) for {@code ./bench balancers --replay} and
+ * {@code satin compare --app replay} without timing anything.
  */
 final class ReplayBench {
 
     /** Applications whose runs are mostly spawned work, with arguments for a run of about a second on a quiet machine. */
-    static final String APPS = "fib-threshold:40 20;nqueens:14 3;knapsack:26 1000 7 10;tsp:15 4;integrate:0 100 1e-11 0.001;"
+    static final String APPS = "fib-threshold:40 20;nqueens:14 3;knapsack:26 1000 7 10;tsp:17 4;integrate:0 100 1e-11 0.001;"
             + "matmul:768;binomial:30 15 18;uts:T3";
 
     private ReplayBench() {
@@ -33,6 +35,7 @@ final class ReplayBench {
         int warmup = 1;
         String fold = "1000";
         Path dir = Path.of(System.getProperty("satin.home", "."), "benchmarks", "target", "trees");
+        boolean recordOnly = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--apps" -> apps = args[++i];
@@ -40,15 +43,18 @@ final class ReplayBench {
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--fold-us" -> fold = args[++i];
                 case "--dir" -> dir = Path.of(args[++i]);
+                case "--record-only" -> recordOnly = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--apps 'APP:ARGS;...' --rounds R --warmup W --fold-us T --dir DIR)");
+                        + " (--apps 'APP:ARGS;...' --rounds R --warmup W --fold-us T --dir DIR --record-only)");
             }
         }
         Files.createDirectories(dir);
-        System.out.printf(Locale.ROOT, "replay / real at 2 workers, %d rounds after %d warm-up, trees folded below %s us, in %s%n",
-                rounds, warmup, fold, dir);
-        System.out.printf(Locale.ROOT, "%-14s %8s %9s %9s %9s %7s %15s%n", "app", "calls", "work s", "real s", "replay s",
-                "ratio", "ratio min-max");
+        if (!recordOnly) {
+            System.out.printf(Locale.ROOT, "replay / real at 2 workers, %d rounds after %d warm-up, trees folded below %s us, in %s%n",
+                    rounds, warmup, fold, dir);
+            System.out.printf(Locale.ROOT, "%-14s %8s %9s %9s %9s %7s %15s%n", "app", "calls", "work s", "real s", "replay s",
+                    "ratio", "ratio min-max");
+        }
         for (String spec : apps.split(";")) {
             String app = spec.substring(0, spec.indexOf(':'));
             List<String> appArgs = Arrays.asList(spec.substring(spec.indexOf(':') + 1).trim().split("\\s+"));
@@ -57,6 +63,9 @@ final class ReplayBench {
             record.addAll(appArgs);
             record.addAll(List.of("--out", tree.toString(), "--warmup", String.valueOf(warmup), "--fold-us", fold));
             System.err.println(Child.run(List.of(), record).trim());
+            if (recordOnly) {
+                continue;
+            }
             double[] real = times(app, appArgs, warmup, rounds);
             double[] replay = times("replay", List.of(tree.toString()), warmup, rounds);
             print(app, Replay.tree(tree.toString()), real, replay);
