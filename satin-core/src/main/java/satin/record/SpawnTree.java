@@ -62,6 +62,21 @@ public final class SpawnTree {
         return size;
     }
 
+    /**
+     * The same tree with every own time times {@code factor}: a recording's times brought to the
+     * program's own run time, so that what recording cost besides is spread over the calls.
+     */
+    public SpawnTree scaled(double factor, String newDescription) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("a tree's times scaled by " + factor);
+        }
+        long[] s = segments.clone();
+        for (int i = 0; i < s.length; i++) {
+            s[i] = Math.round(s[i] * factor);
+        }
+        return new SpawnTree(newDescription, childCount, group, argBytes, resultBytes, segmentStart, s);
+    }
+
     /** What was recorded: the application and its arguments, the folding. */
     public String description() {
         return description;

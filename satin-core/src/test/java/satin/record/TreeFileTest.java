@@ -55,6 +55,20 @@ class TreeFileTest {
     }
 
     @Test
+    void aScaledTreeHasTheSameShapeAndSizesAndScaledTimes() {
+        SpawnTree t = sample();
+        SpawnTree half = t.scaled(0.5, "half");
+        assertEquals("half", half.description());
+        assertEquals(t.size(), half.size());
+        for (int i = 0; i < t.size(); i++) {
+            assertEquals(t.argBytes(i), half.argBytes(i));
+            assertEquals(Math.round(t.segment(i, 0) * 0.5), half.segment(i, 0));
+        }
+        assertEquals(33_000_000_000L, half.ownNanos(2));
+        assertThrows(IllegalArgumentException.class, () -> t.scaled(0, "none"));
+    }
+
+    @Test
     void aFileThatIsNotATreeIsRefusedNamingIt() throws IOException {
         Path f = dir.resolve("text.tree");
         Files.writeString(f, "hello");

@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.lang.reflect.Method;
 import satin.apps.Apps;
 import satin.pool.TreeRecorder;
 import satin.record.SpawnTree;
 import satin.record.TreeFile;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
 
 /**
  * Records an application's spawn tree: runs it on this JVM's node with one worker, every spawn
@@ -52,6 +55,25 @@ public final class RecordTree {
     }
 
     /**
+     * The application's time on a node of one worker that does not record (the spawn fast path):
+     * the recorded tree's total is brought to it, so that what recording cost beyond the calibration
+     * (garbage collection of the copies, above all) is not replayed. The last of {@code warmup + 1} runs.
+     */
+    static double plainRunSeconds(Method run, List<String> args, int warmup) {
+        try (Node plain = Node.start(NodeConfig.defaults().withWorkers(1).withName("plain"))) {
+            double seconds = 0;
+            for (int i = 0; i <= warmup; i++) {
+                long start = System.nanoTime();
+                plain.call(() -> Apps.run(run, args));
+                seconds = (System.nanoTime() - start) / 1e9;
+            }
+            return seconds;
+        } catch (Exception e) {
+            throw new IllegalStateException("the plain run of " + String.join(" ", args) + " failed: " + e, e);
+        }
+    }
+
+    /**
      * What recording costs a call that does nothing: the mean own time of the calls of a tree
      * that only spawns, recorded unfolded after the same warm-up the application had.
      */
@@ -91,7 +113,13 @@ public final class RecordTree {
         recorder.begin();
         Apps.run(run, args);
         recorder.end();
-        return recorder.tree(app + " " + String.join(" ", args) + " (folded below " + Long.getLong("satin.record.foldMicros", 1_000)
-                + " us, depth " + Integer.getInteger("satin.record.maxDepth", 64) + ", " + overhead + " ns a call of recording taken off)");
+        String folding = "folded below " + Long.getLong("satin.record.foldMicros", 1_000) + " us, depth "
+                + Integer.getInteger("satin.record.maxDepth", 64);
+        SpawnTree recorded = recorder.tree(app + " " + String.join(" ", args));
+        double seconds = plainRunSeconds(run, args, warmup);
+        double factor = seconds * 1e9 / recorded.totalNanos();
+        return recorded.scaled(factor, String.format(java.util.Locale.ROOT,
+                "%s %s (%s; %d ns a call of recording taken off, then times x%.3f to the %.3f s of a plain run on one worker)",
+                app, String.join(" ", args), folding, overhead, factor, seconds));
     }
 }

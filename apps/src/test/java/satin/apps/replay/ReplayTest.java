@@ -115,4 +115,28 @@ class ReplayTest {
         assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Replay.checkArguments(bad.toString(), "fast"));
     }
+
+    @Test
+    void recordTreeWritesATreeBroughtToThePlainRunThatReplaysToItsChecksum() throws Exception {
+        Path file = dir.resolve("nqueens.tree");
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), RecordTree.class.getName(), "nqueens", "9", "2", "--out", file.toString(),
+                "--warmup", "0", "--fold-us", "0").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out);
+        SpawnTree tree = TreeFile.read(file);
+        assertTrue(tree.description().startsWith("nqueens 9 2 (folded below 0 us") && tree.description().contains("plain run"),
+                tree.description());
+        int secondRows = 0; // placements of the second queen that the first does not attack
+        for (int c0 = 0; c0 < 9; c0++) {
+            for (int c1 = 0; c1 < 9; c1++) {
+                secondRows += Math.abs(c0 - c1) > 1 ? 1 : 0;
+            }
+        }
+        assertEquals(1 + 9 + secondRows, tree.size(), "the root, a call for each first row, one for each safe second: " + tree.summary());
+        try (Node node = Node.start(NodeConfig.defaults().withWorkers(2))) {
+            String replay = node.call(() -> Replay.run(file.toString(), "0.1"));
+            assertTrue(replay.endsWith("as recorded"), replay);
+        }
+    }
 }
