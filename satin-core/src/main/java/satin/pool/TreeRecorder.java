@@ -1,6 +1,9 @@
 package satin.pool;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import satin.record.SpawnTree;
 import satin.record.TreeBuilder;
@@ -21,7 +24,10 @@ public final class TreeRecorder implements JobCopier {
 
     private final JobCodec codec = new JobCodec(Allowlist.forProgram());
     private final Map<InvocationRecord, Object> spawned = new IdentityHashMap<>();
+    private static final List<GarbageCollectorMXBean> GC = ManagementFactory.getGarbageCollectorMXBeans();
+
     private TreeBuilder builder;
+    private long lastGcMillis;
 
     public TreeRecorder() {
         reset();
@@ -51,12 +57,12 @@ public final class TreeRecorder implements JobCopier {
      * root's (the sequential set-up a replay must wait too).
      */
     public synchronized void begin() {
-        builder.resume(System.nanoTime());
+        resume();
     }
 
     /** The program's run ended now: its time since the last call returned is the root's (its checks, say). */
     public synchronized void end() {
-        builder.pause(System.nanoTime());
+        pause();
     }
 
     /** The tree recorded since the last reset; call it once the program's calls are done. */
@@ -69,36 +75,61 @@ public final class TreeRecorder implements JobCopier {
         return builder.spawns();
     }
 
+    /**
+     * Stops the running call's clock, less the garbage collections since it last started: a
+     * collection stops the program, whichever call was running, and the copies of recording
+     * make far more garbage than the program does.
+     */
+    private void pause() {
+        long now = System.nanoTime();
+        long gc = gcMillis();
+        builder.pause(now, (gc - lastGcMillis) * 1_000_000);
+    }
+
+    /** Starts the running call's clock again; collections during the recorder's own work are no call's either. */
+    private void resume() {
+        lastGcMillis = gcMillis();
+        builder.resume(System.nanoTime());
+    }
+
+    private static long gcMillis() {
+        long sum = 0;
+        for (GarbageCollectorMXBean b : GC) {
+            sum += Math.max(0, b.getCollectionTime());
+        }
+        return sum;
+    }
+
     @Override
     public synchronized InvocationRecord copyJob(InvocationRecord job) {
-        builder.pause(System.nanoTime());
+        pause();
         byte[] bytes = codec.writeJob(job);
         InvocationRecord copy = codec.readJob(bytes);
         spawned.put(copy, builder.spawn(bytes.length));
-        builder.resume(System.nanoTime());
+        resume();
         return copy;
     }
 
     @Override
     public synchronized void starting(InvocationRecord copy) {
-        builder.pause(System.nanoTime());
+        pause();
         Object call = spawned.get(copy);
         if (call == null) {
             throw new IllegalStateException("satin.record: a call started that was not spawned while recording");
         }
         builder.start(call);
-        builder.resume(System.nanoTime());
+        resume();
     }
 
     @Override
     public synchronized void copyResult(InvocationRecord ranCopy, InvocationRecord original) {
-        builder.pause(System.nanoTime());
+        pause();
         byte[] bytes = codec.writeResult(ranCopy);
         codec.readResult(bytes, original);
         Object call = spawned.remove(ranCopy);
         if (call != null) {
             builder.finish(call, bytes.length);
         }
-        builder.resume(System.nanoTime());
+        resume();
     }
 }

@@ -53,8 +53,16 @@ public final class TreeBuilder {
 
     /** The recorder starts its own work: the time since it last resumed was the running call's. */
     public void pause(long now) {
+        pause(now, 0);
+    }
+
+    /**
+     * As {@link #pause(long)}, for a time since the last resume of which {@code lostNanos} went to
+     * no call (a garbage collection that stopped every thread): that much less is the call's.
+     */
+    public void pause(long now, long lostNanos) {
         if (since >= 0) {
-            running.peek().current += now - since;
+            running.peek().current += Math.max(0, now - since - lostNanos);
         }
         since = -1;
     }

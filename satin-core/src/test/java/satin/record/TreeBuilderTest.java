@@ -134,6 +134,26 @@ class TreeBuilderTest {
     }
 
     @Test
+    void timeLostToACollectionIsNoCallsButNeverMakesATimeNegative() {
+        TreeBuilder b = new TreeBuilder(0, 64, 100);
+        Object x = spawn(b, 1);
+        event(b, () -> b.start(x));
+        now += 5_000;
+        b.pause(now, 3_000); // 3 us of the 5 went to a collection
+        b.finish(x, 1);
+        now += 1_000;
+        b.resume(now);
+        Object y = spawn(b, 1);
+        event(b, () -> b.start(y));
+        now += 1_000;
+        b.pause(now, 2_000_000); // a collection counted in whole milliseconds
+        b.finish(y, 1);
+        SpawnTree t = b.build("collected");
+        assertEquals(2_000, t.ownNanos(1));
+        assertEquals(0, t.ownNanos(2));
+    }
+
+    @Test
     void aTreeBeyondTheCallLimitIsRefusedNamingTheFolding() {
         TreeBuilder b = new TreeBuilder(0, 64, 3);
         for (int i = 0; i < 2; i++) {
