@@ -36,9 +36,11 @@ public final class Apps {
 
     /**
      * Programs that run like applications but are not: the balancers' benchmark workload, whose
-     * leaves wait rather than compute (no presets, and a sequential run would only wait).
+     * leaves wait rather than compute, and the replay of a recorded application tree, which waits
+     * its recorded times (no presets, and a sequential run would only wait).
      */
-    private static final Map<String, String> WORKLOADS = Map.of("synthetic", "satin.apps.synthetic.SyntheticTree");
+    private static final Map<String, String> WORKLOADS = Map.of("synthetic", "satin.apps.synthetic.SyntheticTree",
+            "replay", "satin.apps.replay.Replay");
 
     private static void add(String name, String mainClass) {
         MAIN_CLASSES.put(name, mainClass);

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import satin.apps.synthetic.SyntheticTree;
 import satin.lb.Balancers;
 import satin.lb.LoadBalancer;
 import satin.net.WanLinks;
@@ -20,7 +19,8 @@ import satin.runtime.NodeConfig;
 /**
  * Seed 004's experiment on this machine: 64 nodes in this JVM, as 1 cluster of 64 and as 4
  * clusters of 16 over emulated wide-area links, running the synthetic tree whose leaves wait (so
- * that 64 nodes behave like 64 CPUs), with each of the five balancers. For every run it prints the
+ * that 64 nodes behave like 64 CPUs), or recorded application trees replayed with waits
+ * ({@code --replay 'a.tree;b.tree,10'}, one table each), with each of the five balancers. For every run it prints the
  * time of the root call (from main's call to its result, the pool formed), relative to RS on one
  * cluster, and the wide-area messages sent per second. Every result is checked against the tree's
  * sum computed without waiting.
@@ -30,20 +30,12 @@ final class BalancerBench {
     static final List<String> WAN = List.of("10ms/1000KB/s", "10ms/100KB/s", "100ms/1000KB/s", "100ms/100KB/s");
 
     private final int nodes;
-    private final int fanOut;
-    private final int depth;
-    private final long leafMicros;
-    private final double irregularity;
-    private final int payload;
+    private final BenchTree tree;
     private int runs;
 
-    BalancerBench(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
+    BalancerBench(int nodes, BenchTree tree) {
         this.nodes = nodes;
-        this.fanOut = fanOut;
-        this.depth = depth;
-        this.leafMicros = leafMicros;
-        this.irregularity = irregularity;
-        this.payload = payload;
+        this.tree = tree;
     }
 
     /** One run's outcome. */
@@ -74,30 +66,37 @@ final class BalancerBench {
         String tree = "4,7,40000";
         List<String> balancers = Balancers.NAMES;
         List<String> wan = WAN;
+        List<String> replays = List.of();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--nodes" -> nodes = Integer.parseInt(args[++i]);
                 case "--tree" -> tree = args[++i];
+                case "--replay" -> replays = List.of(args[++i].split(";"));
                 case "--only" -> balancers = List.of(args[++i].split(";"));
                 case "--wan" -> wan = List.of(args[++i].split(";"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --only 'RS;RP:threshold=2' --wan 'A;B')");
+                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --replay 'FILE[,SCALE];...' --only 'RS;RP:threshold=2' --wan 'A;B')");
             }
         }
         String[] t = tree.split(",");
-        BalancerBench bench = new BalancerBench(nodes, Integer.parseInt(t[0]), Integer.parseInt(t[1]),
-                Long.parseLong(t[2]), t.length > 3 ? Double.parseDouble(t[3]) : 0.5, t.length > 4 ? Integer.parseInt(t[4]) : 100);
-        bench.measure(rounds, balancers, wan);
+        List<BenchTree> trees = new ArrayList<>();
+        if (replays.isEmpty()) {
+            trees.add(BenchTree.synthetic(nodes, Integer.parseInt(t[0]), Integer.parseInt(t[1]), Long.parseLong(t[2]),
+                    t.length > 3 ? Double.parseDouble(t[3]) : 0.5, t.length > 4 ? Integer.parseInt(t[4]) : 100));
+        }
+        for (String r : replays) {
+            trees.add(BenchTree.replay(nodes, r));
+        }
+        for (BenchTree bt : trees) {
+            new BalancerBench(nodes, bt).measure(rounds, balancers, wan);
+        }
     }
 
     private void measure(int rounds, List<String> balancers, List<String> wan) throws InterruptedException {
-        SyntheticTree oracle = new SyntheticTree(fanOut, depth, leafMicros, irregularity, false);
-        long expected = oracle.run(payload);
-        double ideal = oracle.leaves() * leafMicros / 1e6 / nodes;
-        System.out.printf(Locale.ROOT, "%d nodes; tree %d^%d = %d leaves of %d us (irregularity %.2f, %d-byte payload):"
-                + " %.2f s ideal; %d round%s; java %s, %d cpus%n", nodes, fanOut, depth, oracle.leaves(), leafMicros,
-                irregularity, payload, ideal, rounds, rounds == 1 ? "" : "s", System.getProperty("java.version"),
+        long expected = tree.expected();
+        System.out.printf(Locale.ROOT, "%d nodes; %s: %.2f s ideal; %d round%s; java %s, %d cpus%n", nodes,
+                tree.description(), tree.idealSeconds(), rounds, rounds == 1 ? "" : "s", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         List<String> settings = new ArrayList<>(List.of("1 cluster"));
         settings.addAll(wan);
@@ -159,11 +158,10 @@ final class BalancerBench {
             while (all.stream().anyMatch(p -> p.members().size() < nodes) && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, true);
             Map<String, Long> before = counts(all);
             long cpu = cpuNanos();
             long start = System.nanoTime();
-            long sum = master.node().call(() -> tree.run(payload));
+            long sum = master.node().call(tree.root());
             long elapsed = System.nanoTime() - start;
             // the share of the machine's cores this JVM kept busy: near 1, the emulation lacks CPU
             double busy = (cpuNanos() - cpu) / (double) elapsed / Runtime.getRuntime().availableProcessors();

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import satin.apps.synthetic.SyntheticTree;
 import satin.lb.Balancers;
 import satin.sim.Interconnect;
 import satin.sim.SimConfig;
@@ -166,8 +165,9 @@ final class SimulationBench {
         }
         List<String> settings = new ArrayList<>(List.of(ONE_CLUSTER));
         settings.addAll(wans);
-        BalancerBench bench = new BalancerBench(64, FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, PAYLOAD);
-        long expected = new SyntheticTree(FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, false).run(PAYLOAD);
+        BenchTree tree = BenchTree.synthetic(64, FAN_OUT, DEPTH, LEAF_MICROS, IRREGULARITY, PAYLOAD);
+        BalancerBench bench = new BalancerBench(64, tree);
+        long expected = tree.expected();
         Map<String, List<Map<String, Double>>> reals = new LinkedHashMap<>();
         Map<String, List<Map<String, Double>>> simulated = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) {

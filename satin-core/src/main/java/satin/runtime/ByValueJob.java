@@ -74,6 +74,7 @@ final class ByValueJob extends InvocationRecord {
         Throwable failure = refusal;
         if (failure == null) {
             try {
+                copier.starting(copy);
                 copy.invokeNow();
                 copier.copyResult(copy, original);
             } catch (Throwable t) {

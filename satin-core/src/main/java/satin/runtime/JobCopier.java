@@ -24,9 +24,22 @@ public interface JobCopier {
      */
     void copyResult(InvocationRecord ranCopy, InvocationRecord original);
 
-    /** The copier on the class path: the pool's codec with the program's allowlist. */
+    /**
+     * Told on the thread that runs it, just before the copy made by {@link #copyJob} runs: a
+     * recorder of spawn trees learns when each call starts ({@code satin.record}).
+     */
+    default void starting(InvocationRecord copy) {
+    }
+
+    /**
+     * The copier on the class path: the pool's codec with the program's allowlist; with
+     * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.pool.TreeRecorder}).
+     */
     static JobCopier find() {
-        return ServiceLoader.load(JobCopier.class, JobCopier.class.getClassLoader()).findFirst()
+        boolean recording = Boolean.getBoolean("satin.record");
+        return ServiceLoader.load(JobCopier.class, JobCopier.class.getClassLoader()).stream()
+                .filter(p -> p.type().getSimpleName().equals("TreeRecorder") == recording)
+                .map(ServiceLoader.Provider::get).findFirst()
                 .orElseThrow(() -> new IllegalStateException("satin.byValue=always needs a " + JobCopier.class.getName()
                         + " service (satin.pool's codec), and none is on the class path"));
     }

@@ -2,17 +2,19 @@ package satin.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import satin.apps.replay.Replay;
 import satin.apps.uts.Uts;
 
 /**
  * The workload of an application, as the simulator can model it: the synthetic tree, with the
- * application's arguments, and UTS, with its arguments or a preset. Other applications have no
- * model yet (recorded application trees will give them one).
+ * application's arguments; UTS, with its arguments or a preset; and any application through its
+ * recorded tree, as the replay takes it (FILE [SCALE]).
  */
 public final class Workloads {
 
     public static final String SYNTHETIC = "satin.apps.synthetic.SyntheticTree";
     public static final String UTS = "satin.apps.uts.Uts";
+    public static final String REPLAY = "satin.apps.replay.Replay";
 
     private Workloads() {
     }
@@ -32,8 +34,18 @@ public final class Workloads {
                     : args.isEmpty() ? Uts.PRESETS.get("small") : args;
             return new UtsWorkload(a, nodeCost);
         }
-        throw new IllegalArgumentException("the simulator has no model of " + mainClass
-                + "; it simulates the synthetic tree (" + SYNTHETIC + ") and UTS (" + UTS + ")");
+        if (mainClass.equals(REPLAY)) {
+            return replay(args);
+        }
+        throw new IllegalArgumentException("the simulator has no model of " + mainClass + "; it simulates the synthetic tree ("
+                + SYNTHETIC + "), UTS (" + UTS + ") and recorded trees of any application (" + REPLAY + ")");
+    }
+
+    /** FILE [SCALE] [--no-wait], as the replay takes them (it checks them, and reads the file once per JVM). */
+    private static Workload replay(List<String> args) {
+        Replay.checkArguments(args.toArray(new String[0]));
+        List<String> a = args.stream().filter(s -> !s.equals("--no-wait")).toList();
+        return new ReplayWorkload(Replay.tree(a.get(0)), a.size() > 1 ? Double.parseDouble(a.get(1)) : 1);
     }
 
     /** FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]], the application's defaults for what is left out. */

@@ -88,12 +88,9 @@ public class SyntheticTree extends SatinObject {
         return depth;
     }
 
-    /** A well-mixed number from a leaf's place (SplitMix64's finalizer). */
+    /** A well-mixed number from a leaf's place (SplitMix64's finalizer, as recorded trees use it). */
     static long mix(long x) {
-        long z = x + 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return satin.record.SpawnTree.mix(x);
     }
 
     /** The leaves of a tree, and so the total wait: fanOut^depth. */

@@ -15,7 +15,7 @@ import satin.deploy.plan.RunPlan;
 /** The options that describe a run without a descriptor: {@code --app fib --args 40 --nodes 4 ...}. */
 final class PlanOptions {
 
-    @Option(names = "--app", paramLabel = "NAME", description = "an application (apps/README.md), synthetic, or a main class")
+    @Option(names = "--app", paramLabel = "NAME", description = "an application (apps/README.md), synthetic, replay (FILE [SCALE]: a recorded tree), or a main class")
     String app;
 
     @Option(names = "--args", paramLabel = "ARG", arity = "1..*", description = "its arguments, or a preset: small, medium, large")
@@ -93,10 +93,11 @@ final class PlanOptions {
         } catch (IllegalArgumentException e) {
             List<String> known = new ArrayList<>(Apps.names());
             known.add("synthetic");
+            known.add("replay");
             String suggestion = satin.deploy.descriptor.Suggestions.didYouMean(name, known);
             throw new IllegalArgumentException(suggestion.isEmpty() ? e.getMessage()
                     : "no application called '" + name + "';" + suggestion + " There are " + Apps.names()
-                    + ", the workload synthetic, or a main class by its full name", e);
+                    + ", the workloads synthetic and replay (a recorded tree), or a main class by its full name", e);
         }
         return new AppPlan(name, mainClass, args, classPath);
     }

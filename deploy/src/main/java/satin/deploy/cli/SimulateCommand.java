@@ -23,7 +23,7 @@ import satin.deploy.plan.SimulationPlan;
 @Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Simulates a run or a matrix of runs: the real balancers on a virtual clock, thousands of nodes.",
             "Writes every run's files and the report of satin compare (results.csv, results.md, charts).",
-            "The synthetic tree and UTS have models; inside clusters the network is --lan.", "Examples:",
+            "The synthetic tree, UTS and recorded trees (--app replay --args FILE [SCALE]) have models; inside clusters the network is --lan.", "Examples:",
             "  satin simulate deploy/examples/simulate-32x256.yaml",
             "  satin simulate --app synthetic --args 4 7 40000 --nodes 64 --clusters 4 \\",
             "      --balancers 'RS;CRS' --wans 'single-cluster;100ms/100KB/s' --lan emulated"})
