@@ -277,6 +277,16 @@ public final class Node implements AutoCloseable {
         return !submitted.isEmpty();
     }
 
+    /**
+     * Something the balancer waited for came (a steal request's empty reply): an idle worker
+     * parked in its back-off wakes, to let the balancer go on at once.
+     */
+    public void wakeIdle() {
+        if (parkedWorkers.get() > 0) {
+            wakeOne();
+        }
+    }
+
     /** A worker's deque just offered a job to thieves. */
     void workPublished() {
         if (parkedWorkers.get() > 0) {

@@ -669,6 +669,96 @@ class FailureTest {
                 () -> stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get() > replies);
     }
 
+    // ------------------------------------------------------------------ requests passed on (CHS)
+
+    /** Passes every request it cannot answer on to one member, once; never asks for itself. */
+    private static final class PassingTo implements LoadBalancer {
+        volatile int target = -1;
+        /** The thieves whose requests it was asked to pass on, first time only. */
+        final Set<Integer> thieves = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        public void attach(BalancerPort port) {
+            // it needs nothing of its node: the test names its target
+        }
+
+        @Override
+        public int passOn(int thief, int tried) {
+            if (tried == 0) {
+                thieves.add(thief);
+            }
+            return tried == 0 ? target : -1;
+        }
+
+        @Override
+        public void stealReplied(int victim, boolean gotJob) {
+            throw new AssertionError("it asked nobody for itself, yet " + victim + " replied to it");
+        }
+
+        @Override
+        public void idle() {
+            // it never asks for itself
+        }
+
+        @Override
+        public String name() {
+            return "passing";
+        }
+    }
+
+    private static int idOf(PoolNode p, String member) {
+        return p.members().stream().filter(m -> m.name().endsWith("-" + member)).findFirst().orElseThrow().id();
+    }
+
+    @Test
+    void aRequestPassedOnToAMemberThatLeavesIsStillAnsweredToItsThief() throws Exception {
+        try (Pool pool = new Pool("passed-on-lost", CALM_MILLIS)) {
+            Faults.FakeMember mute = pool.fake("mute", "c", "local://" + pool.name + "/mute");
+            Set<String> askers = mute.hearStealRequests(pool.liveness);
+            PassingTo passing = new PassingTo();
+            List<PoolNode> nodes = pool.local(new NoBalancing(), passing);
+            PoolNode thief = nodes.get(0);
+            PoolNode relay = nodes.get(1);
+            passing.target = idOf(relay, "mute");
+            thief.requestSteal(relay.id());
+            Faults.await("the relay to pass the request on to the mute member", 10,
+                    () -> askers.contains(relay.config().name()));
+            assertEquals(0, thief.poolStats().stealRepliesEmpty.get(), "the thief still waits");
+            mute.leave();
+            Faults.await("the thief to be answered", 10, () -> thief.poolStats().stealRepliesEmpty.get() == 1);
+            assertEquals(1, relay.poolStats().stealRequestsPassedOn.get());
+            assertEquals(1, relay.poolStats().stealRepliesEmpty.get(), "the relay gave up on the mute member");
+            assertEquals(Set.of(thief.id()), passing.thieves, "its balancer was told who the thief was");
+        }
+    }
+
+    @Test
+    void aJobFoundFurtherOnGoesToTheThiefAndItsResultBackTheSameWay() throws Exception {
+        try (Pool pool = new Pool("passed-on", CALM_MILLIS)) {
+            PassingTo passing = new PassingTo();
+            List<PoolNode> nodes = pool.local(new NoBalancing(), new NoBalancing(), passing);
+            PoolNode owner = nodes.get(0);
+            PoolNode thief = nodes.get(1);
+            PoolNode relay = nodes.get(2);
+            passing.target = owner.id();
+            long n = 16_000;
+            Future<Long> run = Faults.start("the run", () -> owner.node().call(() -> new Summing(40, 2_000_000).sum(0, n)));
+            Faults.await(owner.config().name() + " to spawn", 20, () -> owner.node().queuedJobs() > 1);
+            for (int attempt = 0; thief.poolStats().stealRepliesWithJob.get() == 0; attempt++) {
+                assertTrue(attempt < 1000, "the thief gets a job through the relay");
+                stealOnce(thief, relay);
+            }
+            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
+            PoolStats r = relay.poolStats();
+            assertTrue(r.stealRequestsPassedOn.get() >= 1 && r.lanSteals.get() == 1, "one job came to the relay");
+            assertEquals(1, r.jobsGiven.get(), "and went on to the thief, unrun");
+            assertEquals(0, relay.node().statistics().total().jobsRun(), "the relay ran nothing");
+            assertEquals(1, r.resultsReceived.get(), "its result came back through the relay");
+            assertEquals(1, r.resultsSent.get(), "and on to its owner");
+            assertEquals(1, owner.poolStats().resultsReceived.get());
+        }
+    }
+
     @Test
     void aNodeThatClosesWhileItWaitsForAJobItGaveAwayClosesAtOnce() throws Exception {
         try (Pool pool = new Pool("closing", CALM_MILLIS)) {
