@@ -69,6 +69,11 @@ public final class HierarchicalStealing extends MemberAware {
         return tree.get((index - 1) / arity);
     }
 
+    @Override
+    public boolean passesRequestsOn() {
+        return true;
+    }
+
     /**
      * Down from the parent, or from another cluster into this root: through the children, each
      * searching its subtree. Up from a child: to the parent once. Anything else (a member the tree

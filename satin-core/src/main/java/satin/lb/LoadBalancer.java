@@ -48,6 +48,11 @@ public interface LoadBalancer {
         return -1;
     }
 
+    /** Whether {@link #passOn} may name anyone; if not, a node answers requests it has no job for at once. */
+    default boolean passesRequestsOn() {
+        return false;
+    }
+
     /**
      * Asked right after {@link #stealReplied} with no job: whether the balancer wants to be asked
      * again at once ({@link #idle}), waking an idle worker parked in its back-off. A balancer whose

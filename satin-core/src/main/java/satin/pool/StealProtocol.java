@@ -50,6 +50,8 @@ final class StealProtocol {
     private final AtomicLong nextJob = new AtomicLong();
     private final AtomicLong nextRequest = new AtomicLong();
     private final Orphans orphans;
+    /** {@link LoadBalancer#passesRequestsOn}: if not, "no job" is answered at once, with no thread hop. */
+    private final boolean passesOn;
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
@@ -90,6 +92,7 @@ final class StealProtocol {
         this.balancer = balancer;
         this.members = members;
         this.stats = stats;
+        this.passesOn = balancer.passesRequestsOn();
         this.orphans = new Orphans(pool, config, node, members, stats, this::passOnAbandonment);
     }
 
@@ -177,7 +180,7 @@ final class StealProtocol {
             orphans.hold(job); // as if it ran here: its owner's going abandons it wherever it went
             give(p.thief(), p.request(), job, job.bytes());
         } else {
-            passOn(p.thief(), p.request(), p.thiefId(), p.tried() + 1);
+            CompletableFuture.runAsync(() -> passOn(p.thief(), p.request(), p.thiefId(), p.tried() + 1)); // as above
         }
     }
 
@@ -239,11 +242,16 @@ final class StealProtocol {
     /** A thief asks for work: it gets this node's oldest job, or its request is passed on, or it hears "none". */
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
-        Offer o = pool.closing() ? null : offer("give a job to " + thief);
+        Offer o = pool.closing() ? null : offer("give a job to " + thief, false);
         if (o != null) {
             give(thief, r.request(), o.job(), o.payload());
+        } else if (passesOn) {
+            // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
+            // its stack, a link that a worker holding the balancer waits for.
+            int thiefId = members.idOf(thief.peer().node());
+            CompletableFuture.runAsync(() -> passOn(thief, r.request(), thiefId, 0));
         } else {
-            passOn(thief, r.request(), members.idOf(thief.peer().node()), 0);
+            thief.send(new Message.StealReply(r.request(), 0, null));
         }
     }
 
@@ -291,7 +299,8 @@ final class StealProtocol {
         if (pool.closing()) {
             return false;
         }
-        Offer o = offer("push a job to member " + target);
+        // only a job spawned here: one pushed here runs here (seed 004 section 3.2 pushes after a spawn)
+        Offer o = offer("push a job to member " + target, true);
         if (o == null) {
             return false;
         }
@@ -313,8 +322,8 @@ final class StealProtocol {
      * (then it runs here). A job whose result is saved is finished with it here instead, and the
      * next one is taken.
      */
-    private Offer offer(String what) {
-        for (InvocationRecord job = takeLiveJob(); job != null; job = takeLiveJob()) {
+    private Offer offer(String what, boolean spawnedHere) {
+        for (InvocationRecord job = takeLiveJob(spawnedHere); job != null; job = takeLiveJob(spawnedHere)) {
             byte[] payload = encode(job, what);
             if (payload == null) {
                 return null;
@@ -350,15 +359,22 @@ final class StealProtocol {
         return true;
     }
 
-    /** The oldest job a worker offers that still matters: jobs of abandoned work are thrown away, not sent. */
-    private InvocationRecord takeLiveJob() {
-        for (InvocationRecord job = node.stealForRemote(); job != null; job = node.stealForRemote()) {
+    /**
+     * The oldest job that still matters (one spawned here if {@code spawnedHere}, else one from
+     * elsewhere waiting here first): jobs of abandoned work are thrown away, not sent.
+     */
+    private InvocationRecord takeLiveJob(boolean spawnedHere) {
+        for (InvocationRecord job = take(spawnedHere); job != null; job = take(spawnedHere)) {
             if (!Lineage.abandoned(job)) {
                 return job;
             }
             throwAway(job);
         }
         return null;
+    }
+
+    private InvocationRecord take(boolean spawnedHere) {
+        return spawnedHere ? node.stealSpawnedForRemote() : node.stealForRemote();
     }
 
     /** A job of abandoned work: whoever waits for it (abandoned too) goes on, and unwinds. */

@@ -112,6 +112,11 @@ public final class Node implements AutoCloseable {
                 return waiting;
             }
         }
+        return stealSpawnedForRemote();
+    }
+
+    /** {@link #stealForRemote}, from the workers' deques only: a job spawned here, not one that came from elsewhere. */
+    public InvocationRecord stealSpawnedForRemote() {
         int n = workers.length;
         int start = ThreadLocalRandom.current().nextInt(n);
         for (int k = 0; k < n; k++) {

@@ -112,8 +112,9 @@ final class Protocol {
         send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, REQUEST_BYTES);
     }
 
+    /** Pushes a job spawned on {@code from}: one pushed there runs there (seed 004 section 3.2 pushes after a spawn). */
     boolean push(SimNode from, int target) {
-        int x = offer(from);
+        int x = offer(from, true);
         if (x < 0) {
             return false;
         }
@@ -167,7 +168,7 @@ final class Protocol {
 
     private void stealRequest(SimNode victim, int thief, long request) {
         victim.counters.stealRequestsReceived++;
-        int x = offer(victim);
+        int x = offer(victim, false);
         if (x < 0) {
             passOn(victim, thief, request, 0);
             return;
@@ -277,10 +278,13 @@ final class Protocol {
 
     // ------------------------------------------------------------------ what a victim gives
 
-    /** The oldest job the node can give, copied to {@link #offered} and remembered: its number, or -1 if none. */
-    private int offer(SimNode node) {
+    /**
+     * The oldest job the node can give (one spawned there if {@code spawnedHere}), copied to
+     * {@link #offered} and remembered: its number, or -1 if none.
+     */
+    private int offer(SimNode node, boolean spawnedHere) {
         Arrivals a = node.arrivals();
-        if (a.size() > 0 && a.oldestTravels()) {
+        if (!spawnedHere && a.size() > 0 && a.oldestTravels()) {
             int p = a.oldest();
             System.arraycopy(a.jobs(), p * words, offered, 0, words);
             int x = remember(node, PASSED_ON, a.owner(p), a.id(p));
