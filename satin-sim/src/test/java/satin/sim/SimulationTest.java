@@ -72,6 +72,17 @@ class SimulationTest {
     }
 
     @Test
+    void rpPushesEachJobAtMostOnceAndRunsWhatWasPushedToIt() {
+        // jobs pushed on again from busy queues were pushed thousands of times each here (decision 0017)
+        SyntheticWorkload w = synthetic(4, 5, 40_000);
+        SimResult r = run(SimConfig.of(Topology.grid(1, 16), w, "RP", "none").withSeed(5));
+        assertEquals(w.size(), r.jobs());
+        long pushed = r.total("jobsPushed");
+        assertTrue(pushed > 0 && pushed < w.size(), pushed + " pushes of " + w.size() + " jobs");
+        assertEquals(pushed, r.total("pushesReceived"));
+    }
+
+    @Test
     void oneSeedGivesOneRun() {
         SimConfig c = SimConfig.of(Topology.grid(4, 4), synthetic(4, 5, 2000), "CRS", "5ms/100KB/s/1ms").withSeed(42);
         assertEquals(fingerprint(run(c)), fingerprint(run(c)));
