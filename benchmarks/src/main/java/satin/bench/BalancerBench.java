@@ -38,7 +38,6 @@ final class BalancerBench {
         this.tree = tree;
     }
 
-    /** One run's outcome. */
     /** One run's time, the share of the machine's CPU it kept busy, and its counters by the report's names. */
     record Outcome(double seconds, double cpuBusy, Map<String, Long> counts) {
         long count(String key) {
@@ -51,6 +50,19 @@ final class BalancerBench {
 
         long wanStealRequests() {
             return count("wanStealRequests");
+        }
+
+        /**
+         * Jobs that moved between nodes, as seed 004 section 4.2.3 counts job transfers: every hop
+         * of a job counts, a job CHS passes on through a node twice. Stolen inside clusters, and
+         * stolen or prefetched across the wide area; pushed jobs apart ({@link #count}).
+         */
+        long lanJobs() {
+            return count("lanSteals");
+        }
+
+        long wanJobs() {
+            return count("wanSteals") + count("prefetched");
         }
     }
 
@@ -106,12 +118,15 @@ final class BalancerBench {
                 for (String b : balancers) {
                     Outcome o = once(b, setting, expected);
                     all.computeIfAbsent(b, k -> new LinkedHashMap<>()).computeIfAbsent(setting, k -> new ArrayList<>()).add(o);
-                    System.err.printf(Locale.ROOT, "  %s, %s: %.2f s, %.0f WAN messages/s%n", b, setting, o.seconds(),
-                            o.wanPerSecond());
+                    System.err.printf(Locale.ROOT, "  %s, %s: %.2f s, %.0f WAN messages/s; jobs moved: %d LAN, %d WAN,"
+                            + " %d pushed; requests passed on %d; messages %d LAN, %d WAN%n", b, setting, o.seconds(),
+                            o.wanPerSecond(), o.lanJobs(), o.wanJobs(), o.count("jobsPushed"),
+                            o.count("stealRequestsPassedOn"), o.count("lanMessagesSent"), o.count("wanMessagesSent"));
                 }
             }
         }
         report(all, settings);
+        reportJobsMoved(all, settings);
         explainRandomStealing(all.get("RS"), settings);
     }
 
@@ -201,6 +216,7 @@ final class BalancerBench {
             c.merge("prefetchRequests", s.prefetchRequests.get(), Long::sum);
             c.merge("prefetched", s.prefetched.get(), Long::sum);
             c.merge("jobsPushed", s.jobsPushed.get(), Long::sum);
+            c.merge("stealRequestsPassedOn", s.stealRequestsPassedOn.get(), Long::sum);
             c.merge("jobsGiven", s.jobsGiven.get(), Long::sum);
             c.merge("resultsSent", s.resultsSent.get(), Long::sum);
             c.merge("stealWaitNanos", s.stealWaitNanos.get(), Long::sum);
@@ -224,6 +240,20 @@ final class BalancerBench {
                 double secs = median(o, Outcome::seconds);
                 row.append(String.format(Locale.ROOT, " | %6.2f %5.3f %8.0f/s", secs, secs / reference,
                         median(o, Outcome::wanPerSecond)));
+            }
+            System.out.println(row);
+        }
+    }
+
+    /** Job transfers per cell, LAN+WAN (pushed jobs added to the side they crossed is unknown: apart). */
+    private static void reportJobsMoved(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
+        System.out.println("jobs moved between nodes: stolen in clusters + stolen or prefetched across WAN (+ pushed); medians");
+        for (Map.Entry<String, Map<String, List<Outcome>>> b : all.entrySet()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s", b.getKey()));
+            for (String s : settings) {
+                List<Outcome> o = b.getValue().get(s);
+                row.append(String.format(Locale.ROOT, " | %8.0f %7.0f %7.0f", median(o, Outcome::lanJobs),
+                        median(o, Outcome::wanJobs), median(o, x -> x.count("jobsPushed"))));
             }
             System.out.println(row);
         }

@@ -46,8 +46,8 @@ public interface BalancerPort {
     void prefetch(int victim);
 
     /**
-     * Sends the oldest job of this node, unasked, to {@code target}; false if there was none to
-     * send. When the target has it, or never will (the target left), {@link LoadBalancer#pushDelivered}
+     * Sends the oldest job spawned on this node (not one that came from elsewhere: that runs here),
+     * unasked, to {@code target}; false if there was none to send. When the target has it, or never will (the target left), {@link LoadBalancer#pushDelivered}
      * is told; when its result comes back, or the job runs here again, {@link LoadBalancer#jobCameBack}.
      */
     boolean pushJob(int target);

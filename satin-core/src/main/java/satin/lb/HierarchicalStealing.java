@@ -1,22 +1,23 @@
 package satin.lb;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Cluster-aware Hierarchical Stealing (CHS, seed 004 section 3.3). The nodes of each cluster form a
- * tree (by ascending id, each node with {@code arity} children). An idle node asks the nodes of its
- * subtree for work, its children first and then, level by level, theirs; only when the whole
- * subtree had nothing does it ask its parent, and then the parent's ancestors. A cluster root that
- * found its whole cluster idle steals from the root of a random remote cluster. Every steal is
- * synchronous: one request at a time. A result coming back may give the node new work; then its
- * outstanding request is cancelled (its reply, when it comes, is ignored; a job it brings still
- * runs) and the next idle moment starts from its children again. When the members change, the
- * walk starts over too, once the reply it waits for has come: that reply speaks of the old walk.
+ * tree (by ascending id, each node with {@code arity} children). Steal requests travel along its
+ * edges and are passed on ({@link #passOn}) by a node that has no work: a request from a parent
+ * descends, depth first, through the whole subtree below the node it reached; a request from a
+ * child goes up to the parent, and so on to the root. So an idle node asks its children one after
+ * another (each request searching that child's subtree) and then its parent (searching its
+ * ancestors); a cluster root that found its whole cluster idle asks the root of a random remote
+ * cluster, which answers from its tree as from a parent's request. Every steal is synchronous: one
+ * request at a time. A result coming back may give the node new work; then its outstanding request
+ * is cancelled (its reply, when it comes, is ignored; a job it brings still runs) and the next idle
+ * moment starts from its children again. When the members change, the walk starts over too, once
+ * the reply it waits for has come: that reply speaks of the old walk.
  */
 public final class HierarchicalStealing extends MemberAware {
 
@@ -26,9 +27,11 @@ public final class HierarchicalStealing extends MemberAware {
     private enum Ask { STEP, RESTARTED, CANCELLED }
 
     private final int arity;
-    /** Whom to ask, in order: the subtree breadth first, then the ancestors upwards. */
+    /** Whom to ask, in order: the children, then the parent (each passes the request on). */
     private List<Integer> plan = List.of();
     private boolean root;
+    private List<Integer> tree = List.of();
+    private int me;
     private int next;
     private final Outstanding<Ask> asked = new Outstanding<>();
 
@@ -46,23 +49,45 @@ public final class HierarchicalStealing extends MemberAware {
     @Override
     public void membersChanged() {
         super.membersChanged();
-        List<Integer> tree = members.clusterWithSelf();
-        int me = tree.indexOf(port.self());
-        List<Integer> order = new ArrayList<>();
-        Deque<Integer> level = new ArrayDeque<>(children(me, tree.size()));
-        while (!level.isEmpty()) {
-            int i = level.poll();
-            order.add(tree.get(i));
-            level.addAll(children(i, tree.size()));
-        }
-        for (int i = me; i > 0;) {
-            i = (i - 1) / arity;
-            order.add(tree.get(i));
+        tree = members.clusterWithSelf();
+        me = tree.indexOf(port.self());
+        List<Integer> order = new ArrayList<>(childIds(me));
+        if (me > 0) {
+            order.add(parentId(me));
         }
         plan = List.copyOf(order);
         root = me == 0;
         next = 0;
         asked.reclassify(Ask.STEP, Ask.RESTARTED);
+    }
+
+    private List<Integer> childIds(int index) {
+        return children(index, tree.size()).stream().map(tree::get).toList();
+    }
+
+    private int parentId(int index) {
+        return tree.get((index - 1) / arity);
+    }
+
+    @Override
+    public boolean passesRequestsOn() {
+        return true;
+    }
+
+    /**
+     * Down from the parent, or from another cluster into this root: through the children, each
+     * searching its subtree. Up from a child: to the parent once. Anything else (a member the tree
+     * no longer places so) is answered at once, so that a request never goes round in a circle.
+     */
+    @Override
+    public int passOn(int thief, int tried) {
+        boolean fromAbove = me > 0 ? thief == parentId(me) : members.remote().contains(thief);
+        if (fromAbove) {
+            List<Integer> c = childIds(me);
+            return tried < c.size() ? c.get(tried) : -1;
+        }
+        boolean fromChild = tree.indexOf(thief) > 0 && (tree.indexOf(thief) - 1) / arity == me;
+        return fromChild && me > 0 && tried == 0 ? parentId(me) : -1;
     }
 
     private List<Integer> children(int index, int size) {
@@ -114,6 +139,15 @@ public final class HierarchicalStealing extends MemberAware {
         asked.reclassify(Ask.STEP, Ask.CANCELLED);
         asked.reclassify(Ask.RESTARTED, Ask.CANCELLED);
         next = 0;
+    }
+
+    /**
+     * Inside a walk, the next step follows the reply at once: each step costs a round trip, not a
+     * park. A walk that ended (the parent's or the remote root's reply) waits for the idle loop.
+     */
+    @Override
+    public boolean asksAgainAtOnce() {
+        return next > 0 && (next < plan.size() || root && !members.remoteClusters().isEmpty());
     }
 
     /** The order in which this node asks (for tests). */

@@ -38,6 +38,32 @@ public interface LoadBalancer {
     default void pushDelivered(int target) {
     }
 
+    /**
+     * A steal request from {@code thief} found no job here: the member to pass it on to, which then
+     * answers it from its own queue or passes it on in turn, or -1 to answer "no job". Asked again,
+     * with {@code tried} one higher, each time the member it was passed to had nothing; the thief
+     * is answered once, with the first job found on the way. Most balancers answer at once.
+     */
+    default int passOn(int thief, int tried) {
+        return -1;
+    }
+
+    /** Whether {@link #passOn} may name anyone; if not, a node answers requests it has no job for at once. */
+    default boolean passesRequestsOn() {
+        return false;
+    }
+
+    /**
+     * Asked right after {@link #stealReplied} with no job: whether the balancer wants to be asked
+     * again at once ({@link #idle}), waking an idle worker parked in its back-off. A balancer whose
+     * search is a chain of synchronous steps (CHS's walk) is then paced by its replies rather than
+     * by the idle loop's parks, until the chain ends; the back-off between chains spares the
+     * machine's cores while the pool is idle (decision 0006).
+     */
+    default boolean asksAgainAtOnce() {
+        return false;
+    }
+
     /** Another node's balancer sent a note ({@link BalancerPort#note}). */
     default void noted(int from, int kind, long value) {
     }

@@ -56,6 +56,7 @@ final class PoolReport {
         field(b, "wanSteals", s.wanSteals.get());
         field(b, "prefetchRequests", s.prefetchRequests.get());
         field(b, "prefetched", s.prefetched.get());
+        field(b, "stealRequestsPassedOn", s.stealRequestsPassedOn.get());
         field(b, "jobsPushed", s.jobsPushed.get());
         field(b, "pushesReceived", s.pushesReceived.get());
         field(b, "notesSent", s.notesSent.get());

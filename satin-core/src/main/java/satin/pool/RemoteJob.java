@@ -41,6 +41,11 @@ final class RemoteJob extends InvocationRecord {
         call.invokeNow();
     }
 
+    /** The job's bytes as they arrived: what it travels on as, if it is handed on unrun. */
+    byte[] bytes() {
+        return bytes;
+    }
+
     /** The call itself, as it arrived. */
     InvocationRecord call() {
         return call;

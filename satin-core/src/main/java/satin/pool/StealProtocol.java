@@ -50,6 +50,8 @@ final class StealProtocol {
     private final AtomicLong nextJob = new AtomicLong();
     private final AtomicLong nextRequest = new AtomicLong();
     private final Orphans orphans;
+    /** {@link LoadBalancer#passesRequestsOn}: if not, "no job" is answered at once, with no thread hop. */
+    private final boolean passesOn;
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
@@ -67,8 +69,18 @@ final class StealProtocol {
     private record Offer(InvocationRecord job, byte[] payload) {
     }
 
-    /** A steal request of ours, waiting for its reply; a prefetch asks ahead of need. */
-    private record Asked(int victim, long sentNanos, boolean prefetch) {
+    /**
+     * A steal request of ours, waiting for its reply; a prefetch asks ahead of need. A request
+     * passed on for another thief ({@link LoadBalancer#passOn}) names it in {@code forThief}.
+     */
+    private record Asked(int victim, long sentNanos, boolean prefetch, PassedOn forThief) {
+    }
+
+    /**
+     * A thief's steal request that found nothing here and was passed on: whom to answer, on which
+     * connection, under which number, and to how many members it was passed on already.
+     */
+    private record PassedOn(Connection thief, long request, int thiefId, int tried) {
     }
 
     StealProtocol(PoolNode pool, PoolConfig config, Node node, JobCodec codec, LoadBalancer balancer,
@@ -80,6 +92,7 @@ final class StealProtocol {
         this.balancer = balancer;
         this.members = members;
         this.stats = stats;
+        this.passesOn = balancer.passesRequestsOn();
         this.orphans = new Orphans(pool, config, node, members, stats, this::passOnAbandonment);
     }
 
@@ -91,44 +104,63 @@ final class StealProtocol {
 
     /** {@link #ask(int, boolean)} over a link got earlier (which may have gone since), or none. */
     void ask(Links.Link link, int victim, boolean prefetch) {
+        ask(link, victim, prefetch, null);
+    }
+
+    private void ask(Links.Link link, int victim, boolean prefetch, PassedOn forThief) {
         long request = nextRequest.incrementAndGet();
-        asked.put(request, new Asked(victim, System.nanoTime(), prefetch));
+        asked.put(request, new Asked(victim, System.nanoTime(), prefetch, forThief));
         stats.stealRequestsSent.incrementAndGet();
         (prefetch ? stats.prefetchRequests : members.wideArea(victim) ? stats.wanStealRequests
                 : stats.lanStealRequests).incrementAndGet();
         if (link == null) {
             // Not from here: the caller holds the balancer, and a balancer that asks again on every
             // reply would ask forever without letting go of it (CLS's prefetch loop did).
-            CompletableFuture.runAsync(() -> replied(request, false));
+            CompletableFuture.runAsync(() -> replied(request, null));
         } else {
             link.send(new Message.StealRequest(request));
             if (link.gone()) { // it may have gone before the request was known: no reply will come
-                CompletableFuture.runAsync(() -> replied(request, false));
+                CompletableFuture.runAsync(() -> replied(request, null));
             }
         }
     }
 
-    /** A reply (or its impossibility) for one of our steal requests: tell the balancer. */
-    private void replied(long request, boolean gotJob) {
+    /**
+     * A reply (or its impossibility) for one of our steal requests, with the job it brought, if any:
+     * the job runs here and the balancer is told, or, for a request passed on, the thief hears.
+     */
+    private void replied(long request, RemoteJob job) {
         Asked a = asked.remove(request);
+        if (job != null && (a == null || a.forThief() == null)) {
+            hold(job);
+        }
         if (a == null) {
             return;
         }
-        stats.stealWaitNanos.addAndGet(System.nanoTime() - a.sentNanos());
-        (gotJob ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
-        if (gotJob) {
+        (job != null ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
+        if (job != null) {
             (a.prefetch() ? stats.prefetched : members.wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals)
                     .incrementAndGet();
         }
+        if (a.forThief() != null) {
+            passedOnReplied(a.forThief(), job);
+            return;
+        }
+        stats.stealWaitNanos.addAndGet(System.nanoTime() - a.sentNanos());
+        boolean again;
         synchronized (balancer) {
-            balancer.stealReplied(a.victim(), gotJob);
+            balancer.stealReplied(a.victim(), job != null);
+            again = job == null && balancer.asksAgainAtOnce();
+        }
+        if (again) {
+            node.wakeIdle(); // its balancer asks again at once, not after the idle workers' back-off
         }
     }
 
     private void giveUpRequestsTo(int member) {
         for (Map.Entry<Long, Asked> e : asked.entrySet()) {
             if (e.getValue().victim() == member) {
-                replied(e.getKey(), false);
+                replied(e.getKey(), null);
             }
         }
     }
@@ -136,19 +168,21 @@ final class StealProtocol {
     /** The reply to a steal request. */
     private void stealReply(Connection victim, Message.StealReply r) {
         measure(r.request());
-        if (r.payload() == null) {
-            replied(r.request(), false);
+        if (r.payload() == null || answeredFromTable(victim, r.job(), r.payload())) {
+            replied(r.request(), null); // nothing to run: the balancer asks again
             return;
         }
-        if (answeredFromTable(victim, r.job(), r.payload())) {
-            replied(r.request(), false); // nothing to run: the balancer asks again
-            return;
-        }
-        RemoteJob job = readJob(victim, r.job(), r.payload());
+        replied(r.request(), readJob(victim, r.job(), r.payload()));
+    }
+
+    /** A request passed on for a thief was answered: the thief gets the job, or the request goes on. */
+    private void passedOnReplied(PassedOn p, RemoteJob job) {
         if (job != null) {
-            hold(job);
+            orphans.hold(job); // as if it ran here: its owner's going abandons it wherever it went
+            give(p.thief(), p.request(), job, job.bytes());
+        } else {
+            CompletableFuture.runAsync(() -> passOn(p.thief(), p.request(), p.thiefId(), p.tried() + 1)); // as above
         }
-        replied(r.request(), job != null);
     }
 
     /** A reply came from its victim: the time since its request left is a round trip to it. */
@@ -214,18 +248,53 @@ final class StealProtocol {
 
     // ------------------------------------------------------------------ this node as a victim or owner
 
-    /** A thief asks for work. */
+    /** A thief asks for work: it gets this node's oldest job, or its request is passed on, or it hears "none". */
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
-        Offer o = pool.closing() ? null : offer("give a job to " + thief);
-        if (o == null) {
+        Offer o = pool.closing() ? null : offer("give a job to " + thief, false);
+        if (o != null) {
+            give(thief, r.request(), o.job(), o.payload());
+        } else if (passesOn) {
+            // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
+            // its stack, a link that a worker holding the balancer waits for.
+            int thiefId = members.idOf(thief.peer().node());
+            CompletableFuture.runAsync(() -> passOn(thief, r.request(), thiefId, 0));
+        } else {
             thief.send(new Message.StealReply(r.request(), 0, null));
+        }
+    }
+
+    /** Sends a job to a thief, in reply to its request; if the thief went meanwhile, the job runs here again. */
+    private void give(Connection thief, long request, InvocationRecord job, byte[] payload) {
+        long id = nextJob.incrementAndGet();
+        away.put(id, new Away(job, thief, null, false, payload));
+        stats.jobsGiven.incrementAndGet();
+        thief.send(new Message.StealReply(request, id, payload));
+        if (!thief.isOpen()) {
+            // a reply to a request passed on comes from another connection's thread, perhaps after
+            // this one's close was handled: its jobs would not be run again by then
+            runAgain(a -> a.thief() == thief);
+        }
+    }
+
+    /**
+     * Passes a thief's request on to the member the balancer names (the {@code tried}th time for
+     * this request), or answers "no job" if it names none: every request is answered once, here or
+     * further on, even if a member it passes through goes (its reply is then "no job").
+     */
+    private void passOn(Connection thief, long request, int thiefId, int tried) {
+        int next = -1;
+        if (!pool.closing() && thiefId >= 0 && thief.isOpen()) {
+            synchronized (balancer) {
+                next = balancer.passOn(thiefId, tried);
+            }
+        }
+        if (next < 0 || next == thiefId || next == members.self()) {
+            thief.send(new Message.StealReply(request, 0, null));
             return;
         }
-        long id = nextJob.incrementAndGet();
-        away.put(id, new Away(o.job(), thief, null, false, o.payload()));
-        stats.jobsGiven.incrementAndGet();
-        thief.send(new Message.StealReply(r.request(), id, o.payload()));
+        stats.stealRequestsPassedOn.incrementAndGet();
+        ask(pool.links().to(next), next, false, new PassedOn(thief, request, thiefId, tried));
     }
 
     /** Sends this node's oldest job, unasked, to {@code target}; false if there was none to send. */
@@ -239,7 +308,8 @@ final class StealProtocol {
         if (pool.closing()) {
             return false;
         }
-        Offer o = offer("push a job to member " + target);
+        // only a job spawned here: one pushed here runs here (seed 004 section 3.2 pushes after a spawn)
+        Offer o = offer("push a job to member " + target, true);
         if (o == null) {
             return false;
         }
@@ -261,8 +331,8 @@ final class StealProtocol {
      * (then it runs here). A job whose result is saved is finished with it here instead, and the
      * next one is taken.
      */
-    private Offer offer(String what) {
-        for (InvocationRecord job = takeLiveJob(); job != null; job = takeLiveJob()) {
+    private Offer offer(String what, boolean spawnedHere) {
+        for (InvocationRecord job = takeLiveJob(spawnedHere); job != null; job = takeLiveJob(spawnedHere)) {
             byte[] payload = encode(job, what);
             if (payload == null) {
                 return null;
@@ -298,15 +368,22 @@ final class StealProtocol {
         return true;
     }
 
-    /** The oldest job a worker offers that still matters: jobs of abandoned work are thrown away, not sent. */
-    private InvocationRecord takeLiveJob() {
-        for (InvocationRecord job = node.stealForRemote(); job != null; job = node.stealForRemote()) {
+    /**
+     * The oldest job that still matters (one spawned here if {@code spawnedHere}, else one from
+     * elsewhere waiting here first): jobs of abandoned work are thrown away, not sent.
+     */
+    private InvocationRecord takeLiveJob(boolean spawnedHere) {
+        for (InvocationRecord job = take(spawnedHere); job != null; job = take(spawnedHere)) {
             if (!Lineage.abandoned(job)) {
                 return job;
             }
             throwAway(job);
         }
         return null;
+    }
+
+    private InvocationRecord take(boolean spawnedHere) {
+        return spawnedHere ? node.stealSpawnedForRemote() : node.stealForRemote();
     }
 
     /** A job of abandoned work: whoever waits for it (abandoned too) goes on, and unwinds. */

@@ -112,6 +112,11 @@ public final class Node implements AutoCloseable {
                 return waiting;
             }
         }
+        return stealSpawnedForRemote();
+    }
+
+    /** {@link #stealForRemote}, from the workers' deques only: a job spawned here, not one that came from elsewhere. */
+    public InvocationRecord stealSpawnedForRemote() {
         int n = workers.length;
         int start = ThreadLocalRandom.current().nextInt(n);
         for (int k = 0; k < n; k++) {
@@ -275,6 +280,16 @@ public final class Node implements AutoCloseable {
 
     boolean hasSubmitted() {
         return !submitted.isEmpty();
+    }
+
+    /**
+     * Something the balancer waited for came (a steal request's empty reply): an idle worker
+     * parked in its back-off wakes, to let the balancer go on at once.
+     */
+    public void wakeIdle() {
+        if (parkedWorkers.get() > 0) {
+            wakeOne();
+        }
     }
 
     /** A worker's deque just offered a job to thieves. */

@@ -11,6 +11,8 @@ public final class PoolStats {
     /** Time between sending steal requests and their replies, summed. */
     public final AtomicLong stealWaitNanos = new AtomicLong();
     public final AtomicLong stealRequestsReceived = new AtomicLong();
+    /** Thieves' requests that found nothing here and were passed on to another member (CHS). */
+    public final AtomicLong stealRequestsPassedOn = new AtomicLong();
     public final AtomicLong jobsGiven = new AtomicLong();
     public final AtomicLong resultsReceived = new AtomicLong();
     public final AtomicLong resultsSent = new AtomicLong();

@@ -79,6 +79,7 @@ abstract class BalancerContract {
             if (clusters > 1) {
                 assertTrue(total(nodes, p -> p.traffic().snapshot().wan().messagesOut()) > 0, "the clusters talked");
             }
+            checkCounters(nodes, clusters);
         } catch (RuntimeException | Error e) {
             failure = e; // a node that cannot close cleanly must not hide why the run failed
             throw e;
@@ -105,6 +106,14 @@ abstract class BalancerContract {
         }
     }
 
+    /** What a balancer's run must show besides the contract, in its nodes' counters. */
+    void checkCounters(List<PoolNode> nodes, int clusters) {
+    }
+
+    static long total(List<PoolNode> nodes, java.util.function.ToLongFunction<PoolNode> f) {
+        return nodes.stream().mapToLong(f).sum();
+    }
+
     private static void close(List<PoolNode> nodes, Throwable failure) {
         RuntimeException first = null;
         for (PoolNode p : nodes) {
@@ -121,10 +130,6 @@ abstract class BalancerContract {
         if (first != null) {
             throw first;
         }
-    }
-
-    private static long total(List<PoolNode> nodes, java.util.function.ToLongFunction<PoolNode> f) {
-        return nodes.stream().mapToLong(f).sum();
     }
 
     @Test

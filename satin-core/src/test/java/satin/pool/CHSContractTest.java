@@ -1,9 +1,25 @@
 package satin.pool;
 
-/** CHS passes the contract every balancer passes. */
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+/**
+ * CHS passes the contract every balancer passes; its requests are passed on through the cluster's
+ * tree, and jobs found further on reach their thieves through the nodes that passed the request on.
+ */
 class CHSContractTest extends BalancerContract {
     @Override
     String balancer() {
         return "CHS";
+    }
+
+    @Override
+    void checkCounters(List<PoolNode> nodes, int clusters) {
+        assertTrue(total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0, "requests were passed on");
+        // a job passed on is given twice and received twice: each hop counts as one move
+        assertEquals(total(nodes, p -> p.poolStats().jobsGiven.get()),
+                total(nodes, p -> p.poolStats().lanSteals.get() + p.poolStats().wanSteals.get()));
     }
 }

@@ -350,25 +350,30 @@ class FailureTest {
     }
 
     @Test
-    void whenAMiddleOfAPushChainDiesItsOwnerRunsTheJobAgainAndTheNextNodeAbandonsIt() throws Exception {
+    void whenAMiddleOfAChainDiesItsOwnerRunsTheJobAgainAndTheNextNodeAbandonsIt() throws Exception {
         try (Pool pool = new Pool("chain", CALM_MILLIS)) {
             Prefer toB = new Prefer();
-            Prefer toC = new Prefer();
             long ms = TimeUnit.MILLISECONDS.toNanos(1);
-            // C never ticks, so never pushes: what it is given stays there
-            List<PoolNode> nodes = pool.local(new RandomPushing(4, 4, ms, toB), new RandomPushing(4, 4, ms, toC),
-                    new RandomPushing(4, 4, TimeUnit.HOURS.toNanos(1), VictimSelector.uniform()), new RandomPushing());
+            long hour = TimeUnit.HOURS.toNanos(1);
+            // B and C never tick, so never push: what they are given stays there
+            List<PoolNode> nodes = pool.local(new RandomPushing(4, 4, ms, toB),
+                    new RandomPushing(4, 4, hour, VictimSelector.uniform()),
+                    new RandomPushing(4, 4, hour, VictimSelector.uniform()), new RandomPushing());
             PoolNode a = nodes.get(0);
             PoolNode b = nodes.get(1);
             PoolNode c = nodes.get(2);
             toB.member = b.id();
-            toC.member = c.id();
-            // B and C cannot run what they are given: B passes A's jobs on to C, where they wait
+            // B and C cannot run what they are given: C steals one of A's jobs from B, where they wait
+            // (a job pushed to B is not pushed on: it runs there, decision 0017; it may still be stolen)
             pool.add(Faults.occupy(b));
             AutoCloseable cBusy = pool.add(Faults.occupy(c));
             long n = 16_000;
             Future<Long> run = Faults.start("the run", () -> a.node().call(() -> new Summing(20, 1_000_000).sum(0, n)));
-            Faults.await("B to push one of A's jobs on to C", 20, () -> c.poolStats().pushesReceived.get() > 0);
+            Faults.await("A to push to B", 20, () -> b.poolStats().pushesReceived.get() > 0);
+            for (int attempt = 0; c.poolStats().stealRepliesWithJob.get() == 0; attempt++) {
+                assertTrue(attempt < 1000, "C gets one of A's jobs from B");
+                stealOnce(c, b);
+            }
             Faults.crash(b);
             long atB = b.poolStats().pushesReceived.get();
             Faults.await("C to abandon what it had from B", 20, () -> c.poolStats().jobsAbandoned.get() > 0);
@@ -706,6 +711,101 @@ class FailureTest {
         thief.requestSteal(victim.id());
         Faults.await("a reply from " + victim.config().name(), 20,
                 () -> stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get() > replies);
+    }
+
+    // ------------------------------------------------------------------ requests passed on (CHS)
+
+    /** Passes every request it cannot answer on to one member, once; never asks for itself. */
+    private static final class PassingTo implements LoadBalancer {
+        volatile int target = -1;
+        /** The thieves whose requests it was asked to pass on, first time only. */
+        final Set<Integer> thieves = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        public void attach(BalancerPort port) {
+            // it needs nothing of its node: the test names its target
+        }
+
+        @Override
+        public int passOn(int thief, int tried) {
+            if (tried == 0) {
+                thieves.add(thief);
+            }
+            return tried == 0 ? target : -1;
+        }
+
+        @Override
+        public boolean passesRequestsOn() {
+            return true;
+        }
+
+        @Override
+        public void stealReplied(int victim, boolean gotJob) {
+            throw new AssertionError("it asked nobody for itself, yet " + victim + " replied to it");
+        }
+
+        @Override
+        public void idle() {
+            // it never asks for itself
+        }
+
+        @Override
+        public String name() {
+            return "passing";
+        }
+    }
+
+    private static int idOf(PoolNode p, String member) {
+        return p.members().stream().filter(m -> m.name().endsWith("-" + member)).findFirst().orElseThrow().id();
+    }
+
+    @Test
+    void aRequestPassedOnToAMemberThatLeavesIsStillAnsweredToItsThief() throws Exception {
+        try (Pool pool = new Pool("passed-on-lost", CALM_MILLIS)) {
+            Faults.FakeMember mute = pool.fake("mute", "c", "local://" + pool.name + "/mute");
+            Set<String> askers = mute.hearStealRequests(pool.liveness);
+            PassingTo passing = new PassingTo();
+            List<PoolNode> nodes = pool.local(new NoBalancing(), passing);
+            PoolNode thief = nodes.get(0);
+            PoolNode relay = nodes.get(1);
+            passing.target = idOf(relay, "mute");
+            thief.requestSteal(relay.id());
+            Faults.await("the relay to pass the request on to the mute member", 10,
+                    () -> askers.contains(relay.config().name()));
+            assertEquals(0, thief.poolStats().stealRepliesEmpty.get(), "the thief still waits");
+            mute.leave();
+            Faults.await("the thief to be answered", 10, () -> thief.poolStats().stealRepliesEmpty.get() == 1);
+            assertEquals(1, relay.poolStats().stealRequestsPassedOn.get());
+            assertEquals(1, relay.poolStats().stealRepliesEmpty.get(), "the relay gave up on the mute member");
+            assertEquals(Set.of(thief.id()), passing.thieves, "its balancer was told who the thief was");
+        }
+    }
+
+    @Test
+    void aJobFoundFurtherOnGoesToTheThiefAndItsResultBackTheSameWay() throws Exception {
+        try (Pool pool = new Pool("passed-on", CALM_MILLIS)) {
+            PassingTo passing = new PassingTo();
+            List<PoolNode> nodes = pool.local(new NoBalancing(), new NoBalancing(), passing);
+            PoolNode owner = nodes.get(0);
+            PoolNode thief = nodes.get(1);
+            PoolNode relay = nodes.get(2);
+            passing.target = owner.id();
+            long n = 16_000;
+            Future<Long> run = Faults.start("the run", () -> owner.node().call(() -> new Summing(40, 2_000_000).sum(0, n)));
+            Faults.await(owner.config().name() + " to spawn", 20, () -> owner.node().queuedJobs() > 1);
+            for (int attempt = 0; thief.poolStats().stealRepliesWithJob.get() == 0; attempt++) {
+                assertTrue(attempt < 1000, "the thief gets a job through the relay");
+                stealOnce(thief, relay);
+            }
+            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
+            PoolStats r = relay.poolStats();
+            assertTrue(r.stealRequestsPassedOn.get() >= 1 && r.lanSteals.get() == 1, "one job came to the relay");
+            assertEquals(1, r.jobsGiven.get(), "and went on to the thief, unrun");
+            assertEquals(0, relay.node().statistics().total().jobsRun(), "the relay ran nothing");
+            assertEquals(1, r.resultsReceived.get(), "its result came back through the relay");
+            assertEquals(1, r.resultsSent.get(), "and on to its owner");
+            assertEquals(1, owner.poolStats().resultsReceived.get());
+        }
     }
 
     @Test

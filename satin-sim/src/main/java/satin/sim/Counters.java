@@ -21,6 +21,7 @@ final class Counters {
     long wanSteals;
     long prefetchRequests;
     long prefetched;
+    long stealRequestsPassedOn;
     long jobsPushed;
     long pushesReceived;
     long notesSent;
@@ -70,6 +71,7 @@ final class Counters {
         field(b, "wanSteals", wanSteals);
         field(b, "prefetchRequests", prefetchRequests);
         field(b, "prefetched", prefetched);
+        field(b, "stealRequestsPassedOn", stealRequestsPassedOn);
         field(b, "jobsPushed", jobsPushed);
         field(b, "pushesReceived", pushesReceived);
         field(b, "notesSent", notesSent);

@@ -49,6 +49,10 @@ final class Protocol {
     private int[] askVictim = new int[64];
     private long[] askSent = new long[64];
     private boolean[] askPrefetch = new boolean[64];
+    /** For a request passed on for a thief: the thief (else -1), its request's number, and the members tried before. */
+    private int[] askForThief = new int[64];
+    private long[] askThiefRequest = new long[64];
+    private int[] askTried = new int[64];
 
     private final Indices away = new Indices();
     private int[] awayHolder = new int[64];
@@ -77,15 +81,25 @@ final class Protocol {
     // ------------------------------------------------------------------ a node asks, pushes, notes
 
     void ask(SimNode thief, int victim, boolean prefetch) {
+        ask(thief, victim, prefetch, -1, 0, 0);
+    }
+
+    private void ask(SimNode thief, int victim, boolean prefetch, int forThief, long thiefRequest, int tried) {
         int r = asks.take();
         if (r == askVictim.length) {
             askVictim = Arrays.copyOf(askVictim, 2 * r);
             askSent = Arrays.copyOf(askSent, 2 * r);
             askPrefetch = Arrays.copyOf(askPrefetch, 2 * r);
+            askForThief = Arrays.copyOf(askForThief, 2 * r);
+            askThiefRequest = Arrays.copyOf(askThiefRequest, 2 * r);
+            askTried = Arrays.copyOf(askTried, 2 * r);
         }
         askVictim[r] = victim;
         askSent[r] = sim.now();
         askPrefetch[r] = prefetch;
+        askForThief[r] = forThief;
+        askThiefRequest[r] = thiefRequest;
+        askTried[r] = tried;
         Counters c = thief.counters;
         c.stealRequestsSent++;
         if (prefetch) {
@@ -98,8 +112,9 @@ final class Protocol {
         send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, REQUEST_BYTES);
     }
 
+    /** Pushes a job spawned on {@code from}: one pushed there runs there (seed 004 section 3.2 pushes after a spawn). */
     boolean push(SimNode from, int target) {
-        int x = offer(from);
+        int x = offer(from, true);
         if (x < 0) {
             return false;
         }
@@ -153,24 +168,68 @@ final class Protocol {
 
     private void stealRequest(SimNode victim, int thief, long request) {
         victim.counters.stealRequestsReceived++;
-        int x = offer(victim);
+        int x = offer(victim, false);
         if (x < 0) {
-            send(STEAL_REPLY, victim.id, thief, request, -1, 0, null, EMPTY_REPLY_BYTES);
+            passOn(victim, thief, request, 0);
             return;
         }
+        give(victim, thief, request, x);
+    }
+
+    private void give(SimNode victim, int thief, long request, int x) {
         victim.counters.jobsGiven++;
         send(STEAL_REPLY, victim.id, thief, request, x, 0, offered, REPLY_BYTES + sim.workload().jobBytes());
+    }
+
+    /** A thief's request found nothing at {@code node}: passed on where its balancer says, else answered empty. */
+    private void passOn(SimNode node, int thief, long request, int tried) {
+        int next = node.passOn(thief, tried);
+        if (next < 0 || next == thief || next == node.id) {
+            send(STEAL_REPLY, node.id, thief, request, -1, 0, null, EMPTY_REPLY_BYTES);
+            return;
+        }
+        node.counters.stealRequestsPassedOn++;
+        ask(node, next, false, thief, request, tried);
     }
 
     private void stealReply(SimNode thief, int victim, int m) {
         int r = (int) messages.first(m);
         long x = messages.second(m);
         boolean prefetch = askPrefetch[r];
+        int forThief = askForThief[r];
         Counters c = thief.counters;
-        c.stealWaitNanos += sim.now() - askSent[r];
         thief.roundTrips.record(victim, sim.now() - askSent[r]);
+        if (forThief < 0) {
+            c.stealWaitNanos += sim.now() - askSent[r];
+        }
         asks.give(r);
         boolean got = x >= 0;
+        if (forThief >= 0) {
+            countReply(thief, victim, got, false);
+            passedOnReplied(thief, victim, m, forThief, askThiefRequest[r], askTried[r]);
+            return;
+        }
+        countReply(thief, victim, got, prefetch);
+        if (got) {
+            thief.arrivals().add(messages.jobs(), messages.jobOffset(m), victim, x);
+            thief.jobArrived();
+        }
+        thief.stealReplied(victim, got);
+    }
+
+    /** The job a request passed on for a thief brought goes on to the thief (its result will come back this way); else the request goes on. */
+    private void passedOnReplied(SimNode node, int victim, int m, int thief, long request, int tried) {
+        long x = messages.second(m);
+        if (x < 0) {
+            passOn(node, thief, request, tried + 1);
+            return;
+        }
+        System.arraycopy(messages.jobs(), messages.jobOffset(m), offered, 0, words);
+        give(node, thief, request, remember(node, PASSED_ON, victim, x));
+    }
+
+    private void countReply(SimNode thief, int victim, boolean got, boolean prefetch) {
+        Counters c = thief.counters;
         if (got) {
             c.stealRepliesWithJob++;
             if (prefetch) {
@@ -180,12 +239,9 @@ final class Protocol {
             } else {
                 c.lanSteals++;
             }
-            thief.arrivals().add(messages.jobs(), messages.jobOffset(m), victim, x);
-            thief.jobArrived();
         } else {
             c.stealRepliesEmpty++;
         }
-        thief.stealReplied(victim, got);
     }
 
     private void pushed(SimNode target, int from, int m) {
@@ -223,10 +279,13 @@ final class Protocol {
 
     // ------------------------------------------------------------------ what a victim gives
 
-    /** The oldest job the node can give, copied to {@link #offered} and remembered: its number, or -1 if none. */
-    private int offer(SimNode node) {
+    /**
+     * The oldest job the node can give (one spawned there if {@code spawnedHere}), copied to
+     * {@link #offered} and remembered: its number, or -1 if none.
+     */
+    private int offer(SimNode node, boolean spawnedHere) {
         Arrivals a = node.arrivals();
-        if (a.size() > 0 && a.oldestTravels()) {
+        if (!spawnedHere && a.size() > 0 && a.oldestTravels()) {
             int p = a.oldest();
             System.arraycopy(a.jobs(), p * words, offered, 0, words);
             int x = remember(node, PASSED_ON, a.owner(p), a.id(p));

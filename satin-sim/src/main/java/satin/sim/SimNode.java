@@ -182,9 +182,27 @@ final class SimNode implements BalancerPort {
         afterEvent();
     }
 
+    /** As the runtime does, an empty reply may wake a parked worker, which asks the balancer again at once. */
     void stealReplied(int victim, boolean gotJob) {
         inBalancer(() -> balancer.stealReplied(victim, gotJob));
-        afterEvent();
+        if (!gotJob && idleWorkers > 0 && sim.now() >= spinUntil && asksAgainAtOnce()) {
+            callIdle();
+        } else {
+            afterEvent();
+        }
+    }
+
+    private boolean asksAgainAtOnce() {
+        boolean[] again = new boolean[1];
+        inBalancer(() -> again[0] = balancer.asksAgainAtOnce());
+        return again[0];
+    }
+
+    /** Where a thief's request that found nothing here goes next ({@link LoadBalancer#passOn}); -1: answered. */
+    int passOn(int thief, int tried) {
+        int[] next = new int[1];
+        inBalancer(() -> next[0] = balancer.passOn(thief, tried));
+        return next[0];
     }
 
     void jobCameBack(boolean pushed) {

@@ -20,7 +20,11 @@ class IdleLoopTest {
 
     /** The root alone, a leaf of 100 ms on the master: the other node finds nothing, as often as its idle loop asks. */
     private static long requests(IdleLoop idle) {
-        SimConfig c = SimConfig.of(Topology.grid(1, 2), new SyntheticWorkload(1, 0, 100_000, 0, 0), "RS", "none");
+        return requests(idle, "RS");
+    }
+
+    private static long requests(IdleLoop idle, String balancer) {
+        SimConfig c = SimConfig.of(Topology.grid(1, 2), new SyntheticWorkload(1, 0, 100_000, 0, 0), balancer, "none");
         SimResult r = SimulationTest.run(new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(),
                 c.offered(), idle, c.maxSimulatedNanos(), c.traceLimit()));
         assertEquals(100_000_000, r.runNanos());
@@ -35,5 +39,12 @@ class IdleLoopTest {
         long eager = requests(IdleLoop.EAGER);
         long roundTrip = 2 * Interconnect.MYRINET.latencyNanos();
         assertTrue(Math.abs(eager - 100_000_000 / roundTrip) <= 0.05 * eager, eager + " requests at " + roundTrip + " ns each");
+    }
+
+    @Test
+    void aChsWalkThatEndedWaitsForTheNextPark() {
+        // node 1's walk is its parent alone: every reply ends it, and the next waits for the idle loop
+        long chs = requests(IdleLoop.RUNTIME, "CHS");
+        assertTrue(chs >= 99 && chs <= 101, chs + " requests in 100 ms parked 1 ms at a time");
     }
 }

@@ -60,6 +60,29 @@ class SimulationTest {
     }
 
     @Test
+    void chsPassesRequestsOnThroughItsTreesAndEveryJobPassedOnComesBack() {
+        SyntheticWorkload w = synthetic(4, 5, 1000);
+        SimResult r = run(SimConfig.of(Topology.grid(4, 4), w, "CHS", "5ms/100KB/s/1ms").withSeed(7));
+        assertTrue(r.finished());
+        assertEquals(w.size(), r.jobs(), "every leaf and inner call ran once");
+        assertTrue(r.total("stealRequestsPassedOn") > 0);
+        long moved = r.total("lanSteals") + r.total("wanSteals");
+        assertEquals(r.total("jobsGiven"), moved, "every job given was received once, hop by hop");
+        assertEquals(moved, r.total("resultsReceived"), "and its result came back the same way");
+    }
+
+    @Test
+    void rpPushesEachJobAtMostOnceAndRunsWhatWasPushedToIt() {
+        // jobs pushed on again from busy queues were pushed thousands of times each here (decision 0017)
+        SyntheticWorkload w = synthetic(4, 5, 40_000);
+        SimResult r = run(SimConfig.of(Topology.grid(1, 16), w, "RP", "none").withSeed(5));
+        assertEquals(w.size(), r.jobs());
+        long pushed = r.total("jobsPushed");
+        assertTrue(pushed > 0 && pushed < w.size(), pushed + " pushes of " + w.size() + " jobs");
+        assertEquals(pushed, r.total("pushesReceived"));
+    }
+
+    @Test
     void oneSeedGivesOneRun() {
         SimConfig c = SimConfig.of(Topology.grid(4, 4), synthetic(4, 5, 2000), "CRS", "5ms/100KB/s/1ms").withSeed(42);
         assertEquals(fingerprint(run(c)), fingerprint(run(c)));
