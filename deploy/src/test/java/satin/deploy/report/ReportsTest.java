@@ -63,7 +63,7 @@ class ReportsTest {
             busy[i] = i % 2 == 0;
         }
         List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
-        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, 0,
+        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, null, "", 0,
                 java.util.Map.of(), traces);
         List<Path> files = Charts.occupancy(run, "dense", root);
         assertPng(files.get(0), 900, 500);
