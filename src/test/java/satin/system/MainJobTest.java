@@ -81,7 +81,7 @@ class MainJobTest {
         assertFalse(run.err().contains("LEAK:"), "Netty found a buffer never released:\n" + run.err());
         assertTrue(run.out().contains("| RS |") && run.out().contains("| CRS |"), run.out());
         assertTrue(run.out().contains("4 clusters, WAN 100ms/100KB/s"), run.out());
-        java.nio.file.Path report = dir.resolve("satin-results/demo/report");
+        java.nio.file.Path report = dir.resolve("satin-results/demo/latest/report");
         for (String f : List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png")) {
             assertTrue(java.nio.file.Files.size(report.resolve(f)) > 0, f);
         }

@@ -19,10 +19,31 @@ public final class Reports {
     private Reports() {
     }
 
-    /** Reads the runs in (or below) {@code runDirectories} and writes the report; returns the files written. */
+    /** The list of the runs a report is of, beside it: a later report of other runs does not overwrite it. */
+    static final String RUNS = "runs.txt";
+
+    /** The report of one invocation's runs; returns the files written. */
     public static List<Path> write(List<Path> runDirectories, Path outputDirectory) throws IOException {
+        return write(runDirectories, outputDirectory, false);
+    }
+
+    /**
+     * Reads the runs in (or below) {@code runDirectories} and writes the report; returns the files
+     * written. Runs of several invocations only if {@code merge}; never over the report of other runs.
+     */
+    public static List<Path> write(List<Path> runDirectories, Path outputDirectory, boolean merge) throws IOException {
         List<RunData> runs = RunReader.readAll(runDirectories);
+        if (!merge) {
+            Experiments.checkOne(runs);
+        }
+        List<String> real = new ArrayList<>();
+        for (RunData r : runs) {
+            real.add(r.directory().toRealPath().toString()); // the same runs reached through latest are the same
+        }
+        String list = real.stream().sorted().collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        refuseOtherReport(outputDirectory, list);
         Files.createDirectories(outputDirectory);
+        text(outputDirectory.resolve(RUNS), list);
         Comparison c = new Comparison(runs);
         List<Path> written = new ArrayList<>();
         written.add(text(outputDirectory.resolve("results.csv"), Tables.csv(c)));
@@ -34,6 +55,17 @@ public final class Reports {
             written.addAll(Charts.occupancy(r, unique(fileName(r.name()), names), outputDirectory));
         }
         return written;
+    }
+
+    private static void refuseOtherReport(Path directory, String runs) throws IOException {
+        if (!Files.exists(directory.resolve("results.md"))) {
+            return;
+        }
+        Path list = directory.resolve(RUNS);
+        if (!Files.isRegularFile(list) || !Files.readString(list, StandardCharsets.UTF_8).equals(runs)) {
+            throw new IllegalArgumentException(directory + " holds the report of other runs (see its " + RUNS
+                    + "): give another --out, or remove it first");
+        }
     }
 
     private static Path text(Path file, String content) throws IOException {

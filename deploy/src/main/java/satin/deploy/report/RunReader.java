@@ -56,7 +56,7 @@ public final class RunReader {
         if (!Files.isDirectory(directory)) {
             throw new IOException(directory + ": not a directory");
         }
-        try (Stream<Path> walk = Files.walk(directory)) {
+        try (Stream<Path> walk = Files.walk(directory.toRealPath())) { // latest is a link, followed here alone
             List<Path> found = walk.filter(Files::isDirectory).filter(RunReader::isRun).sorted()
                     .collect(Collectors.toList());
             if (found.isEmpty()) {
