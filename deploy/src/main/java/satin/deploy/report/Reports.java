@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
@@ -45,16 +47,31 @@ public final class Reports {
         Files.createDirectories(outputDirectory);
         text(outputDirectory.resolve(RUNS), list);
         Comparison c = new Comparison(runs);
+        Map<RunData, String> occupancy = occupancyNames(c);
         List<Path> written = new ArrayList<>();
         written.add(text(outputDirectory.resolve("results.csv"), Tables.csv(c)));
-        written.add(text(outputDirectory.resolve("results.md"), Tables.markdown(c)));
+        written.add(text(outputDirectory.resolve("results.md"), Tables.markdown(c, occupancy)));
         written.addAll(Charts.runtime(c, outputDirectory));
         written.addAll(Charts.wanMessages(c, outputDirectory));
-        Set<String> names = new HashSet<>();
         for (RunData r : runs) {
-            written.addAll(Charts.occupancy(r, unique(fileName(r.name()), names), outputDirectory));
+            written.addAll(Charts.occupancy(r, occupancy.get(r), outputDirectory));
         }
         return written;
+    }
+
+    /**
+     * Each run's occupancy chart by what it ran: workload, balancer, configuration, repetition, and
+     * FAILED for a run that failed; the run's own name is a time stamp nobody can read a cell from.
+     */
+    static Map<RunData, String> occupancyNames(Comparison c) {
+        Map<RunData, String> names = new IdentityHashMap<>();
+        Set<String> taken = new HashSet<>();
+        for (RunData r : c.runs()) {
+            String name = r.workload() + "-" + r.balancer() + "-" + c.configuration(r) + "-rep" + r.repetition()
+                    + (c.failed().contains(r) ? "-FAILED" : "");
+            names.put(r, "occupancy-" + unique(fileName(name), taken));
+        }
+        return names;
     }
 
     private static void refuseOtherReport(Path directory, String runs) throws IOException {
@@ -73,9 +90,9 @@ public final class Reports {
         return file;
     }
 
-    /** A run's name made safe for a file name. */
+    /** A text made safe for a file name. */
     static String fileName(String name) {
-        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_");
+        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("_*-_*", "-");
         return safe.isEmpty() ? "run" : safe;
     }
 

@@ -63,8 +63,16 @@ public final class Tables {
                 String.join(";", c.withinNoise(r.workload(), r.balancer(), conf)), ShortRuns.why(r));
     }
 
-    /** Per workload, a table of medians: "time s [min-max] (x vs 1 cluster), WAN msgs/s" in each cell. */
+    /** The tables without links to occupancy charts. */
     public static String markdown(Comparison c) {
+        return markdown(c, java.util.Map.of());
+    }
+
+    /**
+     * Per workload, a table of medians: "time s [min-max] (x vs 1 cluster), WAN msgs/s" in each
+     * cell; then a link to each run's occupancy chart, {@code occupancy} naming their files.
+     */
+    public static String markdown(Comparison c, java.util.Map<RunData, String> occupancy) {
         StringBuilder b = new StringBuilder("# Comparison of load balancers\n\n");
         b.append("![run time by balancer and WAN setting](runtime.png)\n\n"
                 + "![WAN messages per second](wan-messages.png)\n\n");
@@ -90,7 +98,25 @@ public final class Tables {
                 b.append('\n');
             }
         }
+        occupancyLinks(c, occupancy, b);
         return b.toString();
+    }
+
+    private static void occupancyLinks(Comparison c, java.util.Map<RunData, String> occupancy, StringBuilder b) {
+        if (occupancy.isEmpty()) {
+            return;
+        }
+        b.append("\n## Occupancy of each run\n\n");
+        for (RunData r : c.runs()) {
+            String file = occupancy.get(r);
+            b.append("- ").append(markdownText(r.workload() + ", " + r.balancer() + ", " + c.configuration(r)
+                    + ", repetition " + r.repetition()));
+            if (c.failed().contains(r)) {
+                b.append(" (**failed**, exit ").append(r.exitCode()).append(')');
+            }
+            b.append(": [").append(file).append(".svg](").append(file).append(".svg), [png](").append(file)
+                    .append(".png)\n");
+        }
     }
 
     /** Failed runs, cells of one run and runs too short, each said before the tables. */

@@ -90,6 +90,29 @@ class StatisticsTest {
         assertTrue(Tables.csv(c).contains(",3.000 s is under 20 WAN round trips of 200 ms (4.0 s)\n"), Tables.csv(c));
     }
 
+    @Test
+    void barsOfCellsWithSeveralRunsHaveWhiskersFromMinToMax() throws IOException {
+        Comparison c = matrix();
+        String runtime = java.nio.file.Files.readString(Charts.runtime(c, root).get(1));
+        String wan = java.nio.file.Files.readString(Charts.wanMessages(c, root).get(1));
+        java.nio.file.Files.createDirectories(root.resolve("single"));
+        assertTrue(runtime.contains("Speedup over the sequential program by load balancer and WAN setting (medians;"
+                + " whiskers: min-max)"), runtime);
+        // five cells of three runs, each a whisker of three lines, beside the axes and grid lines of one panel
+        assertEquals(5 * 3, lines(runtime) - lines(barsAlone(c, root.resolve("single"))), runtime);
+        assertTrue(wan.contains("WAN messages sent per second"), wan);
+    }
+
+    private static long lines(String svg) {
+        return svg.split("<line ").length - 1;
+    }
+
+    /** The same figure with every cell cut to its first run: bars without whiskers. */
+    private static String barsAlone(Comparison c, Path dir) throws IOException {
+        List<RunData> firsts = c.runs().stream().filter(r -> r.repetition() == 1).toList();
+        return java.nio.file.Files.readString(Charts.runtime(new Comparison(firsts), dir).get(1));
+    }
+
     private static RunData run(int clusters, String wan, double seconds, Double startup) {
         return new RunData("r", Path.of("r"), "fib", "30", "RS", wan, clusters, 4, 1, 0, seconds, null, null, startup, "",
                 0, Map.of(), List.of());
