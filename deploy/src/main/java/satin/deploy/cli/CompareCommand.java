@@ -162,7 +162,7 @@ final class CompareCommand implements Callable<Integer> {
         List<Path> files = Reports.write(runs, reportDir);
         Path table = reportDir.resolve("results.md");
         if (Files.exists(table)) {
-            out.print(Files.readString(table));
+            out.print(Reports.tablesOnly(Files.readString(table)));
         }
         err.println("satin: " + cells.size() + " runs" + (failed > 0 ? ", " + failed + " failed" : "") + "; report in "
                 + reportDir + " (" + files.size() + " files: results.csv, results.md, charts)");

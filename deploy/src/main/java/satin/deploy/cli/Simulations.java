@@ -98,7 +98,7 @@ final class Simulations {
         Path reportDir = invocation.report();
         List<Path> files = Reports.write(runs, reportDir);
         if (count > 1) {
-            out.print(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8));
+            out.print(Reports.tablesOnly(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8)));
         }
         err.println("satin: " + count + " simulated run" + (count == 1 ? "" : "s") + (failed > 0 ? ", " + failed
                 + " not finished" : "") + "; run files in " + invocation.directory() + ", report in " + reportDir + " (" + files.size()

@@ -173,7 +173,8 @@ final class BarChart {
         for (int g = 0; g < p.groups().size(); g++) {
             double gx = left + g * groupW + groupW * 0.1;
             for (int s = 0; s < p.series().size(); s++) {
-                bar(c, p.values()[g][s], gx + s * barW, barW, axis, top, bottom, color(p.series().get(s)), labels);
+                bar(c, p.values()[g][s], p.high()[g][s], gx + s * barW, barW, axis, top, bottom,
+                        color(p.series().get(s)), labels);
                 whisker(c, p.low()[g][s], p.high()[g][s], gx + (s + 0.5) * barW, barW, axis, top, bottom);
             }
             c.text(left + (g + 0.5) * groupW, bottom + 18, p.groups().get(g), 13, INK, Canvas.Anchor.MIDDLE, true,
@@ -188,8 +189,9 @@ final class BarChart {
         c.line(left, bottom, right, bottom, INK, 1, false);
     }
 
-    private void bar(Canvas c, double v, double x, double w, Axis axis, double top, double bottom, Color color,
-            boolean labels) {
+    /** A bar, its number above it or above its whisker's top ({@code high}) when there is one. */
+    private void bar(Canvas c, double v, double high, double x, double w, Axis axis, double top, double bottom,
+            Color color, boolean labels) {
         if (Double.isNaN(v)) {
             return;
         }
@@ -198,7 +200,8 @@ final class BarChart {
             c.rect(x, y, w, bottom - y, color, INK);
         }
         if (labels) {
-            c.text(x + w / 2, y - 3, label(v), 9, INK, Canvas.Anchor.MIDDLE, false, false);
+            double above = Double.isNaN(high) || (log && high <= 0) ? y : Math.min(y, axis.y(high, top, bottom));
+            c.text(x + w / 2, above - 3, label(v), 9, INK, Canvas.Anchor.MIDDLE, false, false);
         }
     }
 

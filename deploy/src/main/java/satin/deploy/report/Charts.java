@@ -18,8 +18,9 @@ public final class Charts {
     /** What the run-time figure shows: one quantity for all its panels, named in its title. */
     enum Quantity {
         SPEEDUP("Speedup over the sequential program", "speedup over the sequential program"),
-        VERSUS_ONE_CLUSTER("Speed relative to one cluster", "times faster than 1 cluster (1-cluster time / time)"),
-        RUN_TIME("Run time", "run time (s)");
+        VERSUS_ONE_CLUSTER("Speed relative to the same balancer on 1 cluster",
+                "times faster than 1 cluster (1-cluster time / time)"),
+        RUN_TIME("Run time by balancer and WAN setting", "run time (s)");
 
         final String title;
         final String axis;
@@ -48,10 +49,16 @@ public final class Charts {
             return switch (this) {
                 case SPEEDUP -> Spread.ratio(Spread.of(new double[] {c.median(w, bal, conf,
                         r -> r.sequentialSeconds())}), c.spread(w, bal, conf, RunData::runSeconds));
-                case VERSUS_ONE_CLUSTER -> c.versusOneClusterSpread(w, bal, conf);
+                case VERSUS_ONE_CLUSTER -> oneCluster(c, w, bal, conf)
+                        ? Spread.of(new double[] {c.versusOneCluster(w, bal, conf)}) // 1 by construction: no range
+                        : c.versusOneClusterSpread(w, bal, conf);
                 case RUN_TIME -> c.spread(w, bal, conf, RunData::runSeconds);
             };
         }
+    }
+
+    private static boolean oneCluster(Comparison c, String w, String bal, String conf) {
+        return c.cell(w, bal, conf).stream().allMatch(r -> r.clusters() == 1);
     }
 
     /** Per workload, a group of bars per balancer, one bar per configuration: medians, whiskers from min to max. */
@@ -62,7 +69,7 @@ public final class Charts {
             panels.add(panel(c, w, c.configurations(w), q.axis, q == Quantity.VERSUS_ONE_CLUSTER ? 1 : Double.NaN,
                     (bal, conf) -> q.of(c, w, bal, conf)));
         }
-        BarChart chart = new BarChart(q.title + " by load balancer and WAN setting (medians; whiskers: min-max)",
+        BarChart chart = new BarChart(q.title + " (medians; whiskers: min-max)",
                 panels, false);
         return both(chart.width(), chart.height(), chart::draw, directory, "runtime");
     }
@@ -95,7 +102,7 @@ public final class Charts {
                         (bal, conf) -> c.spread(w, bal, conf, RunData::wanMessagesPerSecond)));
             }
         }
-        BarChart chart = new BarChart("WAN messages sent per second, all nodes together (medians; whiskers: min-max)",
+        BarChart chart = new BarChart("WAN messages per second, all nodes together (medians; whiskers: min-max)",
                 panels, true);
         return both(chart.width(), chart.height(), chart::draw, directory, "wan-messages");
     }

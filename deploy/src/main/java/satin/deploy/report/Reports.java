@@ -90,6 +90,12 @@ public final class Reports {
         return file;
     }
 
+    /** results.md without its list of occupancy charts: what a terminal shows. */
+    public static String tablesOnly(String resultsMd) {
+        int links = resultsMd.indexOf(Tables.OCCUPANCY_HEADING);
+        return links < 0 ? resultsMd : resultsMd.substring(0, links + 1);
+    }
+
     /** A text made safe for a file name. */
     static String fileName(String name) {
         String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("_*-_*", "-");

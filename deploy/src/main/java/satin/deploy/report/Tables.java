@@ -20,6 +20,8 @@ public final class Tables {
             "max_occupancy", "mean_occupancy", "cell_median_run_time_s", "cell_min_run_time_s",
             "cell_max_run_time_s", "cell_runs", "within_noise_of", "too_short");
 
+    static final String OCCUPANCY_HEADING = "\n## Occupancy of each run";
+
     private Tables() {
     }
 
@@ -106,7 +108,7 @@ public final class Tables {
         if (occupancy.isEmpty()) {
             return;
         }
-        b.append("\n## Occupancy of each run\n\n");
+        b.append(OCCUPANCY_HEADING).append("\n\n");
         for (RunData r : c.runs()) {
             String file = occupancy.get(r);
             b.append("- ").append(markdownText(r.workload() + ", " + r.balancer() + ", " + c.configuration(r)

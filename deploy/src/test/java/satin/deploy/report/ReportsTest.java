@@ -50,7 +50,7 @@ class ReportsTest {
         }
         String runtime = Files.readString(out.resolve("runtime.svg"));
         // bare fib has neither a sequential time nor several clusters: the figure shows run times in both panels
-        assertTrue(runtime.contains(">Run time by load balancer and WAN setting (medians; whiskers: min-max)</text>"),
+        assertTrue(runtime.contains(">Run time by balancer and WAN setting (medians; whiskers: min-max)</text>"),
                 runtime);
         assertEquals(2, runtime.split(">run time \\(s\\)</text>").length - 1, "both panels' axes");
         assertTrue(!runtime.contains("speedup"), "one quantity per figure");

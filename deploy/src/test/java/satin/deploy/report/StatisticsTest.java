@@ -96,11 +96,13 @@ class StatisticsTest {
         String runtime = java.nio.file.Files.readString(Charts.runtime(c, root).get(1));
         String wan = java.nio.file.Files.readString(Charts.wanMessages(c, root).get(1));
         java.nio.file.Files.createDirectories(root.resolve("single"));
-        assertTrue(runtime.contains("Speedup over the sequential program by load balancer and WAN setting (medians;"
-                + " whiskers: min-max)"), runtime);
+        assertTrue(runtime.contains(">Speedup over the sequential program (medians; whiskers: min-max)</text>"),
+                runtime);
         // five cells of three runs, each a whisker of three lines, beside the axes and grid lines of one panel
         assertEquals(5 * 3, lines(runtime) - lines(barsAlone(c, root.resolve("single"))), runtime);
-        assertTrue(wan.contains("WAN messages sent per second"), wan);
+        assertTrue(wan.contains(">WAN messages per second, all nodes together (medians; whiskers: min-max)</text>"), wan);
+        assertEquals(2 * 3, lines(wan) - lines(java.nio.file.Files.readString(Charts.wanMessages(new Comparison(c.runs().stream()
+                .filter(r -> r.repetition() == 1).toList()), root.resolve("single")).get(1))), "a whisker for each of the two cells on two clusters");
     }
 
     private static long lines(String svg) {
