@@ -45,7 +45,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "WAN settings, separated by ;, single-cluster for all nodes in one (default: single-cluster;100ms/100KB/s)")
     List<String> wans = new ArrayList<>(List.of(Comparison.SINGLE_CLUSTER, "100ms/100KB/s"));
 
-    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "1", description = "runs per cell (default: ${DEFAULT-VALUE})")
+    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "3",
+            description = "runs per cell, summarised as median and [min-max] (default: ${DEFAULT-VALUE})")
     int repetitions;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",

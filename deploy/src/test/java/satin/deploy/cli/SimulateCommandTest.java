@@ -92,10 +92,10 @@ class SimulateCommandTest {
         assertTrue(run.out().contains("LAN infiniband, seed 3"), run.out());
         SatinCliTest.Result compare = satin("compare", yaml.toString());
         assertEquals(0, compare.code(), compare.err());
-        assertTrue(compare.err().contains("2 simulated runs"), compare.err());
+        assertTrue(compare.err().contains("6 simulated runs"), "three repetitions by default: " + compare.err());
         assertTrue(compare.out().contains("| RS |") && compare.out().contains("| CLS |"), compare.out());
         try (Stream<Path> files = Files.walk(dir.resolve("out"))) {
-            assertEquals(3, files.filter(p -> p.getFileName().toString().equals("descriptor.yaml")).count(),
+            assertEquals(1 + 6, files.filter(p -> p.getFileName().toString().equals("descriptor.yaml")).count(),
                     "every run keeps its descriptor");
         }
     }
