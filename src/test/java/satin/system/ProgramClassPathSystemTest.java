@@ -118,13 +118,13 @@ class ProgramClassPathSystemTest {
             assertEquals(0, run.exit(240), run.toString());
             assertTrue(run.err().contains("satin: userprog.Leaves brings its own classes: no speedup over its sequential "
                     + "program"), run.err());
-            assertTrue(run.err().contains("satin: 2 runs; report in "), run.err());
+            assertTrue(run.err().contains("satin: 6 runs; report in "), "three a balancer by default: " + run.err());
         }
         List<Path> outputs;
         try (var files = Files.walk(output)) {
             outputs = files.filter(p -> p.getFileName().toString().equals("stdout.txt")).toList();
         }
-        assertEquals(2, outputs.size(), "one run per balancer: " + outputs);
+        assertEquals(6, outputs.size(), "three runs per balancer: " + outputs);
         for (Path out : outputs) {
             assertEquals(expected(), Files.readString(out).strip(), out.toString());
         }

@@ -35,7 +35,7 @@ class SimulationReadmeTest {
                 assertEquals(0, c.exit(10 * 60L), command + " failed: " + c);
                 assertTrue(c.out().contains("| CRS |"), command + ": " + c);
                 assertTrue(c.err().contains("simulated runs; run files in"), command + ": " + c);
-                Path report = root.resolve(output(command)).resolve("report");
+                Path report = root.resolve(output(command)).resolve("latest/report");
                 assertTrue(Files.size(report.resolve("results.csv")) > 0 && Files.size(report.resolve("runtime.png")) > 0,
                         "no report in " + report);
             }

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import satin.apps.synthetic.SyntheticTree;
+import satin.deploy.report.Spread;
 import satin.lb.Balancers;
 import satin.lb.LoadBalancer;
 import satin.net.WanLinks;
@@ -112,6 +114,10 @@ final class BalancerBench {
                 Runtime.getRuntime().availableProcessors());
         List<String> settings = new ArrayList<>(List.of("1 cluster"));
         settings.addAll(wan);
+        // every run shares this JVM's JIT: the first would run cold, so one run is thrown away first
+        Outcome warm = once(balancers.get(0), settings.get(0), expected);
+        System.err.printf(Locale.ROOT, "  warm-up (not counted): %s, %s: %.2f s%n", balancers.get(0), settings.get(0),
+                warm.seconds());
         Map<String, Map<String, List<Outcome>>> all = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) {
             for (String setting : settings) {
@@ -224,25 +230,73 @@ final class BalancerBench {
         return c;
     }
 
+    /**
+     * The table of seed 004's experiment: per balancer and setting the median run time with its
+     * [min-max] over the rounds, relative to RS's median on one cluster, and WAN messages per second;
+     * then which cells these rounds cannot tell apart and which runs were too short to say anything.
+     */
     private static void report(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
         double reference = median(all.getOrDefault("RS", all.values().iterator().next()).get("1 cluster"), Outcome::seconds);
-        System.out.printf(Locale.ROOT, "run time in s, relative to RS on 1 cluster (%.2f s), and WAN messages/s; medians%n",
-                reference);
+        System.out.printf(Locale.ROOT, "run time in s [min-max over the rounds], relative to RS on 1 cluster (%.2f s),"
+                + " and WAN messages/s; medians%n", reference);
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-9s", "balancer"));
         for (String s : settings) {
-            head.append(String.format(Locale.ROOT, " | %-22s", s));
+            head.append(String.format(Locale.ROOT, " | %-34s", s));
         }
         System.out.println(head);
         for (Map.Entry<String, Map<String, List<Outcome>>> b : all.entrySet()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s", b.getKey()));
             for (String s : settings) {
-                List<Outcome> o = b.getValue().get(s);
-                double secs = median(o, Outcome::seconds);
-                row.append(String.format(Locale.ROOT, " | %6.2f %5.3f %8.0f/s", secs, secs / reference,
-                        median(o, Outcome::wanPerSecond)));
+                Spread secs = spread(b.getValue().get(s), Outcome::seconds);
+                String cell = String.format(Locale.ROOT, "%.2f %s %.3f %.0f/s", secs.median(), secs.range(2),
+                        secs.median() / reference, median(b.getValue().get(s), Outcome::wanPerSecond));
+                row.append(String.format(Locale.ROOT, " | %-34s", cell.replace("  ", " ")));
             }
             System.out.println(row);
         }
+        noise(all, settings);
+        tooShort(all, settings);
+    }
+
+    /** Per setting, the pairs of balancers whose run times overlap over the rounds: differences that are noise. */
+    private static void noise(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
+        List<String> b = new ArrayList<>(all.keySet());
+        for (String s : settings) {
+            List<String> pairs = new ArrayList<>();
+            for (int i = 0; i < b.size(); i++) {
+                for (int j = i + 1; j < b.size(); j++) {
+                    if (spread(all.get(b.get(i)).get(s), Outcome::seconds)
+                            .overlaps(spread(all.get(b.get(j)).get(s), Outcome::seconds))) {
+                        pairs.add(b.get(i) + " ≈ " + b.get(j));
+                    }
+                }
+            }
+            if (!pairs.isEmpty()) {
+                System.out.println("within noise on " + s + " (min-max ranges overlap): " + String.join(", ", pairs));
+            }
+        }
+        if (all.values().iterator().next().values().iterator().next().size() < 2) {
+            System.out.println("one round: no spread, and differences of a few percent may be noise (--rounds 3)");
+        }
+    }
+
+    /** Settings whose runs last fewer than 20 WAN round trips: they measure where the first steals landed. */
+    private static void tooShort(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
+        for (String s : settings.subList(1, settings.size())) {
+            double roundTrip = 2 * WanLinks.parse(s).spec("c0", "c1").latencyNanos() / 1e9;
+            for (Map.Entry<String, Map<String, List<Outcome>>> b : all.entrySet()) {
+                double shortest = spread(b.getValue().get(s), Outcome::seconds).min();
+                if (shortest < satin.deploy.report.ShortRuns.ROUND_TRIPS * roundTrip) {
+                    System.out.printf(Locale.ROOT, "too short to say anything: %s on %s, %.2f s is under %d round"
+                            + " trips of %.0f ms%n", b.getKey(), s, shortest, satin.deploy.report.ShortRuns.ROUND_TRIPS,
+                            roundTrip * 1000);
+                }
+            }
+        }
+    }
+
+    private static Spread spread(List<Outcome> outcomes, java.util.function.ToDoubleFunction<Outcome> f) {
+        return Spread.of(outcomes.stream().mapToDouble(f).toArray());
     }
 
     /** Job transfers per cell, LAN+WAN (pushed jobs added to the side they crossed is unknown: apart). */
@@ -260,8 +314,6 @@ final class BalancerBench {
     }
 
     private static double median(List<Outcome> outcomes, java.util.function.ToDoubleFunction<Outcome> f) {
-        double[] v = outcomes.stream().mapToDouble(f).sorted().toArray();
-        int m = v.length / 2;
-        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+        return spread(outcomes, f).median();
     }
 }

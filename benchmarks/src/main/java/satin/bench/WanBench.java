@@ -51,6 +51,7 @@ final class WanBench {
         WanLinks links = WanLinks.parse(text);
         WanLinks.Spec spec = links.spec("A", "B");
         LinkedBlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
+        java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
         Inbox receiver = new Inbox() {
             @Override
             public void opened(Connection c) {
@@ -66,6 +67,7 @@ final class WanBench {
 
             @Override
             public void closed(Connection c) {
+                received.countDown();
             }
         };
         String name = "wan-bench-" + text.replaceAll("\\W", "");
@@ -97,8 +99,11 @@ final class WanBench {
             System.out.printf(Locale.ROOT, "%-16s %14.2f %14.2f %16.1f %16.1f%n", text, delay,
                     (spec.latencyNanos() + spec.transmitNanos(small + OVERHEAD)) / 1e6, throughput, spec.bytesPerSecond() / 1e3);
         } finally {
+            // both ends closed before the next link and before the event loops stop: a channel
+            // closing on a stopped loop has Netty print a warning with a stack trace
             c.close();
-            server.close();
+            received.await(5, TimeUnit.SECONDS);
+            server.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
     }
 

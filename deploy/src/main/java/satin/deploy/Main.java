@@ -28,8 +28,8 @@ public final class Main {
 
     /** The main job: a short comparison that shows what the project is for, on this JVM alone. */
     static final String[] DEMO = {"compare", "--app", "synthetic", "--args", "4", "6", "40000", "--nodes", "32",
-        "--clusters", "4", "--balancers", "RS;CRS", "--wans", "single-cluster;100ms/100KB/s", "--output",
-        "satin-results/demo"};
+        "--clusters", "4", "--balancers", "RS;CRS", "--wans", "single-cluster;100ms/100KB/s", "--repetitions", "3",
+        "--output", "satin-results/demo"};
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("pool")) {
@@ -46,7 +46,7 @@ public final class Main {
             PrintWriter err = new PrintWriter(System.err, true);
             if (args.length == 0) {
                 err.println("satin: RS against CRS, 32 nodes as 1 cluster and as 4 clusters 100 ms / 100 KB/s apart, "
-                        + "on a tree of 4^6 leaves that wait 40 ms (satin --help for more)");
+                        + "on a tree of 4^6 leaves that wait 40 ms, 3 runs each (satin --help for more)");
             }
             System.exit(SatinCli.execute(args.length == 0 ? DEMO : args, out, err));
         }

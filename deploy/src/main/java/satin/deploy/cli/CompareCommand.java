@@ -45,7 +45,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "WAN settings, separated by ;, single-cluster for all nodes in one (default: single-cluster;100ms/100KB/s)")
     List<String> wans = new ArrayList<>(List.of(Comparison.SINGLE_CLUSTER, "100ms/100KB/s"));
 
-    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "1", description = "runs per cell (default: ${DEFAULT-VALUE})")
+    @Option(names = "--repetitions", paramLabel = "R", defaultValue = "3",
+            description = "runs per cell, summarised as median and [min-max] (default: ${DEFAULT-VALUE})")
     int repetitions;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",
@@ -58,12 +59,15 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Descriptor d = Plans.of(descriptor, options);
+        Comparison m = matrix(d);
+        Invocation invocation = Invocation.next(d.plan().outputDir());
+        List<Comparison.Cell> cells = m.cells(invocation.rebase(d.plan()));
         if (d.simulated()) { // mode: simulate
-            return Simulations.run(matrix(d).cells(d.plan()), d.simulation(), d.plan().outputDir(), descriptor,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+            return Simulations.run(cells, d.simulation(), invocation, descriptor, spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
-        return run(matrix(d).cells(d.plan()), Durations.parse("--timeout", timeout), d.plan().outputDir(), descriptor,
-                spec.commandLine().getOut(), spec.commandLine().getErr());
+        return run(cells, Durations.parse("--timeout", timeout), invocation, descriptor, spec.commandLine().getOut(),
+                spec.commandLine().getErr());
     }
 
     /** The matrix, every balancer, WAN setting and application's arguments of it checked: nothing has run yet. */
@@ -128,9 +132,10 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
-    static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Path output, Path descriptor, PrintWriter out,
-            PrintWriter err) throws Exception {
+    static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Invocation invocation, Path descriptor,
+            PrintWriter out, PrintWriter err) throws Exception {
         Launcher launcher = new Launcher(timeout);
+        invocation.create();
         java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequential = sequentialTimes(cells, timeout, err);
         warmUp(launcher, cells.get(0), err);
         Progress progress = new Progress(cells.size(), err);
@@ -141,6 +146,7 @@ final class CompareCommand implements Callable<Integer> {
                     cell.repetition()));
             RunOutcome o = launcher.run(cell.plan());
             Plans.keepDescriptor(descriptor, o.runDir());
+            invocation.mark(o.runDir());
             java.util.OptionalLong nanos = sequential.getOrDefault(cell.app(), java.util.OptionalLong.empty());
             if (nanos.isPresent() && o.runDir() != null) {
                 satin.deploy.launch.RunRecord.addNumber(o.runDir().resolve("result.json"), "sequentialNanos",
@@ -153,11 +159,11 @@ final class CompareCommand implements Callable<Integer> {
             }
             progress.done();
         }
-        Path reportDir = output.resolve("report");
+        Path reportDir = invocation.report();
         List<Path> files = Reports.write(runs, reportDir);
         Path table = reportDir.resolve("results.md");
         if (Files.exists(table)) {
-            out.print(Files.readString(table));
+            out.print(Reports.tablesOnly(Files.readString(table)));
         }
         err.println("satin: " + cells.size() + " runs" + (failed > 0 ? ", " + failed + " failed" : "") + "; report in "
                 + reportDir + " (" + files.size() + " files: results.csv, results.md, charts)");

@@ -15,7 +15,9 @@ import satin.deploy.report.Reports;
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts.",
             "The charts show run time, WAN messages and occupancy per run, as PNG and SVG.",
-            "A RUN-DIR holds stats.json and/or result.json, or runs below it."})
+            "A RUN-DIR holds stats.json and/or result.json, or runs below it. Runs of several invocations",
+            "of compare or simulate are refused unless --merge; a report never replaces one of other runs.",
+            "Example: satin report satin-results/latest"})
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RUN-DIR")
@@ -23,6 +25,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = {"--out", "-o"}, paramLabel = "DIR", description = "where the report goes (default: RUN-DIR/report for one directory)")
     Path out;
+
+    @Option(names = "--merge", description = "pool runs of several invocations of compare or simulate as repetitions of one matrix")
+    boolean merge;
 
     @Spec
     CommandSpec spec;
@@ -34,7 +39,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path target = out != null ? out : runs.get(0).resolve("report");
         try {
-            List<Path> files = Reports.write(runs, target);
+            List<Path> files = Reports.write(runs, target, merge);
             spec.commandLine().getOut().println("satin report: " + files.size() + " files written to " + target);
             return 0;
         } catch (IOException | IllegalArgumentException e) {

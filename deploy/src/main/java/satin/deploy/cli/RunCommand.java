@@ -39,7 +39,8 @@ final class RunCommand implements Callable<Integer> {
         satin.deploy.descriptor.Descriptor d = Plans.of(descriptor, options);
         RunPlan plan = d.plan();
         if (d.simulated()) { // mode: simulate
-            return Simulations.run(SimulateCommand.alone(plan), d.simulation(), plan.outputDir(), descriptor,
+            Invocation invocation = Invocation.next(plan.outputDir());
+            return Simulations.run(SimulateCommand.alone(invocation.rebase(plan)), d.simulation(), invocation, descriptor,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout)).run(plan);

@@ -54,13 +54,13 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Descriptor d = Plans.of(descriptor, options);
         SimulationPlan sim = simulation.over(d.simulation());
-        return Simulations.run(cells(d), sim, d.plan().outputDir(), descriptor, spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        Invocation invocation = Invocation.next(d.plan().outputDir());
+        return Simulations.run(cells(d, invocation.rebase(d.plan())), sim, invocation, descriptor,
+                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /** The matrix of the options; else the descriptor's compare: section; else the run alone. */
-    private List<Comparison.Cell> cells(Descriptor d) {
-        RunPlan p = d.plan();
+    private List<Comparison.Cell> cells(Descriptor d, RunPlan p) {
         if (!balancers.isEmpty() || !wans.isEmpty() || repetitions != null) {
             return new Comparison(List.of(p.app()), balancers.isEmpty() ? List.of(p.balancer()) : balancers,
                     wans.isEmpty() ? List.of(p.wan()) : wans, repetitions == null ? 1 : repetitions).cells(p);

@@ -58,12 +58,13 @@ final class Simulations {
      *
      * @return 0 if every run finished within its time, else 1
      */
-    static int run(List<Comparison.Cell> cells, SimulationPlan sim, Path output, Path descriptor, PrintWriter out,
-            PrintWriter err) throws IOException {
+    static int run(List<Comparison.Cell> cells, SimulationPlan sim, Invocation invocation, Path descriptor,
+            PrintWriter out, PrintWriter err) throws IOException {
         List<SimConfig> configs = new ArrayList<>();
         for (Comparison.Cell cell : cells) {
             configs.add(config(cell.plan(), sim, cell.repetition())); // every cell checked before the first runs
         }
+        invocation.create();
         Progress progress = new Progress(cells.size(), err);
         List<Path> runs = new ArrayList<>();
         int failed = 0;
@@ -77,6 +78,7 @@ final class Simulations {
                     s.messages())), PROGRESS_NANOS);
             Path dir = write(cell, r);
             Plans.keepDescriptor(descriptor, dir);
+            invocation.mark(dir);
             runs.add(dir);
             if (!r.finished()) {
                 failed++;
@@ -88,18 +90,18 @@ final class Simulations {
         if (cells.size() == 1) {
             out.print(Files.readString(runs.get(0).resolve("stdout.txt"), StandardCharsets.UTF_8));
         }
-        return report(runs, output, cells.size(), failed, out, err);
+        return report(runs, invocation, cells.size(), failed, out, err);
     }
 
-    private static int report(List<Path> runs, Path output, int count, int failed, PrintWriter out, PrintWriter err)
-            throws IOException {
-        Path reportDir = output.resolve("report");
+    private static int report(List<Path> runs, Invocation invocation, int count, int failed, PrintWriter out,
+            PrintWriter err) throws IOException {
+        Path reportDir = invocation.report();
         List<Path> files = Reports.write(runs, reportDir);
         if (count > 1) {
-            out.print(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8));
+            out.print(Reports.tablesOnly(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8)));
         }
         err.println("satin: " + count + " simulated run" + (count == 1 ? "" : "s") + (failed > 0 ? ", " + failed
-                + " not finished" : "") + "; run files in " + output + ", report in " + reportDir + " (" + files.size()
+                + " not finished" : "") + "; run files in " + invocation.directory() + ", report in " + reportDir + " (" + files.size()
                 + " files: results.csv, results.md, charts)");
         return failed == 0 ? 0 : 1;
     }
@@ -118,6 +120,7 @@ final class Simulations {
                 r.finished() ? 0 : 1, r.finished() ? "finished" : "failed", "stats.json");
         RunRecord.addNumber(record, "repetition", cell.repetition());
         RunRecord.addNumber(record, "seed", r.config().seed());
+        RunRecord.addNumber(record, "startupNanos", 0); // its wall clock measures the simulator, not a start-up
         RunRecord.addNumber(record, "sequentialNanos", r.work()); // one worker doing every job: speedups and efficiency
         return dir;
     }

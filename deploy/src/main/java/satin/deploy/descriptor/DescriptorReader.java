@@ -175,7 +175,8 @@ final class DescriptorReader {
                 (n, p) -> BalancerReader.read(n, p, problems));
         List<String> wans = list(s, "wan", "WAN settings: none, single-cluster, WanLinks text or a mapping like wan:",
                 (n, p) -> compareWan(n, p, names, clusters));
-        Integer repetitions = s.positive("repetitions", "how often each run repeats", 1);
+        // three: the fewest whose median and range say anything (decision 0021)
+        Integer repetitions = s.positive("repetitions", "how often each run repeats", 3);
         if (apps == null || balancers == null || wans == null || repetitions == null) {
             return null;
         }

@@ -36,7 +36,7 @@
  *   apps: [{name: fib, args: [30]}]
  *   balancers: [RS, CRS]
  *   wan: [single-cluster, 100ms/100KB/s]   # WanLinks text, none, single-cluster, or a wan: mapping
- *   repetitions: 3            # default 1
+ *   repetitions: 3            # default 3
  * mode: run                   # run | simulate (satin run and satin compare simulate)
  * simulate:                   # optional: how (satin.deploy.plan.SimulationPlan)
  *   lan: myrinet              # myrinet | infiniband | emulated | 20us/50MB/s[/jitter]

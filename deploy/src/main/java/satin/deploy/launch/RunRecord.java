@@ -50,18 +50,27 @@ public final class RunRecord {
         Files.writeString(file, Json.write(r) + "\n", StandardCharsets.UTF_8);
     }
 
-    /** The plan as a JSON object, the secret left out. */
     /** Adds a number to a record written by {@link #write}, whose first character opens its object. */
     public static void addNumber(Path file, String key, long value) throws IOException {
+        addField(file, key, Long.toString(value));
+    }
+
+    /** Adds a text field to a record written by {@link #write}. */
+    public static void addText(Path file, String key, String value) throws IOException {
+        addField(file, key, Json.write(value));
+    }
+
+    private static void addField(Path file, String key, String json) throws IOException {
         if (!Files.exists(file)) {
             return;
         }
-        String json = Files.readString(file, StandardCharsets.UTF_8);
-        int open = json.indexOf('{');
-        Files.writeString(file, json.substring(0, open + 1) + Json.write(key) + ":" + value + ","
-                + json.substring(open + 1), StandardCharsets.UTF_8);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        int open = text.indexOf('{');
+        Files.writeString(file, text.substring(0, open + 1) + Json.write(key) + ":" + json + ","
+                + text.substring(open + 1), StandardCharsets.UTF_8);
     }
 
+    /** The plan as a JSON object, the secret left out. */
     public static Map<String, Object> planJson(RunPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("pool", plan.pool());

@@ -27,11 +27,12 @@ final class BarChart {
     static final int LEGEND_ROW = 22;
 
     /**
-     * One panel: bars of {@code values[group][series]} (NaN: no run), an axis label with units, and
-     * a dashed reference line at {@code reference} unless NaN.
+     * One panel: bars of {@code values[group][series]} (NaN: no run), whiskers from {@code low} to
+     * {@code high} of the same shape (NaN: none), an axis label with units, and a dashed reference
+     * line at {@code reference} unless NaN.
      */
-    record Panel(String title, List<String> groups, List<String> series, double[][] values, String yLabel,
-            double reference) {
+    record Panel(String title, List<String> groups, List<String> series, double[][] values, double[][] low,
+            double[][] high, String yLabel, double reference) {
     }
 
     private final String title;
@@ -172,7 +173,9 @@ final class BarChart {
         for (int g = 0; g < p.groups().size(); g++) {
             double gx = left + g * groupW + groupW * 0.1;
             for (int s = 0; s < p.series().size(); s++) {
-                bar(c, p.values()[g][s], gx + s * barW, barW, axis, top, bottom, color(p.series().get(s)), labels);
+                bar(c, p.values()[g][s], p.high()[g][s], gx + s * barW, barW, axis, top, bottom,
+                        color(p.series().get(s)), labels);
+                whisker(c, p.low()[g][s], p.high()[g][s], gx + (s + 0.5) * barW, barW, axis, top, bottom);
             }
             c.text(left + (g + 0.5) * groupW, bottom + 18, p.groups().get(g), 13, INK, Canvas.Anchor.MIDDLE, true,
                     false);
@@ -186,8 +189,9 @@ final class BarChart {
         c.line(left, bottom, right, bottom, INK, 1, false);
     }
 
-    private void bar(Canvas c, double v, double x, double w, Axis axis, double top, double bottom, Color color,
-            boolean labels) {
+    /** A bar, its number above it or above its whisker's top ({@code high}) when there is one. */
+    private void bar(Canvas c, double v, double high, double x, double w, Axis axis, double top, double bottom,
+            Color color, boolean labels) {
         if (Double.isNaN(v)) {
             return;
         }
@@ -196,8 +200,23 @@ final class BarChart {
             c.rect(x, y, w, bottom - y, color, INK);
         }
         if (labels) {
-            c.text(x + w / 2, y - 3, label(v), 9, INK, Canvas.Anchor.MIDDLE, false, false);
+            double above = Double.isNaN(high) || (log && high <= 0) ? y : Math.min(y, axis.y(high, top, bottom));
+            c.text(x + w / 2, above - 3, label(v), 9, INK, Canvas.Anchor.MIDDLE, false, false);
         }
+    }
+
+    /** The range of a bar's runs: a vertical line with caps a third of the bar wide. */
+    private void whisker(Canvas c, double low, double high, double x, double barW, Axis axis, double top,
+            double bottom) {
+        if (Double.isNaN(low) || Double.isNaN(high) || (log && low <= 0)) {
+            return;
+        }
+        double y0 = axis.y(low, top, bottom);
+        double y1 = axis.y(high, top, bottom);
+        double cap = barW / 6;
+        c.line(x, y0, x, y1, INK, 1.2, false);
+        c.line(x - cap, y0, x + cap, y0, INK, 1.2, false);
+        c.line(x - cap, y1, x + cap, y1, INK, 1.2, false);
     }
 
     /** Ticks and mapping of values to heights. */
@@ -213,11 +232,13 @@ final class BarChart {
     private Axis axis(Panel p) {
         double max = 0;
         double min = Double.MAX_VALUE;
-        for (double[] g : p.values()) {
-            for (double v : g) {
-                if (v > 0) {
-                    max = Math.max(max, v);
-                    min = Math.min(min, v);
+        for (double[][] values : List.of(p.values(), p.high())) {
+            for (double[] g : values) {
+                for (double v : g) {
+                    if (v > 0) {
+                        max = Math.max(max, v);
+                        min = Math.min(min, v);
+                    }
                 }
             }
         }

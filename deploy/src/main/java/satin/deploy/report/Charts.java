@@ -15,41 +15,78 @@ public final class Charts {
     private Charts() {
     }
 
-    /**
-     * Per workload, a group of bars per balancer: the speedup over the sequential program when its
-     * time is known for every run, else how many times faster than one cluster when every balancer
-     * run on several clusters was also run on one, else the run time.
-     */
+    /** What the run-time figure shows: one quantity for all its panels, named in its title. */
+    enum Quantity {
+        SPEEDUP("Speedup over the sequential program", "speedup over the sequential program"),
+        VERSUS_ONE_CLUSTER("Speed relative to the same balancer on 1 cluster",
+                "times faster than 1 cluster (1-cluster time / time)"),
+        RUN_TIME("Run time by balancer and WAN setting", "run time (s)");
+
+        final String title;
+        final String axis;
+
+        Quantity(String title, String axis) {
+            this.title = title;
+            this.axis = axis;
+        }
+
+        /**
+         * The speedup when the sequential time is known for every run, else how many times faster
+         * than one cluster when every workload ran on several clusters and every such run has its
+         * single-cluster run, else the run time.
+         */
+        static Quantity of(Comparison c) {
+            List<RunData> runs = c.workloads().stream().flatMap(w -> c.runs(w).stream()).toList();
+            if (!runs.isEmpty() && runs.stream().allMatch(r -> r.sequentialSeconds() != null)) {
+                return SPEEDUP;
+            }
+            boolean relative = c.workloads().stream().allMatch(w -> c.runs(w).stream().anyMatch(r -> r.clusters() > 1))
+                    && runs.stream().filter(r -> r.clusters() > 1).noneMatch(r -> Double.isNaN(c.versusOneCluster(r)));
+            return relative && !runs.isEmpty() ? VERSUS_ONE_CLUSTER : RUN_TIME;
+        }
+
+        Spread of(Comparison c, String w, String bal, String conf) {
+            return switch (this) {
+                case SPEEDUP -> Spread.ratio(Spread.of(new double[] {c.median(w, bal, conf,
+                        r -> r.sequentialSeconds())}), c.spread(w, bal, conf, RunData::runSeconds));
+                case VERSUS_ONE_CLUSTER -> oneCluster(c, w, bal, conf)
+                        ? Spread.of(new double[] {c.versusOneCluster(w, bal, conf)}) // 1 by construction: no range
+                        : c.versusOneClusterSpread(w, bal, conf);
+                case RUN_TIME -> c.spread(w, bal, conf, RunData::runSeconds);
+            };
+        }
+    }
+
+    private static boolean oneCluster(Comparison c, String w, String bal, String conf) {
+        return c.cell(w, bal, conf).stream().allMatch(r -> r.clusters() == 1);
+    }
+
+    /** Per workload, a group of bars per balancer, one bar per configuration: medians, whiskers from min to max. */
     public static List<Path> runtime(Comparison c, Path directory) throws IOException {
+        Quantity q = Quantity.of(c);
         List<BarChart.Panel> panels = new ArrayList<>();
         for (String w : c.workloads()) {
-            panels.add(runtimePanel(c, w));
+            panels.add(panel(c, w, c.configurations(w), q.axis, q == Quantity.VERSUS_ONE_CLUSTER ? 1 : Double.NaN,
+                    (bal, conf) -> q.of(c, w, bal, conf)));
         }
-        BarChart chart = new BarChart("Run time by load balancer and WAN setting (medians over repetitions)", panels,
-                false);
+        BarChart chart = new BarChart(q.title + " (medians; whiskers: min-max)",
+                panels, false);
         return both(chart.width(), chart.height(), chart::draw, directory, "runtime");
     }
 
-    private static BarChart.Panel runtimePanel(Comparison c, String w) {
-        List<RunData> runs = c.runs(w);
-        boolean sequential = runs.stream().allMatch(r -> r.sequentialSeconds() != null);
-        boolean relative = !sequential && runs.stream().anyMatch(r -> r.clusters() > 1)
-                && runs.stream().filter(r -> r.clusters() > 1).noneMatch(r -> Double.isNaN(c.versusOneCluster(r)));
+    private static BarChart.Panel panel(Comparison c, String w, List<String> confs, String label, double reference,
+            java.util.function.BiFunction<String, String, Spread> value) {
         List<String> balancers = c.balancers(w);
-        List<String> confs = c.configurations(w);
-        double[][] v = new double[balancers.size()][confs.size()];
+        double[][][] v = new double[3][balancers.size()][confs.size()];
         for (int b = 0; b < balancers.size(); b++) {
             for (int k = 0; k < confs.size(); k++) {
-                String bal = balancers.get(b);
-                String conf = confs.get(k);
-                v[b][k] = sequential ? c.speedup(w, bal, conf)
-                        : relative ? c.versusOneCluster(w, bal, conf)
-                        : c.median(w, bal, conf, RunData::runSeconds);
+                Spread s = value.apply(balancers.get(b), confs.get(k));
+                v[0][b][k] = s.median();
+                v[1][b][k] = s.n() > 1 ? s.min() : Double.NaN;
+                v[2][b][k] = s.n() > 1 ? s.max() : Double.NaN;
             }
         }
-        String label = sequential ? "speedup over the sequential program"
-                : relative ? "times faster than 1 cluster (1-cluster time / time)" : "run time (s)";
-        return new BarChart.Panel(panelTitle(runs, w), balancers, confs, v, label, relative ? 1 : Double.NaN);
+        return new BarChart.Panel(panelTitle(c.runs(w), w), balancers, confs, v[0], v[1], v[2], label, reference);
     }
 
     /** Per workload run on several clusters, the WAN messages sent per second by all nodes together. */
@@ -60,28 +97,20 @@ public final class Charts {
             List<String> confs = runs.stream().filter(r -> r.clusters() > 1).map(c::configuration).distinct()
                     .toList();
             confs = c.configurations(w).stream().filter(confs::contains).toList();
-            if (confs.isEmpty()) {
-                continue;
+            if (!confs.isEmpty()) {
+                panels.add(panel(c, w, confs, "WAN messages per second", Double.NaN,
+                        (bal, conf) -> c.spread(w, bal, conf, RunData::wanMessagesPerSecond)));
             }
-            List<String> balancers = c.balancers(w);
-            double[][] v = new double[balancers.size()][confs.size()];
-            for (int b = 0; b < balancers.size(); b++) {
-                for (int k = 0; k < confs.size(); k++) {
-                    v[b][k] = c.median(w, balancers.get(b), confs.get(k), RunData::wanMessagesPerSecond);
-                }
-            }
-            panels.add(new BarChart.Panel(panelTitle(runs, w), balancers, confs, v, "WAN messages per second",
-                    Double.NaN));
         }
-        BarChart chart = new BarChart("Inter-cluster (WAN) messages sent per second, all nodes together (medians)",
+        BarChart chart = new BarChart("WAN messages per second, all nodes together (medians; whiskers: min-max)",
                 panels, true);
         return both(chart.width(), chart.height(), chart::draw, directory, "wan-messages");
     }
 
-    /** The occupancy of one run over time, as {@code occupancy-NAME.png} and {@code .svg}. */
+    /** The occupancy of one run over time, as {@code NAME.png} and {@code .svg}. */
     public static List<Path> occupancy(RunData run, String name, Path directory) throws IOException {
         OccupancyChart chart = new OccupancyChart(run);
-        return both(OccupancyChart.WIDTH, OccupancyChart.HEIGHT, chart::draw, directory, "occupancy-" + name);
+        return both(OccupancyChart.WIDTH, OccupancyChart.HEIGHT, chart::draw, directory, name);
     }
 
     private static String panelTitle(List<RunData> runs, String w) {

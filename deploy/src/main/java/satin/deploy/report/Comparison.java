@@ -138,12 +138,42 @@ public final class Comparison {
         return median(cell(workload, balancer, configuration).stream().mapToDouble(value).toArray());
     }
 
+    /** The median, smallest and largest of {@code value} over the runs of a cell. */
+    public Spread spread(String workload, String balancer, String configuration, ToDoubleFunction<RunData> value) {
+        return Spread.of(cell(workload, balancer, configuration).stream().mapToDouble(value).toArray());
+    }
+
+    /**
+     * For a cell: how many times faster than on one cluster, as a spread: the ratio of medians and
+     * the widest range the two cells' runs allow; none without a single-cluster run.
+     */
+    public Spread versusOneClusterSpread(String workload, String balancer, String configuration) {
+        List<RunData> cell = cell(workload, balancer, configuration);
+        if (cell.isEmpty()) {
+            return Spread.NONE;
+        }
+        Spread single = Spread.of(singleCluster(cell.get(0)).mapToDouble(RunData::runSeconds).toArray());
+        return Spread.ratio(single, spread(workload, balancer, configuration, RunData::runSeconds));
+    }
+
+    /**
+     * The other balancers of the same workload and configuration whose run times these runs cannot
+     * tell from this cell's: their min-max ranges overlap.
+     */
+    public List<String> withinNoise(String workload, String balancer, String configuration) {
+        Spread mine = spread(workload, balancer, configuration, RunData::runSeconds);
+        return balancers(workload).stream().filter(b -> !b.equals(balancer))
+                .filter(b -> mine.overlaps(spread(workload, b, configuration, RunData::runSeconds))).toList();
+    }
+
+    private java.util.stream.Stream<RunData> singleCluster(RunData r) {
+        return byWorkload.getOrDefault(r.workload(), List.of()).stream()
+                .filter(o -> o.clusters() == 1 && o.nodes() == r.nodes() && o.balancer().equals(r.balancer()));
+    }
+
     /** The median run time of the same workload and balancer on one cluster of as many nodes, or NaN. */
     public double singleClusterSeconds(RunData r) {
-        double[] times = byWorkload.getOrDefault(r.workload(), List.of()).stream()
-                .filter(o -> o.clusters() == 1 && o.nodes() == r.nodes() && o.balancer().equals(r.balancer()))
-                .mapToDouble(RunData::runSeconds).toArray();
-        return median(times);
+        return median(singleCluster(r).mapToDouble(RunData::runSeconds).toArray());
     }
 
     /** How much faster than on one cluster (below 1: slower), or NaN without a single-cluster run. */
@@ -174,11 +204,6 @@ public final class Comparison {
 
     /** The median, NaN for no values; values NaN are left out. */
     public static double median(double[] values) {
-        double[] v = java.util.Arrays.stream(values).filter(x -> !Double.isNaN(x)).sorted().toArray();
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        int m = v.length / 2;
-        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+        return Spread.of(values).median();
     }
 }

@@ -36,13 +36,14 @@ final class OccupancyChart {
         double right = WIDTH - 30;
         double top = 112;
         double bottom = HEIGHT - 60;
-        String title = String.format(Locale.ROOT, "%s: balancer %s, %s, %d nodes", run.workload(), run.balancer(),
+        String title = String.format(Locale.ROOT, "%s%s: balancer %s, %s, %d nodes", failed() ? "FAILED (exit "
+                + run.exitCode() + ") " : "", run.workload(), run.balancer(),
                 run.clusters() == 1 ? "1 cluster" : run.clusters() + " clusters, WAN " + run.wan(), run.nodes());
         c.text(WIDTH / 2.0, 24, title, BarChart.fit(c, title, 16, WIDTH - 20), BarChart.INK, Canvas.Anchor.MIDDLE,
                 true, false);
         String subtitle = String.format(Locale.ROOT, "nodes busy over time, run %s: run time %.3f s, mean occupancy"
                 + " %.0f%% of %.3f s from the first node busy to the last idle", run.name(), run.runSeconds(),
-                100 * o.meanOccupancy(), o.duration());
+                100 * o.meanOccupancy(), o.duration()) + stillBusy();
         c.text(WIDTH / 2.0, 44, subtitle, BarChart.fit(c, subtitle, 12, WIDTH - 20), BarChart.INK,
                 Canvas.Anchor.MIDDLE, false, false);
         double d = o.duration() > 0 ? o.duration() : 1;
@@ -67,6 +68,18 @@ final class OccupancyChart {
         c.text(22, (top + bottom) / 2, "nodes busy (% of " + o.nodes() + ")", 12, BarChart.INK, Canvas.Anchor.MIDDLE,
                 false, true);
         legend(c, left, 58);
+    }
+
+    private boolean failed() {
+        return run.exitCode() != null && run.exitCode() != 0;
+    }
+
+    /** Nodes whose traces end busy: the chart ends with them at their last transition, and says so. */
+    private String stillBusy() {
+        int[] busy = o.busy();
+        int last = busy.length == 0 ? 0 : busy[busy.length - 1];
+        return last == 0 ? "" : last == 1 ? "; 1 node still busy where its trace ends"
+                : "; " + last + " nodes still busy where their traces end";
     }
 
     /** Traces with more steps than the plot has pixels are drawn as the mean per pixel column. */
@@ -104,7 +117,13 @@ final class OccupancyChart {
             xs[2 * i + 2] = x;
             ys[2 * i + 2] = y;
         }
-        c.polygon(xs, ys, blend(FILL, 0.45));
+        // the area closed straight down where the trace ends: closing it back to the origin would
+        // draw a wedge of nodes going idle gradually that no trace recorded
+        double[] px = java.util.Arrays.copyOf(xs, xs.length + 1);
+        double[] py = java.util.Arrays.copyOf(ys, ys.length + 1);
+        px[xs.length] = xs[xs.length - 1];
+        py[ys.length] = bottom;
+        c.polygon(px, py, blend(FILL, 0.45));
         c.polyline(xs, ys, LINE, 1.5);
     }
 

@@ -23,6 +23,10 @@ import satin.stats.RoundTripMatrix;
  * @param runSeconds           its run time: the pool's, from its start to the end of main
  * @param launcherSeconds      the launcher's time for the whole run, {@code null} if unknown
  * @param sequentialSeconds    the sequential program's time on the same input, {@code null} if unknown
+ * @param startupSeconds       what the launcher spent besides the pool's run (starting and stopping
+ *                             nodes), {@code null} if unknown
+ * @param experiment           the invocation of {@code satin compare} or {@code simulate} that made
+ *                             it, empty for a run made alone
  * @param wanMessagesPerSecond WAN messages sent per second by all nodes together
  * @param totals               every numeric node counter summed over the nodes
  * @param traces               every node's activity trace
@@ -30,8 +34,8 @@ import satin.stats.RoundTripMatrix;
  */
 public record RunData(String name, Path directory, String app, String args, String balancer, String wan, int clusters,
         int nodes, int repetition, Integer exitCode, double runSeconds, Double launcherSeconds,
-        Double sequentialSeconds, double wanMessagesPerSecond, Map<String, Long> totals, List<NodeTrace> traces,
-        RoundTripMatrix roundTrips) {
+        Double sequentialSeconds, Double startupSeconds, String experiment, double wanMessagesPerSecond,
+        Map<String, Long> totals, List<NodeTrace> traces, RoundTripMatrix roundTrips) {
 
     public RunData {
         totals = Map.copyOf(totals);
@@ -51,6 +55,7 @@ public record RunData(String name, Path directory, String app, String args, Stri
     /** The same run as repetition {@code r}. */
     public RunData withRepetition(int r) {
         return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,
-                launcherSeconds, sequentialSeconds, wanMessagesPerSecond, totals, traces, roundTrips);
+                launcherSeconds, sequentialSeconds, startupSeconds, experiment, wanMessagesPerSecond, totals, traces,
+                roundTrips);
     }
 }

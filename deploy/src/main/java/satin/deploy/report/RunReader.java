@@ -57,7 +57,7 @@ public final class RunReader {
         if (!Files.isDirectory(directory)) {
             throw new IOException(directory + ": not a directory");
         }
-        try (Stream<Path> walk = Files.walk(directory)) {
+        try (Stream<Path> walk = Files.walk(directory.toRealPath())) { // latest is a link, followed here alone
             List<Path> found = walk.filter(Files::isDirectory).filter(RunReader::isRun).sorted()
                     .collect(Collectors.toList());
             if (found.isEmpty()) {
@@ -108,7 +108,9 @@ public final class RunReader {
                 clusters(result, resultName, stats, statsName),
                 nodes(result, resultName, nodeList.size()),
                 repetition == null ? 0 : repetition.intValue(), exit == null ? null : exit.intValue(), runSeconds,
-                launcherNanos == null ? null : launcherNanos / 1e9, sequential(result, resultName), wan, totals,
+                launcherNanos == null ? null : launcherNanos / 1e9, sequential(result, resultName),
+                startup(result, resultName, launcherNanos, runSeconds), first(Json.text(result, "experiment"), "", ""),
+                wan, totals,
                 traces, roundTrips);
     }
 
@@ -202,6 +204,19 @@ public final class RunReader {
             throw new IllegalArgumentException(statsName + ": key 'wallNanos' missing here and in " + resultName);
         }
         return nanos / 1e9;
+    }
+
+    /**
+     * The launcher's time besides the pool's run, or what the run says it was ({@code startupNanos}:
+     * a simulated run's wall clock is no measure of its simulated start).
+     */
+    private static Double startup(Map<String, Object> result, String resultName, Long launcherNanos,
+            double runSeconds) {
+        Long nanos = Json.integer(result, "startupNanos", resultName);
+        if (nanos != null) {
+            return nanos / 1e9;
+        }
+        return launcherNanos == null ? null : Math.max(0, launcherNanos / 1e9 - runSeconds);
     }
 
     private static Double sequential(Map<String, Object> result, String resultName) {

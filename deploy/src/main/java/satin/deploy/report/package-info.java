@@ -4,7 +4,10 @@
  * ({@code result.json} from the launcher, {@code stats.json} from the pool's master, parsed by the
  * small {@link satin.deploy.report.Json}) into a {@link satin.deploy.report.RunData};
  * {@link satin.deploy.report.Comparison} arranges runs by workload, balancer and configuration
- * (one cluster, or several over a WAN setting) and takes medians over repetitions;
+ * (one cluster, or several over a WAN setting) and summarises repetitions as a
+ * {@link satin.deploy.report.Spread} (median, min, max), from which cells within each other's noise
+ * are found; {@link satin.deploy.report.ShortRuns} names runs too short to compare balancers by;
+ * {@link satin.deploy.report.Experiments} keeps runs of different invocations apart;
  * {@link satin.deploy.report.Tables} writes them as CSV and Markdown;
  * {@link satin.deploy.report.Occupancy} turns the nodes' activity traces into occupancy over time
  * with starting and ending latencies; {@link satin.deploy.report.Charts} draws figures once onto a

@@ -47,14 +47,22 @@ class SatinCliTest {
         Result r = satin("compare", "--app", "synthetic", "--args", "3", "3", "2000", "--nodes", "4", "--clusters", "2",
                 "--balancers", "RS;CRS", "--wans", "single-cluster;5ms/1000KB/s", "--output", dir.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains("[##############################] 4/4 done"), r.err());
+        assertTrue(r.err().contains("[##############################] 12/12 done"), "three runs a cell: " + r.err());
         assertTrue(r.out().contains("| RS |") && r.out().contains("| CRS |"), r.out());
-        Path report = dir.resolve("report");
-        assertReportFiles(report, 4);
-        assertEquals(5, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
+        assertEquals(4, r.out().split("; n = 3").length - 1, "each cell's runs counted: " + r.out());
+        Path invocation = dir.resolve("latest").toRealPath();
+        Path report = invocation.resolve("report");
+        assertReportFiles(report, 12);
+        assertEquals(13, Files.readAllLines(report.resolve("results.csv")).size(), "a header and a row per run");
         assertTrue(r.err().contains("a warm-up run in this JVM first (not reported)"), r.err());
-        try (Stream<Path> runs = Files.list(dir)) {
-            assertEquals(5, runs.count(), "four run directories and the report, nothing of the warm-up");
+        try (Stream<Path> runs = Files.list(invocation)) {
+            assertEquals(13, runs.count(), "twelve run directories and the report, nothing of the warm-up");
+        }
+        try (Stream<Path> records = Files.walk(invocation)) {
+            for (Path record : records.filter(p -> p.getFileName().toString().equals("result.json")).toList()) {
+                assertTrue(Files.readString(record).contains("\"experiment\":\"" + invocation.getFileName() + "\""),
+                        record + " names its invocation");
+            }
         }
     }
 
@@ -253,7 +261,7 @@ class SatinCliTest {
                     "--wans", "single-cluster", "--output", dir.toString());
             assertEquals(0, r.code(), r.err());
             assertTrue(r.err().contains("timing the sequential program of nqueens 11 2"), r.err());
-            List<String> csv = Files.readAllLines(dir.resolve("report/results.csv"));
+            List<String> csv = Files.readAllLines(dir.resolve("latest/report/results.csv"));
             List<String> header = List.of(csv.get(0).split(","));
             String[] row = csv.get(1).split(",");
             double sequential = Double.parseDouble(row[header.indexOf("sequential_s")]);

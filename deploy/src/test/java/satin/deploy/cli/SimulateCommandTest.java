@@ -44,7 +44,7 @@ class SimulateCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("[##############################] 4/4 done"), r.err());
         assertTrue(r.out().contains("| RS |") && r.out().contains("| CRS |"), r.out());
-        Path report = dir.resolve("report");
+        Path report = dir.resolve("latest/report");
         SatinCliTest.assertReportFiles(report, 4);
         List<Map<String, String>> rows = csv(report.resolve("results.csv"));
         assertEquals(4, rows.size());
@@ -61,6 +61,25 @@ class SimulateCommandTest {
     }
 
     @Test
+    void everyInvocationHasItsOwnDirectoryAndReport(@TempDir Path dir) throws Exception {
+        String[] args = {"simulate", "--app", "synthetic", "--args", "3", "3", "1000", "--nodes", "4", "--clusters", "2",
+            "--balancers", "RS", "--wans", "single-cluster", "--output", dir.toString()};
+        assertEquals(0, satin(args).code());
+        Path first = dir.resolve("latest").toRealPath();
+        assertEquals(0, satin(args).code());
+        Path second = dir.resolve("latest").toRealPath();
+        assertTrue(!first.equals(second) && first.getParent().equals(second.getParent()), first + " " + second);
+        assertEquals(2, Files.readAllLines(first.resolve("report/results.csv")).size(), "its own run only");
+        assertEquals(2, Files.readAllLines(second.resolve("report/results.csv")).size(), "its own run only");
+        SatinCliTest.Result both = satin("report", dir.toString());
+        assertEquals(1, both.code());
+        assertTrue(both.err().contains("the runs come from 2 invocations: ") && both.err().contains(first.getFileName()
+                + " (1 run") && both.err().contains(second.getFileName() + " (1 run"), both.err());
+        SatinCliTest.Result latest = satin("report", dir.resolve("latest").toString());
+        assertEquals(0, latest.code(), "the latest again, as the README says: " + latest.err());
+    }
+
+    @Test
     void aDescriptorInModeSimulateIsSimulatedByRunAndByCompare(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("sim.yaml");
         Files.writeString(yaml, String.join("\n", "pool: sim", "mode: simulate", "simulate:", "  lan: infiniband",
@@ -73,10 +92,10 @@ class SimulateCommandTest {
         assertTrue(run.out().contains("LAN infiniband, seed 3"), run.out());
         SatinCliTest.Result compare = satin("compare", yaml.toString());
         assertEquals(0, compare.code(), compare.err());
-        assertTrue(compare.err().contains("2 simulated runs"), compare.err());
+        assertTrue(compare.err().contains("6 simulated runs"), "three repetitions by default: " + compare.err());
         assertTrue(compare.out().contains("| RS |") && compare.out().contains("| CLS |"), compare.out());
         try (Stream<Path> files = Files.walk(dir.resolve("out"))) {
-            assertEquals(3, files.filter(p -> p.getFileName().toString().equals("descriptor.yaml")).count(),
+            assertEquals(1 + 6, files.filter(p -> p.getFileName().toString().equals("descriptor.yaml")).count(),
                     "every run keeps its descriptor");
         }
     }
@@ -89,8 +108,8 @@ class SimulateCommandTest {
                     "--output", dir.resolve(out).toString());
             assertEquals(0, r.code(), r.err());
         }
-        List<Map<String, String>> a = csv(dir.resolve("a/report/results.csv"));
-        List<Map<String, String>> b = csv(dir.resolve("b/report/results.csv"));
+        List<Map<String, String>> a = csv(dir.resolve("a/latest/report/results.csv"));
+        List<Map<String, String>> b = csv(dir.resolve("b/latest/report/results.csv"));
         for (String column : List.of("run_time_s", "wan_msgs_per_s", "lan_steal_attempts", "wan_steals")) {
             assertEquals(a.get(0).get(column), b.get(0).get(column), column);
             assertEquals(a.get(1).get(column), b.get(1).get(column), column);
@@ -135,6 +154,6 @@ class SimulateCommandTest {
         words.addAll(List.of("--output", dir.toString()));
         SatinCliTest.Result r = satin(words.subList(1, words.size()).toArray(new String[0]));
         assertEquals(0, r.code(), r.err());
-        assertEquals(5, Files.readAllLines(dir.resolve("report/results.csv")).size(), "a header and four runs");
+        assertEquals(5, Files.readAllLines(dir.resolve("latest/report/results.csv")).size(), "a header and four runs");
     }
 }

@@ -25,15 +25,20 @@ class ReportsTest {
         Path out = root.resolve("out");
         List<Path> files = Reports.write(List.of(root.resolve("runs")), out);
         List<String> names = files.stream().map(p -> p.getFileName().toString()).toList();
+        String rs2x2 = "occupancy-fib_30-RS-2_clusters_WAN_10ms_1MB_s-rep1";
         assertEquals(List.of("results.csv", "results.md", "round-trips.md", "runtime.png", "runtime.svg", "wan-messages.png",
-                "wan-messages.svg", "occupancy-bare.png", "occupancy-bare.svg", "occupancy-crs-2x2.png",
-                "occupancy-crs-2x2.svg", "occupancy-rs-1x4-a.png", "occupancy-rs-1x4-a.svg", "occupancy-rs-1x4-b.png",
-                "occupancy-rs-1x4-b.svg", "occupancy-rs-2x2.png", "occupancy-rs-2x2.svg"), names);
+                "wan-messages.svg", "occupancy-fib-CRS-1_cluster-rep1.png", "occupancy-fib-CRS-1_cluster-rep1.svg",
+                "occupancy-fib_30-CRS-2_clusters_WAN_10ms_1MB_s-rep1.png",
+                "occupancy-fib_30-CRS-2_clusters_WAN_10ms_1MB_s-rep1.svg", "occupancy-fib_30-RS-1_cluster-rep1.png",
+                "occupancy-fib_30-RS-1_cluster-rep1.svg", "occupancy-fib_30-RS-1_cluster-rep2.png",
+                "occupancy-fib_30-RS-1_cluster-rep2.svg", rs2x2 + ".png", rs2x2 + ".svg"), names);
+        assertTrue(Files.readString(out.resolve("results.md")).contains("- fib 30, RS, 2 clusters, WAN 10ms/1MB/s,"
+                + " repetition 1: [" + rs2x2 + ".svg](" + rs2x2 + ".svg), [png](" + rs2x2 + ".png)\n"), "linked");
         // two workloads side by side, one legend row: 2 x 600 wide, 40 + 22 + 10 + 330 high
         assertPng(out.resolve("runtime.png"), 1200, 402);
         // only fib 30 ran on several clusters: one panel, at the least width
         assertPng(out.resolve("wan-messages.png"), 840, 402);
-        assertPng(out.resolve("occupancy-rs-2x2.png"), 900, 500);
+        assertPng(out.resolve(rs2x2 + ".png"), 900, 500);
         for (Path f : files) {
             assertTrue(Files.size(f) > 100, f + " is nearly empty");
             if (f.toString().endsWith(".svg")) {
@@ -44,9 +49,12 @@ class ReportsTest {
             }
         }
         String runtime = Files.readString(out.resolve("runtime.svg"));
-        assertTrue(runtime.contains(">speedup over the sequential program</text>"), "fib 30's axis");
-        assertTrue(runtime.contains(">run time (s)</text>"), "bare fib has neither sequential time nor several clusters");
-        String occupancy = Files.readString(out.resolve("occupancy-rs-2x2.svg"));
+        // bare fib has neither a sequential time nor several clusters: the figure shows run times in both panels
+        assertTrue(runtime.contains(">Run time by balancer and WAN setting (medians; whiskers: min-max)</text>"),
+                runtime);
+        assertEquals(2, runtime.split(">run time \\(s\\)</text>").length - 1, "both panels' axes");
+        assertTrue(!runtime.contains("speedup"), "one quantity per figure");
+        String occupancy = Files.readString(out.resolve(rs2x2 + ".svg"));
         assertTrue(occupancy.contains("balancer RS, 2 clusters, WAN 10ms/1MB/s"), "title names balancer and WAN");
         assertTrue(occupancy.contains("starting latency: 0.300 s (30.0% of the time) until all nodes were busy"),
                 occupancy);
@@ -63,7 +71,7 @@ class ReportsTest {
             busy[i] = i % 2 == 0;
         }
         List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
-        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, 0,
+        RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, null, "", 0,
                 java.util.Map.of(), traces, new satin.stats.RoundTripMatrix());
         List<Path> files = Charts.occupancy(run, "dense", root);
         assertPng(files.get(0), 900, 500);
@@ -72,6 +80,29 @@ class ReportsTest {
         int count = points.split(" ").length;
         assertTrue(count <= 2 * 900 + 1, count + " points for a plot under 900 pixels wide");
         assertTrue(Files.readString(files.get(1)).contains("nodes busy (mean per pixel)"));
+    }
+
+    @Test
+    void aTraceEndingBusyClosesStraightDownAndAFailedRunSaysSo() throws Exception {
+        // node a busy from 0 to 0.5 s; node b busy from 0.2 s to where its trace ends, at 1 s, still busy
+        List<NodeTrace> traces = List.of(new NodeTrace("a", 0, new long[] {0, 500_000_000L}, new boolean[] {true, false}),
+                new NodeTrace("b", 0, new long[] {200_000_000L, 1_000_000_000L}, new boolean[] {true, true}));
+        RunData run = new RunData("busy", root, "fib", "30", "RS", "none", 1, 2, 1, 3, 1.0, null, null, null, "", 0,
+                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix());
+        Path svg = Charts.occupancy(run, "busy", root).get(1);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+        String[] area = ((org.w3c.dom.Element) d.getElementsByTagName("polygon").item(0)).getAttribute("points")
+                .split(" ");
+        String[] line = ((org.w3c.dom.Element) d.getElementsByTagName("polyline").item(0)).getAttribute("points")
+                .split(" ");
+        String[] last = area[area.length - 1].split(",");
+        String[] lastOfLine = line[line.length - 1].split(",");
+        assertEquals(lastOfLine[0], last[0], "the area ends where the trace ends");
+        assertEquals(area[0].split(",")[1], last[1], "at the bottom, not back at the origin");
+        assertTrue(!lastOfLine[1].equals(last[1]), "the line ends with a node busy");
+        String text = Files.readString(svg);
+        assertTrue(text.contains(">FAILED (exit 3) fib 30: balancer RS, 1 cluster, 2 nodes</text>"), text);
+        assertTrue(text.contains("; 1 node still busy where its trace ends"), text);
     }
 
     private static void assertPng(Path file, int width, int height) throws IOException {

@@ -25,14 +25,14 @@ class TablesTest {
         assertEquals(6, lines.size());
         // one cluster of 2, 8 s, its own baseline; node 1 busy from 0.1 s, both idle at 1 s
         assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,,1.000,0.00,3,2,6,1,4,2,0,"
-                + "0.1000,0.0000,0.1000,0.0000,1.000,0.950",
+                + "0.1000,0.0000,0.1000,0.0000,1.000,0.950,8.0000,8.0000,8.0000,1,,",
                 lines.get(1));
         // 11 s median on one cluster / 12 s; 40 s sequential / 12 s
         assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,13.5000,40.0000,3.333,0.917,0.00,10,4,12,6,8,4,0,"
-                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850",
+                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850,11.0000,10.0000,12.0000,2,,",
                 lines.get(4));
         assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,0.500,50.00,10,4,12,6,8,4,0,"
-                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850",
+                + "0.3000,0.0000,0.3000,0.0000,1.000,0.850,22.0000,22.0000,22.0000,1,,",
                 lines.get(5));
     }
 
@@ -41,9 +41,9 @@ class TablesTest {
         String md = Tables.markdown(comparison());
         assertTrue(md.contains("## fib 30\n\n| balancer | 1 cluster | 2 clusters, WAN 10ms/1MB/s |\n|---|---|---|\n"),
                 md);
-        // medians: time (10, 12) -> 11, its own baseline; speedup 40 / 11 = 3.64
-        assertTrue(md.contains("| RS | 11.000 s (1.00x vs 1 cluster), 0.0 WAN msgs/s; speedup 3.6; n = 2"
-                + " | 22.000 s (0.50x vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |\n"), md);
+        // medians: time (10, 12) -> 11, its own baseline; speedup 40 / 11 = 3.64; 2 x 2: 11 / 22, from 10 / 22 to 12 / 22
+        assertTrue(md.contains("| RS | 11.000 s [10.000-12.000] (1.00x vs 1 cluster), 0.0 WAN msgs/s; speedup 3.6; n = 2"
+                + " | 22.000 s (0.50x [0.45-0.55] vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |\n"), md);
         assertTrue(md.contains("| CRS | - | 16.000 s, 20.0 WAN msgs/s; speedup 2.5; n = 1 |\n"), md);
         assertTrue(md.contains("## fib\n\n| balancer | 1 cluster |\n|---|---|\n"
                 + "| CRS | 8.000 s (1.00x vs 1 cluster), 0.0 WAN msgs/s; n = 1 |\n"), md);
@@ -75,8 +75,8 @@ class TablesTest {
                         .replace("\"exitCode\":0", "\"exitCode\":3"));
         Comparison c = new Comparison(RunReader.readAll(List.of(root)));
         String md = Tables.markdown(c);
-        assertTrue(md.contains("Left out, because they exited with an error: rs-2x2-failed (exit 3).\n"), md);
-        assertTrue(md.contains("| 22.000 s (0.50x vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |"), md);
+        assertTrue(md.contains("**Failed**, left out of the tables: rs-2x2-failed (exit 3).\n"), md);
+        assertTrue(md.contains("| 22.000 s (0.50x [0.45-0.55] vs 1 cluster), 50.0 WAN msgs/s; speedup 1.8; n = 1 |"), md);
         assertTrue(Tables.csv(c).contains("\nrs-2x2-failed,fib,30,RS,10ms/1MB/s,2,4,2,3,100.0000,"), Tables.csv(c));
     }
 
