@@ -517,6 +517,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
+    /** The open links to other members, the ones this node accepted and the ones it made. */
+    public List<Connection> memberLinks() {
+        List<Connection> all = new ArrayList<>(accepted);
+        all.addAll(links.connections());
+        return all;
+    }
+
     private void closeConnections() {
         closing = true;
         if (ticks != null) {
