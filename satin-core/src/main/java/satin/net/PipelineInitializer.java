@@ -64,6 +64,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.tls = TlsPolicy.fromProperty();
     }
 
+    /** Makes this process's TLS keys and contexts for {@code self}'s pool ahead of its first link, unless TLS is off. */
+    public static void prepareTls(PoolIdentity self) {
+        if (TlsPolicy.fromProperty() != TlsPolicy.OFF) {
+            PoolTls.prepare(self);
+        }
+    }
+
     /** This initializer under {@code policy} rather than {@code -Dsatin.tls}'s. */
     PipelineInitializer policy(TlsPolicy policy) {
         this.tls = policy;

@@ -26,8 +26,8 @@ import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.jce.ECNamedCurveTable;
-import org.bouncycastle.jce.spec.ECNamedCurveParameterSpec;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
@@ -93,7 +93,8 @@ final class PoolCa {
 
     /** The P-256 key pair whose private scalar is 1 + (HKDF(secret, pool) mod (n - 1)). */
     static KeyPair derive(String pool, String secret) throws GeneralSecurityException {
-        ECNamedCurveParameterSpec curve = ECNamedCurveTable.getParameterSpec(CURVE);
+        // the one curve, not the provider's table of every named curve
+        X9ECParameters curve = CustomNamedCurves.getByName(CURVE);
         // 16 bytes beyond the order's 32 make the reduction's bias negligible (FIPS 186-4 B.4.1)
         BigInteger okm = new BigInteger(1, hkdf(secret.getBytes(StandardCharsets.UTF_8),
                 pool.getBytes(StandardCharsets.UTF_8), 48));

@@ -1,5 +1,7 @@
 package satin.net;
 
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -43,9 +45,51 @@ final class PoolTls {
         }
     }
 
+    /**
+     * Starts making the contexts on a daemon thread, if they are not made yet: some 3,000 classes
+     * load the first time (TLS, certificates, Bouncy Castle), which a node's first link (its join,
+     * under the default policy) would otherwise wait for. A link that comes first waits for this.
+     */
+    static void prepare(PoolIdentity identity) {
+        if (!MADE.containsKey(key(identity))) {
+            Thread t = new Thread(() -> of(identity).rehearse(), "satin-tls");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private static List<String> key(PoolIdentity identity) {
+        return List.of(identity.pool(), identity.secret());
+    }
+
     static PoolTls of(PoolIdentity identity) {
-        return MADE.computeIfAbsent(List.of(identity.pool(), identity.secret()),
+        return MADE.computeIfAbsent(key(identity),
                 k -> new PoolTls(identity.pool(), identity.secret()));
+    }
+
+    /**
+     * One TLS handshake with itself, in memory: the first handshake loads as many classes again as
+     * the contexts did, which a node's first link would otherwise wait for, within its deadline.
+     */
+    private void rehearse() {
+        EmbeddedChannel c = new EmbeddedChannel(client.newHandler(ByteBufAllocator.DEFAULT));
+        EmbeddedChannel s = new EmbeddedChannel(server.newHandler(ByteBufAllocator.DEFAULT));
+        try {
+            for (boolean moved = true; moved; ) {
+                moved = pass(c, s) | pass(s, c);
+            }
+        } finally {
+            c.finishAndReleaseAll();
+            s.finishAndReleaseAll();
+        }
+    }
+
+    private static boolean pass(EmbeddedChannel from, EmbeddedChannel to) {
+        boolean moved = false;
+        for (Object out; (out = from.readOutbound()) != null; moved = true) {
+            to.writeInbound(out);
+        }
+        return moved;
     }
 
     SslContext server() {

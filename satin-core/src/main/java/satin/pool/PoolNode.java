@@ -78,6 +78,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
+        PipelineInitializer.prepareTls(identity);
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
