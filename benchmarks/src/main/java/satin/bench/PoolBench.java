@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
  * and the pool with an application class-data-sharing archive (AppCDS: the JVM maps the classes
  * a training run loaded instead of loading them again), interleaved so that noise hits all alike.
  * The master's own clock (from its start to the end of main, in its statistics) is reported too.
+ * With {@code --tls}, each round also runs the pool with TLS off and on every link (the default
+ * encrypts only the other node's link to the registry, the nodes being in one cluster).
  */
 final class PoolBench {
 
@@ -46,16 +48,18 @@ final class PoolBench {
     static void run(String[] args) throws Exception {
         int rounds = 5;
         boolean cds = true;
+        boolean tls = false;
         List<String> only = new ArrayList<>(PROGRAMS.keySet());
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--only" -> only = List.of(args[++i]);
                 case "--no-cds" -> cds = false;
+                case "--tls" -> tls = true;
                 default -> rounds = Integer.parseInt(args[i]);
             }
         }
         try (PoolProcesses processes = new PoolProcesses("satin-pool-bench")) {
-            new PoolBench(processes).measure(rounds, cds, only);
+            new PoolBench(processes).measure(rounds, cds, tls, only);
         }
     }
 
@@ -66,7 +70,7 @@ final class PoolBench {
         }
     }
 
-    private void measure(int rounds, boolean cds, List<String> only) throws Exception {
+    private void measure(int rounds, boolean cds, boolean tls, List<String> only) throws Exception {
         if (cds) { // the training run: a small pool whose master writes the archive at exit
             pool(List.of("-XX:ArchiveClassesAtExit=" + archive), List.of(),
                     List.of("--wait-for", "2", "satin.apps.fib.FibThreshold", "32", "15"), null, null);
@@ -78,6 +82,11 @@ final class PoolBench {
                 Map<String, Times> times = all.computeIfAbsent(name, k -> new LinkedHashMap<>());
                 String expected = processes.sequential(program, times.computeIfAbsent("sequential", k -> new Times()).wall());
                 pool(List.of(), List.of(), program, times.computeIfAbsent("2 JVMs", k -> new Times()), expected);
+                for (String policy : tls ? List.of("off", "all") : List.<String>of()) {
+                    List<String> option = List.of("-Dsatin.tls=" + policy);
+                    pool(option, option, program, times.computeIfAbsent("2 JVMs, TLS " + policy, k -> new Times()),
+                            expected);
+                }
                 if (cds) {
                     List<String> shared = List.of("-XX:SharedArchiveFile=" + archive);
                     pool(shared, shared, program, times.computeIfAbsent("2 JVMs, AppCDS", k -> new Times()), expected);

@@ -32,13 +32,15 @@ import satin.registry.Registry;
 import satin.runtime.NodeConfig;
 
 /**
- * The round trip of a steal between two nodes over loopback TCP, beside the round trip of a raw
- * Netty echo measured in the same run. A steal is what a thief's balancer sets off: the request
+ * The round trip of a steal between two nodes over loopback TCP, plain and over TLS, beside the
+ * round trip of a raw Netty echo measured in the same run. A steal is what a thief's balancer sets off: the request
  * goes to the victim, which takes the oldest job from its worker's deque and sends it; the thief
  * deserializes it, a worker of the thief runs it, and the result goes back to the victim, which
  * stores it into the waiting record. The clock stops when the victim has applied the result. The
  * echo is a 64-byte frame through a bare Netty pipeline (length framing only) and back. Both wait
- * the same way (yielding), and they alternate in blocks so that noise hits both.
+ * the same way (yielding), and they alternate in blocks so that noise hits all three. The TLS
+ * thief is in another cluster than the victim, so that the default policy ({@code -Dsatin.tls=wan})
+ * encrypts its link and no other: one victim serves both thieves.
  */
 final class StealBench {
 
@@ -49,11 +51,13 @@ final class StealBench {
 
     static void run(int rounds, int perRound) throws Exception {
         System.setProperty("satin.sameJvmShortcut", "false"); // both nodes are in this JVM, but talk TCP
+        System.setProperty("satin.tls", "wan");
         int warmup = Math.max(2, rounds / 3);
-        int jobs = (warmup + rounds) * perRound;
+        int jobs = 2 * (warmup + rounds) * perRound;
         Registry registry = Registry.start(PoolNode.transport(), "bench", "bench", "tcp://127.0.0.1:0");
-        PoolNode victim = join("victim", registry, true);
-        PoolNode thief = join("thief", registry, false);
+        PoolNode victim = join("victim", "here", registry, true);
+        PoolNode thief = join("thief", "here", registry, false);
+        PoolNode tlsThief = join("tls-thief", "there", registry, false);
         StealTarget.release = new CountDownLatch(1);
         long[] sum = new long[1];
         Thread offering = new Thread(() -> sum[0] = victim.node().call(() -> new StealTarget().offer(jobs)), "offering");
@@ -62,20 +66,26 @@ final class StealBench {
         try {
             awaitQueued(victim, jobs);
             List<Long> steals = new ArrayList<>();
+            List<Long> tlsSteals = new ArrayList<>();
             List<Long> echoes = new ArrayList<>();
             for (int r = 0; r < warmup + rounds; r++) {
                 List<Long> s = stealRound(thief, victim, perRound);
+                List<Long> t = stealRound(tlsThief, victim, perRound);
                 List<Long> e = echo.round(perRound);
                 if (r >= warmup) {
                     steals.addAll(s);
+                    tlsSteals.addAll(t);
                     echoes.addAll(e);
                 }
             }
-            report(steals, echoes, rounds, perRound, victim);
+            expectTls(thief, false);
+            expectTls(tlsThief, true);
+            report(steals, tlsSteals, echoes, rounds, perRound, victim);
         } finally {
             StealTarget.release.countDown();
             offering.join(30_000);
             echo.close();
+            tlsThief.close();
             thief.close();
             victim.close();
             registry.close();
@@ -92,8 +102,9 @@ final class StealBench {
      * only its oldest job until the owner pushes or pops again, so the victim uses the locked
      * deque, which offers all. The deque is not what this measures: the protocol is the same.
      */
-    private static PoolNode join(String name, Registry registry, boolean master) throws InterruptedException {
-        return PoolNode.join(PoolConfig.of("bench", "bench", name, "here", "tcp://127.0.0.1:0", registry.address(), master),
+    private static PoolNode join(String name, String cluster, Registry registry, boolean master)
+            throws InterruptedException {
+        return PoolNode.join(PoolConfig.of("bench", "bench", name, cluster, "tcp://127.0.0.1:0", registry.address(), master),
                 NodeConfig.defaults().withDeque(DequeKind.LOCKED), new NoBalancing(), Allowlist.forProgram());
     }
 
@@ -129,6 +140,15 @@ final class StealBench {
         return times;
     }
 
+    /** What is measured is what is named: each thief's links are TLS or plain as its row says. */
+    private static void expectTls(PoolNode thief, boolean tls) {
+        for (var c : thief.memberLinks()) {
+            if (c.encrypted() != tls) {
+                throw new IllegalStateException(c + " is " + (tls ? "plain" : "TLS") + ", not as measured");
+            }
+        }
+    }
+
     private static String describe(PoolNode p) {
         var s = p.poolStats();
         return "asked " + s.stealRequestsSent + ", got " + s.stealRepliesWithJob + ", empty " + s.stealRepliesEmpty
@@ -136,14 +156,18 @@ final class StealBench {
                 + s.resultsSent + ", received " + s.resultsReceived + ", queued " + p.node().queuedJobs();
     }
 
-    private static void report(List<Long> steals, List<Long> echoes, int rounds, int perRound, PoolNode victim) {
+    private static void report(List<Long> steals, List<Long> tlsSteals, List<Long> echoes, int rounds, int perRound,
+            PoolNode victim) {
         double steal = Bench.median(steals);
         double echo = Bench.median(echoes);
         System.out.printf(Locale.ROOT, "steal round trip over loopback TCP: %d rounds of %d, java %s, %d cpus%n", rounds,
                 perRound, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         System.out.printf(Locale.ROOT, "%-44s %10s %10s %10s%n", "", "median us", "p10 us", "p90 us");
         row("steal: request, job, run on the thief, result", steals);
+        row("the same steal over TLS 1.3", tlsSteals);
         row("raw Netty echo of " + ECHO_BYTES + " bytes", echoes);
+        System.out.printf(Locale.ROOT, "TLS costs %.1f us a steal (%.2fx)%n", (Bench.median(tlsSteals) - steal) / 1e3,
+                Bench.median(tlsSteals) / steal);
         System.out.printf(Locale.ROOT, "a steal costs %.2fx an echo (bytes per steal: %d)%n", steal / echo,
                 victim.traffic().snapshot().total().bytesOut() / Math.max(1, victim.poolStats().jobsGiven.get()));
     }

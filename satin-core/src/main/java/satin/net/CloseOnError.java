@@ -30,6 +30,9 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
         while (t instanceof DecoderException && t.getCause() != null) {
             t = t.getCause();
         }
+        if (t instanceof javax.net.ssl.SSLHandshakeException) {
+            return "TLS handshake failed, the peer lacks the pool's secret (" + t.getMessage() + ")";
+        }
         if (t instanceof TooLongFrameException) {
             return "frame too long (" + t.getMessage() + ")";
         }

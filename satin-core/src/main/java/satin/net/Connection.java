@@ -32,6 +32,11 @@ public final class Connection {
         channel.attr(Liveness.ROUND_TRIP).set(roundTripNanos);
     }
 
+    /** Whether the link is TLS: the peer proved the pool's identity in TLS too, and what it carries is sealed. */
+    public boolean encrypted() {
+        return channel.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null;
+    }
+
     public Handshake.Admitted peer() {
         return peer;
     }

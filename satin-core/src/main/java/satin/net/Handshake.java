@@ -2,6 +2,7 @@ package satin.net;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.TimeUnit;
@@ -86,6 +87,17 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
         } else {
             refuse(ctx, "a " + ((Message) msg).type() + " message before the handshake finished");
         }
+    }
+
+    /** A TLS handshake that failed is this handshake's failure too: whoever waits for the peer learns why. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()) {
+            cancelTimeout();
+            ctx.fireUserEventTriggered(new Refusal("TLS handshake with " + ctx.channel().remoteAddress()
+                    + " failed: " + CloseOnError.reason(tls.cause())));
+        }
+        super.userEventTriggered(ctx, event);
     }
 
     /**

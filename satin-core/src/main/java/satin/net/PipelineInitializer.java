@@ -3,6 +3,7 @@ package satin.net;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.local.LocalChannel;
 import io.netty.handler.codec.LengthFieldPrepender;
 
 /**
@@ -26,6 +27,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final Liveness.Settings liveness;
     /** The accepting end's bound on connections awaiting their handshake; null on a connecting end. */
     private final Unproven unproven;
+    private TlsPolicy tls;
+    /** Whether a connecting end speaks TLS on a TCP link; set by {@link #toCluster} and {@link #toRegistry}. */
+    private boolean dialsTls;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
         this(self, accepting, maxFrame, inbox, null, WanLinks.none());
@@ -57,6 +61,36 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.inbox = inbox;
         this.traffic = traffic;
         this.wan = wan;
+        this.tls = TlsPolicy.fromProperty();
+    }
+
+    /** Makes this process's TLS keys and contexts for {@code self}'s pool ahead of its first link, unless TLS is off. */
+    public static void prepareTls(PoolIdentity self) {
+        if (TlsPolicy.fromProperty() != TlsPolicy.OFF) {
+            PoolTls.prepare(self);
+        }
+    }
+
+    /** This initializer under {@code policy} rather than {@code -Dsatin.tls}'s. */
+    PipelineInitializer policy(TlsPolicy policy) {
+        this.tls = policy;
+        return this;
+    }
+
+    /** A connecting end's initializer for a link to a member of {@code cluster}: TLS if the policy says so. */
+    public PipelineInitializer toCluster(String cluster) {
+        dialsTls = tls.requiredBetween(self.cluster(), cluster);
+        return this;
+    }
+
+    /**
+     * A connecting end's initializer for a link to the registry: TLS unless it is off. The joining
+     * node does not know the registry's cluster, and what the registry says (who is in the pool,
+     * where) steers every node's links; its few messages make the cost nothing.
+     */
+    public PipelineInitializer toRegistry() {
+        dialsTls = tls != TlsPolicy.OFF;
+        return this;
     }
 
     @Override
@@ -64,6 +98,15 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         ChannelPipeline p = ch.pipeline();
         if (unproven != null) {
             p.addLast("unproven", unproven);
+        }
+        boolean wire = !(ch instanceof LocalChannel);
+        if (wire && accepting) {
+            p.addLast("tls-or-plain", new TlsOrPlain(tls == TlsPolicy.OFF ? null : () -> PoolTls.of(self).server(),
+                    liveness.timeoutNanos()));
+        } else if (wire && dialsTls) {
+            p.addLast("tls", PoolTls.of(self).client().newHandler(ch.alloc()));
+        } else if (wire) {
+            p.addLast("preamble", new PlainPreamble());
         }
         p.addLast("frames", new FrameDecoder(maxFrame));
         p.addLast("lengths", new LengthFieldPrepender(FrameFormat.LENGTH_BYTES));
@@ -77,6 +120,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         p.addLast("decoder", new MessageDecoder());
         p.addLast("encoder", ENCODER);
+        if (wire && accepting) {
+            p.addLast("tls-required", new TlsRequired(self.cluster(), tls));
+        }
         p.addLast("handshake", new Handshake(self, accepting, liveness.timeoutNanos()));
         p.addLast("liveness", new Liveness(liveness));
         p.addLast("delivery", new Delivery(inbox));

@@ -10,5 +10,13 @@
  * {@link satin.net.Inbox}, and {@link satin.net.CloseOnError}, which closes a connection that broke
  * the protocol, with the reason logged, while the node goes on. {@link satin.net.Transport} listens
  * and connects. Nothing here knows jobs, workers or load balancers.
+ *
+ * <p>A TCP link may be TLS 1.3 with both ends authenticated, as the {@link satin.net.TlsPolicy}
+ * says: the dialing end knows the peer's cluster and chooses; the accepting end learns it only from
+ * the hello, so it tells TLS from plain by the first bytes (a plain dialer opens with a fixed
+ * preamble), puts TLS in front when offered, and after the hello refuses a plain link the policy
+ * wants encrypted. Certificates come from a CA derived from the pool secret, so a peer without the
+ * secret fails in TLS before any decoder of ours sees a byte; the secret's handshake still runs
+ * inside TLS, and tells who the peer is. In-VM channels have no wire and never use TLS.
  */
 package satin.net;

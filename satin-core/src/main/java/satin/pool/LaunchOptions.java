@@ -18,7 +18,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
         String advertise, String namePrefix,
         String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int waitSeconds,
-        Supplier<LoadBalancer> balancer, WanLinks wan, int maxFrameMib, int failureTimeoutMillis, String mainClass,
+        Supplier<LoadBalancer> balancer, WanLinks wan, satin.net.TlsPolicy tls, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
 
     /** Why --secret is not the way to give a secret, said whenever it is used. */
@@ -53,6 +53,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      pair, or A>B=10ms/100KB/s,B>A=...,*=... (default: none)
               --max-frame MIB        the longest message a node sends or accepts, in MiB (default: 16); a job
                                      too big to send runs where it is
+              --tls wan|all|off      which TCP links are TLS: between clusters and to the registry
+                                     (wan, the default), all, or none (sets -Dsatin.tls; decision 0023)
               --failure-timeout MS   a node silent for MS milliseconds (plus its link's round trip) is
                                      declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
@@ -89,6 +91,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         List<String> layout = List.of();
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");
         WanLinks wan = WanLinks.none();
+        satin.net.TlsPolicy tls = null;
         String host = "127.0.0.1";
         String advertise = null;
         String namePrefix = defaultName();
@@ -123,6 +126,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--cluster-layout" -> layout = layout(p.value(option));
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
+                case "--tls" -> tls = satin.net.TlsPolicy.parse(p.value(option), "--tls");
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
                 case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
@@ -182,7 +186,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
-                wan, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
+                wan, tls, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
 
     /** This process's rank among those started at once, from the environment variable {@code var}. */

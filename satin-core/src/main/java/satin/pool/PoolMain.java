@@ -63,6 +63,9 @@ public final class PoolMain {
             return USAGE;
         }
         o.warnings().forEach(w -> err.println("satin: warning: " + w));
+        if (o.tls() != null) { // one pool per process: every link this process makes follows it
+            System.setProperty(satin.net.TlsPolicy.PROPERTY, o.tls().toString());
+        }
         if (o.exitWithParent()) {
             exitWithParent(o.parentPid(), err);
         }

@@ -78,6 +78,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
+        PipelineInitializer.prepareTls(identity);
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
@@ -524,6 +525,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
+    /** The open links to other members, the ones this node accepted and the ones it made. */
+    public List<Connection> memberLinks() {
+        List<Connection> all = new ArrayList<>(accepted);
+        all.addAll(links.connections());
+        return all;
+    }
+
     private void closeConnections() {
         closing = true;
         if (ticks != null) {

@@ -58,7 +58,7 @@ final class RegistryClient implements Inbox {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
                 PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
-                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()), Math.max(1, left));
+                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(), Math.max(1, left));
                 break;
             } catch (IllegalStateException e) {
                 if (left <= pause) {
@@ -217,7 +217,7 @@ final class RegistryClient implements Inbox {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
         PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
-                pool.traffic, WanLinks.none(), config.liveness())).addListener(f -> {
+                pool.traffic, WanLinks.none(), config.liveness()).toRegistry()).addListener(f -> {
                     if (!f.isSuccess()) {
                         LOG.log(Level.WARNING, "node {0} cannot reach the registry at {1}, moved to member {2}: {3}",
                                 config.name(), address, newHost, f.cause());

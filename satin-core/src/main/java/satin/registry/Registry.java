@@ -60,6 +60,7 @@ public final class Registry implements Inbox, AutoCloseable {
     private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster,
             Liveness.Settings liveness) throws InterruptedException {
         this.reservedMaster = reservedMaster;
+        PipelineInitializer.prepareTls(identity);
         this.listening = transport.listen(address, new PipelineInitializer(identity, true,
                 FrameFormat.DEFAULT_MAX_FRAME, this, null, WanLinks.none(), liveness));
         this.address = Transport.addressOf(listening);

@@ -209,6 +209,14 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void theTlsPolicyIsReadAndAMistakeNamed() {
+        assertEquals(satin.net.TlsPolicy.ALL, parse("--tls", "all", "Main").tls());
+        assertEquals(null, parse("Main").tls(), "unset: -Dsatin.tls decides");
+        assertEquals("--tls=never: expected wan, all or off", assertThrows(IllegalArgumentException.class,
+                () -> parse("--tls", "never", "Main")).getMessage());
+    }
+
+    @Test
     void aClusterLayoutNamesEachNodesClusterAndSetsTheNodes() {
         LaunchOptions o = parse("--cluster-layout", "east:2,west:1", "Main");
         assertEquals(3, o.nodes());

@@ -31,8 +31,8 @@ import satin.runtime.NodeConfig;
 
 /**
  * A live node over TCP, attacked while its pool computes: by strangers (random bytes, a forged
- * length, a frame of 15 MiB before any handshake, a handshake that never comes, a flood of
- * connections) and by a member that knows the secret and pushes jobs whose payloads are built to
+ * length and a frame of 15 MiB before any handshake, both behind the plain preamble, a TLS record
+ * header before junk, a handshake that never comes, a flood of connections) and by a member that knows the secret and pushes jobs whose payloads are built to
  * hang or exhaust a decoder (children shared down 60 levels, colliding hash codes, a cycle, a
  * graph 20,000 deep). The run must end with the sequential result, each bad connection and each
  * refused job must be logged once with its reason, and the node's threads and heap must come back
@@ -111,8 +111,12 @@ class LiveNodeFuzzTest {
         byte[] garbage = new byte[64 << 10];
         random.nextBytes(garbage);
         strangers.add(send(victimAt, garbage));
-        strangers.add(send(victimAt, new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1, 2, 3}));
+        strangers.add(send(victimAt, plain(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1, 2, 3})));
         strangers.add(hugeFrame(victimAt));
+        byte[] notReallyTls = new byte[5 + 256]; // a TLS record header, then no handshake TLS can read
+        random.nextBytes(notReallyTls);
+        System.arraycopy(new byte[] {0x16, 3, 3, 1, 0}, 0, notReallyTls, 0, 5);
+        strangers.add(send(victimAt, notReallyTls));
         strangers.add(send(victimAt, new byte[0])); // a handshake that never comes
         for (Socket s : strangers) {
             awaitClosedByPeer(s);
@@ -212,6 +216,17 @@ class LiveNodeFuzzTest {
         return set;
     }
 
+    /**
+     * {@code frames} after the bytes that open a plain connection: past the check for TLS, to the
+     * frame decoder, as a stranger in the node's own cluster may go under the default policy.
+     */
+    private static byte[] plain(byte[] frames) {
+        byte[] preamble = "satin".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] all = java.util.Arrays.copyOf(preamble, preamble.length + frames.length);
+        System.arraycopy(frames, 0, all, preamble.length, frames.length);
+        return all;
+    }
+
     private static Socket send(InetSocketAddress at, byte[] bytes) throws IOException {
         Socket s = new Socket();
         s.connect(at, 10_000);
@@ -226,7 +241,7 @@ class LiveNodeFuzzTest {
 
     /** A length prefix of 15 MiB, then a mebibyte of it: the node must stop reading long before. */
     private static Socket hugeFrame(InetSocketAddress at) throws IOException {
-        Socket s = send(at, new byte[] {0, (byte) 0xF0, 0, 0});
+        Socket s = send(at, plain(new byte[] {0, (byte) 0xF0, 0, 0}));
         try {
             OutputStream out = s.getOutputStream();
             byte[] chunk = new byte[64 << 10];

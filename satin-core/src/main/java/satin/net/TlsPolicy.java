@@ -1,0 +1,45 @@
+package satin.net;
+
+/**
+ * Which TCP links are encrypted and mutually authenticated with TLS. In-VM ({@code local://})
+ * connections never are: they have no wire to read or inject into, only this process's memory.
+ */
+public enum TlsPolicy {
+    /** TLS between nodes of different clusters and to the registry; plain inside a cluster (the default). */
+    WAN,
+    /** TLS on every TCP link. */
+    ALL,
+    /** No TLS: only the secret's handshake guards a link. */
+    OFF;
+
+    public static final String PROPERTY = "satin.tls";
+
+    /** The policy {@code -Dsatin.tls=wan|all|off} names, {@link #WAN} if none. */
+    public static TlsPolicy fromProperty() {
+        return parse(System.getProperty(PROPERTY, "wan"), "-D" + PROPERTY);
+    }
+
+    /** @param where what gave the value, for the error */
+    public static TlsPolicy parse(String value, String where) {
+        for (TlsPolicy p : values()) {
+            if (p.name().equalsIgnoreCase(value.trim())) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException(where + "=" + value + ": expected wan, all or off");
+    }
+
+    /** Whether a TCP link between these clusters must be TLS. */
+    public boolean requiredBetween(String cluster, String otherCluster) {
+        return switch (this) {
+            case WAN -> !cluster.equals(otherCluster);
+            case ALL -> true;
+            case OFF -> false;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,129 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.lb.RandomStealing;
+import satin.net.Connection;
+import satin.net.LogCapture;
+import satin.registry.Registry;
+import satin.runtime.NodeConfig;
+
+/**
+ * Pools over real TCP in one JVM (the in-VM shortcut off, so that every link has a wire): links
+ * between clusters are TLS under the default policy, a run over them computes what the sequential
+ * program does, and a stranger who lacks the secret, or a plain link from another cluster, is
+ * turned away with the reason logged once.
+ */
+@Timeout(120)
+class TlsPoolTest {
+
+    private static final String SECRET = "tls secret";
+    private static final String SHORTCUT = "satin.sameJvmShortcut";
+
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private final LogCapture netLog = LogCapture.of("satin.net");
+
+    @BeforeAll
+    static void overTcp() {
+        System.setProperty(SHORTCUT, "false");
+        PoolNode.closeTransport(); // the next one is made without the shortcut
+    }
+
+    @AfterAll
+    static void backInVm() {
+        System.clearProperty(SHORTCUT);
+        System.clearProperty("satin.tls");
+        PoolNode.closeTransport();
+    }
+
+    @AfterEach
+    void closeEverything() {
+        java.util.Collections.reverse(open);
+        Faults.closeAll(open);
+        netLog.close();
+    }
+
+    private Registry registry(String pool, String secret) throws InterruptedException {
+        Registry r = Registry.start(PoolNode.transport(), pool, secret, "tcp://127.0.0.1:0");
+        open.add(r);
+        return r;
+    }
+
+    private PoolNode node(String pool, String secret, String name, String cluster, Registry r, boolean master)
+            throws InterruptedException {
+        PoolNode p = PoolNode.join(PoolConfig.of(pool, secret, name, cluster, "tcp://127.0.0.1:0", r.address(), master),
+                NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram());
+        open.add(p);
+        return p;
+    }
+
+    /** A run of nodes a (the master) in {@code clusterA} and b in {@code clusterB}; their links. */
+    private List<Connection> runBetween(String pool, String clusterA, String clusterB) throws Exception {
+        Registry r = registry(pool, SECRET);
+        PoolNode a = node(pool, SECRET, "a", clusterA, r, true);
+        PoolNode b = node(pool, SECRET, "b", clusterB, r, false);
+        Faults.await("both nodes know both", 10, () -> a.members().size() == 2 && b.members().size() == 2);
+        long n = 20_000;
+        assertEquals(Summing.sequential(0, n), a.node().call(() -> new Summing(20, 100_000).sum(0, n)));
+        assertTrue(b.poolStats().jobsGiven.get() + a.poolStats().jobsGiven.get() > 0, "jobs crossed the link");
+        List<Connection> links = new ArrayList<>(a.memberLinks());
+        links.addAll(b.memberLinks());
+        assertFalse(links.isEmpty(), "the nodes are linked");
+        return links;
+    }
+
+    @Test
+    void nodesOfTwoClustersComputeARunOverTls() throws Exception {
+        for (Connection c : runBetween("tls-run", "A", "B")) {
+            assertTrue(c.encrypted(), c + " between clusters A and B is not TLS");
+        }
+    }
+
+    @Test
+    void nodesOfOneClusterTalkPlainUnderTheDefaultPolicy() throws Exception {
+        for (Connection c : runBetween("plain-run", "A", "A")) {
+            assertFalse(c.encrypted(), c + " inside cluster A is TLS under -Dsatin.tls=wan");
+        }
+    }
+
+    @Test
+    void aStrangerWithTheWrongSecretFailsTheTlsHandshake() throws Exception {
+        Registry r = registry("tls-stranger", SECRET);
+        node("tls-stranger", SECRET, "a", "A", r, true);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> PoolNode.join(PoolConfig.of("tls-stranger", "not the secret", "x", "X", "tcp://127.0.0.1:0",
+                        r.address(), false), NodeConfig.defaults(), new RandomStealing(),
+                        Allowlist.forProgram()));
+        assertTrue(e.getMessage().contains("TLS handshake"), e.getMessage());
+        String registryPort = ":" + java.net.URI.create(r.address()).getPort();
+        // each end logs the failed connection once: the stranger names the registry, the registry the stranger
+        Faults.await("both ends logged", 10, () -> netLog.containing("TLS handshake failed").size() >= 2);
+        List<String> failed = netLog.containing("TLS handshake failed");
+        assertEquals(2, failed.size(), netLog.lines().toString());
+        assertEquals(1, failed.stream().filter(l -> !l.contains(registryPort + ":")).count(), failed.toString());
+        assertTrue(netLog.containing("wrong pool secret").isEmpty(), "the handshake saw the stranger: " + netLog.lines());
+    }
+
+    @Test
+    void aPlainConnectionFromAnotherClusterIsRefusedAfterItsHello() throws Exception {
+        Registry r = registry("tls-plain", SECRET);
+        PoolNode a = node("tls-plain", SECRET, "a", "A", r, true);
+        var asPlainStranger = new satin.net.PoolIdentity("tls-plain", "x", "X", "", SECRET);
+        var refused = assertThrows(java.util.concurrent.ExecutionException.class, () -> Faults.Peer.connect(
+                asPlainStranger, a.address(), satin.net.Liveness.Settings.DEFAULT));
+        assertTrue(refused.getCause().getMessage().contains("requires to be TLS"), refused.getCause().getMessage());
+        Faults.await("the refusal logged", 10, () -> !netLog.containing("requires to be TLS").isEmpty());
+        assertEquals(1, netLog.containing("refusing connection").size(), netLog.lines().toString());
+        assertEquals(1, a.members().size(), "the plain stranger is no member");
+    }
+}
