@@ -31,7 +31,10 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
             t = t.getCause();
         }
         if (t instanceof javax.net.ssl.SSLHandshakeException) {
-            return "TLS handshake failed, the peer lacks the pool's secret (" + t.getMessage() + ")";
+            // every holder of the secret derives one CA: a certificate it did not sign means another secret
+            boolean certificate = String.valueOf(t.getMessage()).matches("(?s).*(PKIX|[Cc]ert[Pp]ath|certificate).*");
+            return "TLS handshake failed" + (certificate ? ": the two ends hold different pool secrets" : "") + " ("
+                    + t.getMessage() + ")";
         }
         if (t instanceof TooLongFrameException) {
             return "frame too long (" + t.getMessage() + ")";

@@ -34,7 +34,7 @@ public final class Connection {
 
     /** Whether the link is TLS: the peer proved the pool's identity in TLS too, and what it carries is sealed. */
     public boolean encrypted() {
-        return channel.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null;
+        return channel.pipeline().get(TlsOrPlain.TLS_HANDLER) != null;
     }
 
     public Handshake.Admitted peer() {

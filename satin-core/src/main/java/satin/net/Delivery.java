@@ -39,7 +39,7 @@ final class Delivery extends ChannelInboundHandlerAdapter {
         if (connection != null) {
             inbox.closed(connection);
         } else if (!refused) {
-            inbox.refused("the connection closed before the handshake finished");
+            inbox.refused(Inbox.CLOSED_UNPROVEN);
         }
         super.channelInactive(ctx);
     }

@@ -32,6 +32,9 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     private final boolean accepting;
     private byte[] myNonce;
     private Message.Hello peer;
+    /** How a refusal for want of a handshake in time begins. */
+    static final String NO_HANDSHAKE = "no handshake within ";
+
     private ScheduledFuture<?> timeout;
 
     private final long timeoutNanos;
@@ -49,7 +52,7 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        timeout = ctx.executor().schedule(() -> refuse(ctx, "no handshake within "
+        timeout = ctx.executor().schedule(() -> refuse(ctx, NO_HANDSHAKE
                 + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"), timeoutNanos, TimeUnit.NANOSECONDS);
         if (accepting) {
             myNonce = PoolIdentity.nonce();
@@ -92,10 +95,12 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     /** A TLS handshake that failed is this handshake's failure too: whoever waits for the peer learns why. */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()) {
+        // a TLS handshake cut short by a close was not judged: the close says so (Inbox.CLOSED_UNPROVEN)
+        if (event instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()
+                && !(tls.cause() instanceof java.nio.channels.ClosedChannelException)) {
             cancelTimeout();
-            ctx.fireUserEventTriggered(new Refusal("TLS handshake with " + ctx.channel().remoteAddress()
-                    + " failed: " + CloseOnError.reason(tls.cause())));
+            ctx.fireUserEventTriggered(new Refusal(CloseOnError.reason(tls.cause()) + ", with "
+                    + ctx.channel().remoteAddress()));
         }
         super.userEventTriggered(ctx, event);
     }

@@ -64,9 +64,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.tls = TlsPolicy.fromProperty();
     }
 
-    /** Makes this process's TLS keys and contexts for {@code self}'s pool ahead of its first link, unless TLS is off. */
-    public static void prepareTls(PoolIdentity self) {
-        if (TlsPolicy.fromProperty() != TlsPolicy.OFF) {
+    /**
+     * Makes this process's TLS keys and contexts for {@code self}'s pool ahead of its first link, unless
+     * TLS is off or the process listens {@code at} an in-JVM address (its links have no wire, and the
+     * class loading would only slow its start).
+     */
+    public static void prepareTls(PoolIdentity self, String at) {
+        if (TlsPolicy.fromProperty() != TlsPolicy.OFF && !at.startsWith("local://")) {
             PoolTls.prepare(self);
         }
     }
@@ -84,13 +88,24 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     }
 
     /**
-     * A connecting end's initializer for a link to the registry: TLS unless it is off. The joining
-     * node does not know the registry's cluster, and what the registry says (who is in the pool,
-     * where) steers every node's links; its few messages make the cost nothing.
+     * A connecting end's initializer for a link to the registry at {@code address}: TLS unless it is
+     * off, or, under {@code wan}, the registry is on this host (a loopback address: no wire to read).
+     * The joining node does not know the registry's cluster, and what the registry says (who is in
+     * the pool, where) steers every node's links; its few messages make the cost nothing but the
+     * handshake's classes at start-up, which a pool on one host need not pay.
      */
-    public PipelineInitializer toRegistry() {
-        dialsTls = tls != TlsPolicy.OFF;
+    public PipelineInitializer toRegistry(String address) {
+        dialsTls = registryOverTls(tls, address);
         return this;
+    }
+
+    /** Whether, under {@code -Dsatin.tls}, a node dials the registry at {@code address} over TLS. */
+    public static boolean dialsRegistryOverTls(String address) {
+        return !address.startsWith("local://") && registryOverTls(TlsPolicy.fromProperty(), address);
+    }
+
+    private static boolean registryOverTls(TlsPolicy tls, String address) {
+        return tls == TlsPolicy.ALL || tls == TlsPolicy.WAN && !Transport.isLoopback(address);
     }
 
     @Override
@@ -104,7 +119,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             p.addLast("tls-or-plain", new TlsOrPlain(tls == TlsPolicy.OFF ? null : () -> PoolTls.of(self).server(),
                     liveness.timeoutNanos()));
         } else if (wire && dialsTls) {
-            p.addLast("tls", PoolTls.of(self).client().newHandler(ch.alloc()));
+            p.addLast(TlsOrPlain.TLS_HANDLER, PoolTls.of(self).client().newHandler(ch.alloc()));
         } else if (wire) {
             p.addLast("preamble", new PlainPreamble());
         }

@@ -24,6 +24,8 @@ import javax.net.ssl.SSLException;
 final class PoolTls {
 
     private static final Map<List<String>, PoolTls> MADE = new ConcurrentHashMap<>();
+    /** Pools whose contexts are being made ahead: 64 nodes of one JVM start one maker, not 64 rehearsals. */
+    private static final java.util.Set<List<String>> PREPARING = ConcurrentHashMap.newKeySet();
     private static final String[] PROTOCOLS = {"TLSv1.3"};
 
     private final SslContext server;
@@ -51,7 +53,7 @@ final class PoolTls {
      * under the default policy) would otherwise wait for. A link that comes first waits for this.
      */
     static void prepare(PoolIdentity identity) {
-        if (!MADE.containsKey(key(identity))) {
+        if (!MADE.containsKey(key(identity)) && PREPARING.add(key(identity))) {
             Thread t = new Thread(() -> of(identity).rehearse(), "satin-tls");
             t.setDaemon(true);
             t.start();

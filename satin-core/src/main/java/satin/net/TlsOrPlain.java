@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 final class TlsOrPlain extends ChannelInboundHandlerAdapter {
 
     private static final System.Logger LOG = System.getLogger("satin.net");
+    /** The TLS handler's name in every pipeline, dialing or accepting: asking for the class would load TLS. */
+    static final String TLS_HANDLER = "tls";
     /** Enough to tell: the preamble's length, and a TLS record header's. */
     private static final int FIRST = PlainPreamble.BYTES.length;
     private static final ByteBuf PREAMBLE = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(PlainPreamble.BYTES));
@@ -66,15 +68,16 @@ final class TlsOrPlain extends ChannelInboundHandlerAdapter {
     }
 
     private void decide(ChannelHandlerContext ctx, ByteBuf all) {
-        if (SslHandler.isEncrypted(all, false)) {
+        // the plain preamble first: SslHandler's class alone loads the JDK's TLS, some 600 classes
+        if (ByteBufUtil.equals(all, all.readerIndex(), PREAMBLE, 0, FIRST)) {
+            all.skipBytes(FIRST);
+        } else if (SslHandler.isEncrypted(all, false)) {
             if (tls == null) {
                 all.release();
                 refuse(ctx, "TLS offered, but TLS is off at this end (-D" + TlsPolicy.PROPERTY + "=off)");
                 return;
             }
-            ctx.pipeline().addBefore(ctx.name(), "tls", tls.get().newHandler(ctx.alloc()));
-        } else if (ByteBufUtil.equals(all, all.readerIndex(), PREAMBLE, 0, FIRST)) {
-            all.skipBytes(FIRST);
+            ctx.pipeline().addBefore(ctx.name(), TLS_HANDLER, tls.get().newHandler(ctx.alloc()));
         } else {
             all.release();
             refuse(ctx, "neither TLS nor satin's plain preamble: not a satin node");

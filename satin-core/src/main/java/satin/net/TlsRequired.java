@@ -2,7 +2,6 @@ package satin.net;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslHandler;
 import java.lang.System.Logger.Level;
 
 /**
@@ -26,7 +25,8 @@ final class TlsRequired extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof Message.Hello h) {
             ctx.pipeline().remove(this);
-            if (ctx.pipeline().get(SslHandler.class) == null && policy.requiredBetween(cluster, h.cluster())) {
+            if (ctx.pipeline().get(TlsOrPlain.TLS_HANDLER) == null && policy.requiredBetween(cluster, h.cluster())
+                    && !registryOnThisHost(ctx)) {
                 String reason = "a plain connection from cluster '" + h.cluster() + "' to cluster '" + cluster
                         + "', which -D" + TlsPolicy.PROPERTY + "=" + policy + " requires to be TLS";
                 LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
@@ -36,5 +36,12 @@ final class TlsRequired extends ChannelInboundHandlerAdapter {
             }
         }
         ctx.fireChannelRead(msg);
+    }
+
+    /** A registry (of no cluster) under {@code wan} takes plain links from its own host: see {@link PipelineInitializer#toRegistry}. */
+    private boolean registryOnThisHost(ChannelHandlerContext ctx) {
+        return cluster.isEmpty() && policy == TlsPolicy.WAN
+                && ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a
+                && a.getAddress() != null && a.getAddress().isLoopbackAddress();
     }
 }

@@ -156,6 +156,16 @@ public final class Transport implements AutoCloseable {
         return "tcp://" + host + ":" + i.getPort();
     }
 
+    /** Whether {@code address} is a TCP address on this host's loopback interface (an unparsable one is not). */
+    static boolean isLoopback(String address) {
+        try {
+            return parse(address) instanceof InetSocketAddress i && i.getAddress() != null
+                    && i.getAddress().isLoopbackAddress();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     static SocketAddress parse(String address) {
         if (address.startsWith("local://") && address.length() > "local://".length()) {
             return new LocalAddress(address.substring("local://".length()));

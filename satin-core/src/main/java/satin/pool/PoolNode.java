@@ -48,6 +48,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final String address;
     private final Members members;
     private final RegistryClient registry;
+    /** Who this node is in TLS: its contexts are made ahead once another cluster or a remote registry appears. */
+    private final PoolIdentity tlsIdentity;
     private final Links links;
     private final StealProtocol steals;
     /** Holds back what other nodes send until the registry has announced them. */
@@ -78,7 +80,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
-        PipelineInitializer.prepareTls(identity);
+        this.tlsIdentity = identity;
+        if (PipelineInitializer.dialsRegistryOverTls(config.registry())) {
+            PipelineInitializer.prepareTls(identity, config.listen());
+        }
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
@@ -332,6 +337,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     // ------------------------------------------------------------------ members coming and going
 
     void membersChanged() {
+        if (members.all().stream().anyMatch(m -> !m.cluster().equals(config.cluster()))) {
+            // a link to another cluster is TLS under the default policy: its classes load now, not in its deadline
+            PipelineInitializer.prepareTls(tlsIdentity, config.listen());
+        }
         gate.membersChanged();
         synchronized (balancer) {
             balancer.membersChanged();

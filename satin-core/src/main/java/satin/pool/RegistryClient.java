@@ -27,7 +27,8 @@ final class RegistryClient implements Inbox {
     private volatile Connection registry;
     /** The member that keeps the registry since it moved, or -1 while it is where the run began. */
     private volatile int host = -1;
-    private final CountDownLatch joined = new CountDownLatch(1);
+    /** Counted down when the registry answers this join attempt, or refuses it. */
+    private volatile CountDownLatch joined = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Reports reports;
     private volatile int membersAtStop;
@@ -45,32 +46,28 @@ final class RegistryClient implements Inbox {
 
     /**
      * Joins through the registry, trying again while it does not accept connections yet, so that
-     * the processes of a run may start in any order.
+     * the processes of a run may start in any order, and while a handshake runs out of time (a TLS
+     * handshake's first classes load for seconds under load); a refusal is final.
      */
     void join() throws InterruptedException {
         registryAddress = config.registry();
         PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_TIMEOUT_SECONDS);
-        // every 10 ms while processes start together, then less often
-        for (int attempt = 0; ; attempt++) {
-            long pause = attempt < 100 ? 10 : 250;
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            try {
-                PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
-                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(), Math.max(1, left));
-                break;
-            } catch (IllegalStateException e) {
-                if (left <= pause) {
-                    throw new IllegalStateException("node " + config.name() + " cannot reach the registry at "
-                            + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s: " + e.getMessage(), e);
-                }
-                Thread.sleep(pause);
+        for (int attempt = 1; ; attempt++) {
+            connect(asJoiner, deadline);
+            if (!joined.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
+                        + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s");
             }
-        }
-        if (!joined.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-            throw new IllegalStateException("node " + config.name() + " got no answer from the registry at "
-                    + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s");
+            if (members.admitted() || !Inbox.outOfTime(refusal) || deadline - System.nanoTime() < 0) {
+                break;
+            }
+            LOG.log(Level.WARNING, "node {0}: the registry at {1} did not finish the handshake of attempt {2}"
+                    + " to join ({3}: a deadline ran out, on a loaded machine?); joining again", config.name(),
+                    config.registry(), attempt, refusal);
+            refusal = null;
+            joined = new CountDownLatch(1);
         }
         if (!members.admitted() && Registry.RUN_OVER.equals(refusal)) {
             throw new PoolNode.RunOver("the run of pool " + config.pool() + " ended before node " + config.name()
@@ -80,6 +77,27 @@ final class RegistryClient implements Inbox {
             throw new IllegalStateException("node " + config.name() + " was not admitted to pool " + config.pool()
                     + " by the registry at " + config.registry() + ": "
                     + (refusal != null ? refusal : "it closed the connection"));
+        }
+    }
+
+    /** Connects to the registry, trying again while it does not accept connections yet, so that processes may start in any order. */
+    private void connect(PoolIdentity asJoiner, long deadline) throws InterruptedException {
+        // every 10 ms while processes start together, then less often
+        for (int attempt = 0; ; attempt++) {
+            long pause = attempt < 100 ? 10 : 250;
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            try {
+                PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
+                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(config.registry()),
+                        Math.max(1, left));
+                return;
+            } catch (IllegalStateException e) {
+                if (left <= pause) {
+                    throw new IllegalStateException("node " + config.name() + " cannot reach the registry at "
+                            + config.registry() + " within " + JOIN_TIMEOUT_SECONDS + " s: " + e.getMessage(), e);
+                }
+                Thread.sleep(pause);
+            }
         }
     }
 
@@ -217,7 +235,7 @@ final class RegistryClient implements Inbox {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
         PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
-                pool.traffic, WanLinks.none(), config.liveness()).toRegistry()).addListener(f -> {
+                pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address)).addListener(f -> {
                     if (!f.isSuccess()) {
                         LOG.log(Level.WARNING, "node {0} cannot reach the registry at {1}, moved to member {2}: {3}",
                                 config.name(), address, newHost, f.cause());

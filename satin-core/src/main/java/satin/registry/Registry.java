@@ -60,7 +60,9 @@ public final class Registry implements Inbox, AutoCloseable {
     private Registry(Transport transport, PoolIdentity identity, String address, String reservedMaster,
             Liveness.Settings liveness) throws InterruptedException {
         this.reservedMaster = reservedMaster;
-        PipelineInitializer.prepareTls(identity);
+        if (PipelineInitializer.dialsRegistryOverTls(address)) { // else its peers dial plain: nothing to make ahead
+            PipelineInitializer.prepareTls(identity, address);
+        }
         this.listening = transport.listen(address, new PipelineInitializer(identity, true,
                 FrameFormat.DEFAULT_MAX_FRAME, this, null, WanLinks.none(), liveness));
         this.address = Transport.addressOf(listening);

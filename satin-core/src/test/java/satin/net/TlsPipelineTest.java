@@ -94,10 +94,17 @@ class TlsPipelineTest {
                 .get(SslHandler.class));
         assertNull(dialing(in("A", "s"), TlsPolicy.OFF, "B", new PipelineTest.Recorder()).pipeline()
                 .get(SslHandler.class));
-        assertNull(channel(new PipelineInitializer(in("A", "s"), false, 1024, new PipelineTest.Recorder())
-                .policy(TlsPolicy.OFF).toRegistry()).pipeline().get(SslHandler.class));
-        assertNotNull(channel(new PipelineInitializer(in("A", "s"), false, 1024, new PipelineTest.Recorder())
-                .policy(TlsPolicy.WAN).toRegistry()).pipeline().get(SslHandler.class), "the registry: TLS unless off");
+        assertNull(toRegistry(TlsPolicy.OFF, "tcp://10.1.2.3:4000").get(SslHandler.class));
+        assertNotNull(toRegistry(TlsPolicy.WAN, "tcp://10.1.2.3:4000").get(SslHandler.class),
+                "a registry on another host: TLS unless off");
+        assertNull(toRegistry(TlsPolicy.WAN, "tcp://127.0.0.1:4000").get(SslHandler.class),
+                "a registry on this host: plain under wan, nothing is on a wire");
+        assertNotNull(toRegistry(TlsPolicy.ALL, "tcp://127.0.0.1:4000").get(SslHandler.class));
+    }
+
+    private io.netty.channel.ChannelPipeline toRegistry(TlsPolicy policy, String address) {
+        return channel(new PipelineInitializer(in("A", "s"), false, 1024, new PipelineTest.Recorder()).policy(policy)
+                .toRegistry(address)).pipeline();
     }
 
     @Test

@@ -48,6 +48,7 @@ class TlsPoolTest {
 
     @AfterEach
     void closeEverything() {
+        System.clearProperty("satin.tls");
         java.util.Collections.reverse(open);
         Faults.closeAll(open);
         netLog.close();
@@ -97,7 +98,58 @@ class TlsPoolTest {
     }
 
     @Test
+    void aJoinWhoseHandshakeDidNotFinishTriesAgain() throws Exception {
+        Registry r = registry("tls-again", SECRET);
+        DroppingProxy proxy = new DroppingProxy(r.address(), 2);
+        open.add(proxy);
+        LogCapture poolLog = LogCapture.of("satin.pool");
+        try {
+            PoolNode p = PoolNode.join(PoolConfig.of("tls-again", SECRET, "a", "A", "tcp://127.0.0.1:0", proxy.address(),
+                    true), NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram());
+            open.add(p);
+            assertEquals(1, p.members().size(), "admitted at the third attempt");
+            assertEquals(3, proxy.accepted());
+            assertEquals(2, poolLog.containing("joining again").size(), poolLog.lines().toString());
+        } finally {
+            poolLog.close();
+        }
+    }
+
+    @Test
+    void aRegistryOnThisHostIsJoinedPlainUnderWanAndOverTlsUnderAll() throws Exception {
+        for (String policy : List.of("wan", "all")) {
+            System.setProperty("satin.tls", policy);
+            Registry r = registry("tls-registry-" + policy, SECRET);
+            PoolNode a = node("tls-registry-" + policy, SECRET, "a", "A", r, true);
+            assertEquals(policy.equals("all"), registryLinkEncrypted(a), "the registry's link under " + policy);
+        }
+    }
+
+    private static boolean registryLinkEncrypted(PoolNode p) throws Exception {
+        java.lang.reflect.Field f = PoolNode.class.getDeclaredField("registry");
+        f.setAccessible(true);
+        Object client = f.get(p);
+        java.lang.reflect.Field c = client.getClass().getDeclaredField("registry");
+        c.setAccessible(true);
+        return ((Connection) c.get(client)).encrypted();
+    }
+
+    @Test
+    void aJoinRefusedForItsSecretIsNotTriedAgain() throws Exception {
+        System.setProperty("satin.tls", "all"); // the registry here is on this host: plain under wan
+        Registry r = registry("tls-refused", SECRET);
+        DroppingProxy proxy = new DroppingProxy(r.address(), 0);
+        open.add(proxy);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> PoolNode.join(PoolConfig.of("tls-refused", "not the secret", "x", "A", "tcp://127.0.0.1:0",
+                        proxy.address(), false), NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram()));
+        assertTrue(e.getMessage().contains("the two ends hold different pool secrets"), e.getMessage());
+        assertEquals(1, proxy.accepted(), "a refusal is final");
+    }
+
+    @Test
     void aStrangerWithTheWrongSecretFailsTheTlsHandshake() throws Exception {
+        System.setProperty("satin.tls", "all"); // the registry here is on this host: plain under wan
         Registry r = registry("tls-stranger", SECRET);
         node("tls-stranger", SECRET, "a", "A", r, true);
         IllegalStateException e = assertThrows(IllegalStateException.class,
