@@ -45,7 +45,11 @@ public final class LaunchedRun {
     private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
 
     private final RunPlan plan;
-    private final CommandBuilder commands;
+    /** With the run's class-data archive once it is leased, by the thread that carries out the run. */
+    private CommandBuilder commands;
+    private ClassDataArchive archive = ClassDataArchive.none();
+    /** Whether the master's own process ended with 0: only then did it write the archive it trained whole. */
+    private volatile boolean masterEndedWell;
     private final long deadline;
     private final Path runDir;
     private final Path stats;
@@ -174,11 +178,21 @@ public final class LaunchedRun {
         } finally {
             destroy();
             deleteSecret();
+            closeArchive();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
                 // this JVM is shutting down, and the hook is what ends the run
             }
+        }
+    }
+
+    /** Puts a trained archive in place, or deletes what a failed training left; once. */
+    private void closeArchive() {
+        try {
+            archive.close(masterEndedWell);
+        } catch (IOException e) {
+            System.err.println("satin: the class-data archive " + archive.file() + " could not be put in place: " + e);
         }
     }
 
@@ -204,6 +218,8 @@ public final class LaunchedRun {
 
     private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
         secretFile = writeSecret();
+        archive = commands.leaseArchive(System.err);
+        commands = commands.withArchive(archive);
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);
         // SLURM jobs are submitted at once (they may wait in the queue); their tasks read the registry's address from a file
@@ -240,6 +256,8 @@ public final class LaunchedRun {
             }
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
+        masterEndedWell = ended == master && code == 0;
+        closeArchive(); // before the outcome, after which the launcher's JVM may exit at once
         if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             awaitFollowers();
         }

@@ -56,6 +56,12 @@
  * job that fails while the master waits for its nodes ends the run; ending a run early cancels
  * the jobs ({@code scancel ID}) or the steps (found by name with {@code squeue --steps}).
  *
+ * <p>Start-up ({@link satin.deploy.launch.ClassDataArchive}, decision 0026): processes map a
+ * class-data archive of the classes a run's master loaded, kept under {@code ~/.cache/satin/cds}
+ * and named by the java and the jars it was made from; the first run trains it (one run at a time,
+ * under a file lock), an archive is checked once before use, and one that fails is said once,
+ * deleted and made again. {@code -Dsatin.cds=off} turns it off.
+ *
  * <p>Ctrl-C (or any signal that ends this JVM) runs a shutdown hook that destroys the run and
  * waits, up to 20 s, for its directory: what the members printed until then, a last line of
  * {@code stderr.txt} saying the run was interrupted, and {@code "ending": "interrupted"} in
