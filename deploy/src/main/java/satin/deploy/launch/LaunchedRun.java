@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -64,6 +67,8 @@ public final class LaunchedRun {
     /** A SLURM job that failed before the run ended, which ended it; null if none did. */
     private volatile Running lostJob;
     private Path secretFile;
+    /** The sbatch of each heterogeneous job by name, which its clusters share. */
+    private final Map<String, Running.OfProcess> hetJobs = new HashMap<>();
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
         this.plan = plan;
@@ -310,11 +315,37 @@ public final class LaunchedRun {
     /** A SLURM cluster's job, submitted; or its step, inside the allocation this JVM runs in. */
     private Running slurm(CommandBuilder.Member m, List<String> args) throws IOException {
         String allocation = System.getenv("SLURM_JOB_ID");
+        String hetJob = m.cluster().slurm().hetJob();
+        if (allocation == null && hetJob != null) {
+            Running.OfProcess submit = hetJobs.get(hetJob);
+            if (submit == null) {
+                submit = submitHetJob(m);
+                hetJobs.put(hetJob, submit);
+            }
+            return new Running.OfSlurm(m, submit, runDir, null, hetJob);
+        }
         String text = SlurmJob.script(m, commands.javaCommand(m, args), runDir, allocation != null);
-        Path script = SlurmJob.writeScript(m, text, runDir);
+        Path script = SlurmJob.writeScript(m.cluster().name(), text, runDir);
         List<String> command = allocation != null ? List.of("/bin/sh", script.toString())
                 : SlurmJob.sbatch(m, script, runDir, commands.workDir());
         return new Running.OfSlurm(m, command, runDir, allocation, plan.secret());
+    }
+
+    /**
+     * Submits the heterogeneous job {@code m} is a component of, with every cluster of the same
+     * {@code hetJob} as the others, in the order of the plan; each cluster's tasks get its own command.
+     */
+    private Running.OfProcess submitHetJob(CommandBuilder.Member m) throws IOException {
+        String hetJob = m.cluster().slurm().hetJob();
+        List<CommandBuilder.Member> components = commands.members().stream().filter(c -> c.placement()
+                == Placement.SLURM && hetJob.equals(c.cluster().slurm().hetJob())).toList();
+        List<List<String>> javaCommands = new ArrayList<>();
+        for (CommandBuilder.Member c : components) { // as launch() gives SLURM members: no registry, no secret file
+            javaCommands.add(commands.javaCommand(c, commands.poolArgs(c, null, null, stats)));
+        }
+        Path script = SlurmJob.writeScript(hetJob, SlurmJob.hetScript(components, javaCommands, runDir), runDir);
+        return Running.OfSlurm.submit(components.get(0), SlurmJob.hetSbatch(components, script, runDir,
+                commands.workDir()), plan.secret());
     }
 
     /** The loader of the program's classes in this JVM: satin's own when the program brings none. */
