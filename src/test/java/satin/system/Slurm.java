@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A SLURM cluster of this one machine for a test: munged with a key of its own, slurmctld and
- * slurmd with a configuration generated in the test's directory (this host the only node, two
- * partitions on it, processes tracked by their tree, no cgroups), every file and socket in that
+ * slurmd with a configuration generated in the test's directory (two nodes, each a slurmd of this host, two
+ * partitions on both, processes tracked by their tree, no cgroups), every file and socket in that
  * directory. Client commands find it through {@link #env()} ({@code SLURM_CONF}, which sbatch and
  * the launcher's children inherit). {@link #close()} cancels what is left and stops every daemon
  * and step it started.
@@ -24,6 +24,11 @@ import org.junit.jupiter.api.Assumptions;
 final class Slurm implements AutoCloseable {
 
     static final List<String> PARTITIONS = List.of("east", "west");
+    /**
+     * Two machines of this one, a slurmd each: SLURM never puts two components of a heterogeneous
+     * job on one machine (its backfill plans the second after the first on a single node).
+     */
+    static final List<String> NODES = List.of("satin0", "satin1");
 
     final Path dir;
     private final Processes daemons;
@@ -42,15 +47,17 @@ final class Slurm implements AutoCloseable {
         Path ctld = Daemons.program("slurmctld", "slurm-wlm");
         Path slurmd = Daemons.program("slurmd", "slurm-wlm");
         Files.createDirectories(dir.resolve("state"));
-        Files.createDirectories(dir.resolve("spool"));
+        for (String node : NODES) {
+            Files.createDirectories(dir.resolve("spool").resolve(node));
+        }
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // munge's socket must be reachable
         Path key = dir.resolve("munge.key");
         byte[] bytes = new byte[128];
         new SecureRandom().nextBytes(bytes);
         Files.write(key, bytes);
         Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        String node = Daemons.check(List.of("hostname", "-s"), 30).strip();
-        Files.writeString(dir.resolve("slurm.conf"), config(dir, node, freePort(), freePort()));
+        String host = Daemons.check(List.of("hostname", "-s"), 30).strip();
+        Files.writeString(dir.resolve("slurm.conf"), config(dir, host, freePort(), freePorts(NODES.size())));
         Slurm s = new Slurm(dir, new Processes(), slurmSteps());
         try {
             Processes.Child munge = s.daemons.command("munged", dir, List.of(munged.toString(), "--foreground", "--force",
@@ -60,9 +67,12 @@ final class Slurm implements AutoCloseable {
                     () -> "munged's socket: " + s.daemons.printed()));
             Processes.Child controller = s.daemons.command("slurmctld", dir, List.of(ctld.toString(), "-D", "-f",
                     dir.resolve("slurm.conf").toString()));
-            Processes.Child daemon = s.daemons.command("slurmd", dir, List.of(slurmd.toString(), "-D", "-f",
-                    dir.resolve("slurm.conf").toString(), "-N", node));
-            Daemons.started(List.of(munge, controller, daemon), s::awaitIdle);
+            List<Processes.Child> started = new java.util.ArrayList<>(List.of(munge, controller));
+            for (String node : NODES) {
+                started.add(s.daemons.command("slurmd-" + node, dir, List.of(slurmd.toString(), "-D", "-f",
+                        dir.resolve("slurm.conf").toString(), "-N", node)));
+            }
+            Daemons.started(started, s::awaitIdle);
             return s;
         } catch (Exception | AssertionError e) { // a skip too: what started is stopped
             s.close();
@@ -76,24 +86,42 @@ final class Slurm implements AutoCloseable {
         }
     }
 
+    private static List<Integer> freePorts(int n) throws IOException {
+        List<Integer> ports = new java.util.ArrayList<>();
+        while (ports.size() < n) {
+            int p = freePort();
+            if (!ports.contains(p)) {
+                ports.add(p);
+            }
+        }
+        return ports;
+    }
+
     /**
-     * Root runs everything; 8 CPUs whatever the machine has (config_overrides), so that two
-     * clusters of two tasks fit on a small machine, as they would on nodes of a real one.
+     * Root runs everything; 8 CPUs per machine whatever this one has (config_overrides), so that two
+     * clusters of two tasks fit on a small machine, as they would on nodes of a real one. The
+     * machines are slurmds of this host on ports of their own, with their files named after them.
      */
-    private static String config(Path dir, String node, int ctldPort, int slurmdPort) {
-        return String.join("\n", "ClusterName=satintest", "SlurmctldHost=" + node + "(127.0.0.1)", "SlurmUser=root",
-                "SlurmdUser=root", "SlurmctldPort=" + ctldPort, "SlurmdPort=" + slurmdPort, "AuthType=auth/munge",
+    private static String config(Path dir, String host, int ctldPort, List<Integer> slurmdPorts) {
+        List<String> lines = new java.util.ArrayList<>(List.of("ClusterName=satintest",
+                "SlurmctldHost=" + host + "(127.0.0.1)", "SlurmUser=root",
+                "SlurmdUser=root", "SlurmctldPort=" + ctldPort, "AuthType=auth/munge",
                 "AuthInfo=socket=" + dir.resolve("munge.socket"), "CredType=cred/munge",
-                "StateSaveLocation=" + dir.resolve("state"), "SlurmdSpoolDir=" + dir.resolve("spool"),
-                "SlurmctldPidFile=" + dir.resolve("slurmctld.pid"), "SlurmdPidFile=" + dir.resolve("slurmd.pid"),
-                "SlurmctldLogFile=" + dir.resolve("slurmctld.log"), "SlurmdLogFile=" + dir.resolve("slurmd.log"),
+                "StateSaveLocation=" + dir.resolve("state"), "SlurmdSpoolDir=" + dir.resolve("spool") + "/%n",
+                "SlurmctldPidFile=" + dir.resolve("slurmctld.pid"), "SlurmdPidFile=" + dir.resolve("slurmd-%n.pid"),
+                "SlurmctldLogFile=" + dir.resolve("slurmctld.log"), "SlurmdLogFile=" + dir.resolve("slurmd-%n.log"),
                 "ProctrackType=proctrack/linuxproc", "TaskPlugin=task/none", "SelectType=select/cons_tres",
                 "SelectTypeParameters=CR_CPU", "SchedulerType=sched/backfill", "MpiDefault=none", "SwitchType=switch/none",
                 "JobAcctGatherType=jobacct_gather/none", "AccountingStorageType=accounting_storage/none",
-                "ReturnToService=2", "SlurmdParameters=config_overrides", "KillWait=5",
-                "NodeName=" + node + " NodeAddr=127.0.0.1 CPUs=8 RealMemory=2000 State=UNKNOWN",
-                "PartitionName=east Nodes=" + node + " Default=YES MaxTime=INFINITE State=UP",
-                "PartitionName=west Nodes=" + node + " MaxTime=INFINITE State=UP", "");
+                "ReturnToService=2", "SlurmdParameters=config_overrides", "KillWait=5"));
+        for (int i = 0; i < NODES.size(); i++) {
+            lines.add("NodeName=" + NODES.get(i) + " NodeHostname=" + host + " NodeAddr=127.0.0.1 Port="
+                    + slurmdPorts.get(i) + " CPUs=8 RealMemory=2000 State=UNKNOWN");
+        }
+        String nodes = String.join(",", NODES);
+        lines.add("PartitionName=east Nodes=" + nodes + " Default=YES MaxTime=INFINITE State=UP");
+        lines.add("PartitionName=west Nodes=" + nodes + " MaxTime=INFINITE State=UP");
+        return String.join("\n", lines) + "\n";
     }
 
     /** The environment SLURM's commands need to find this cluster. */
@@ -130,10 +158,15 @@ final class Slurm implements AutoCloseable {
         }, 90, () -> "the node to be idle: " + logs());
     }
 
+    /** What slurmctld logged: it names each heterogeneous job it was given. */
+    String controllerLog() throws IOException {
+        return Files.readString(dir.resolve("slurmctld.log"));
+    }
+
     /** The daemons' logs, for a failure message. */
     String logs() {
         StringBuilder b = new StringBuilder(daemons.printed());
-        for (String log : List.of("slurmctld.log", "slurmd.log")) {
+        for (String log : List.of("slurmctld.log", "slurmd-" + NODES.get(0) + ".log", "slurmd-" + NODES.get(1) + ".log")) {
             try {
                 List<String> lines = Files.readAllLines(dir.resolve(log));
                 b.append(log).append(":\n").append(String.join("\n", lines.subList(Math.max(0, lines.size() - 30),

@@ -1,6 +1,7 @@
 package satin.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code satin run} with {@code where: slurm} against a real SLURM of this machine: two clusters,
  * one job each in its own partition, submitted with sbatch; then the same descriptor from inside
- * an allocation (satin run in a batch job), as steps of it; and a run past its timeout, whose jobs
- * are cancelled. The results are the sequential program's.
+ * an allocation (satin run in a batch job), as steps of it; the two clusters as the components of
+ * one heterogeneous job; a run past its timeout, whose jobs are cancelled; and jobs SLURM refuses.
+ * The results are the sequential program's.
  */
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
 class SlurmSystemTest {
@@ -76,6 +78,30 @@ class SlurmSystemTest {
             assertTrue(run.err().contains(" west-1-0 ") && run.err().contains(" east-1-0 "), "nodes named by rank: " + run);
             assertTrue(Files.isRegularFile(dir.resolve("slurm-west-1.err")), "each task's errors are kept");
             assertTrue(Files.readString(dir.resolve("slurm-east.sh")).contains("exec srun "), "the job's script is kept");
+        }
+        assertNoJobs();
+    }
+
+    @Test
+    void twoClustersAsOneHeterogeneousJobPrintWhatTheSequentialProgramPrints() throws Exception {
+        String pool = "slurmhet" + System.nanoTime();
+        Path d = descriptor(pool, "satin.apps.nqueens.NQueens", "11, 3");
+        Files.writeString(d, Files.readString(d).replace("partition: east,", "partition: east, hetJob: grid,")
+                .replace("partition: west,", "partition: west, hetJob: grid,"));
+        try (Processes ps = new Processes()) {
+            String expected = ps.sequential("satin.apps.nqueens.NQueens", "11", "3");
+            Processes.Child run = ps.command("satin", temp, satinRun(d, "300s"), slurm.env());
+            assertEquals(0, run.exit(360), () -> run + slurm.logs());
+            assertEquals(expected, run.out());
+            assertTrue(run.err().contains("4 nodes in 2 clusters"), run::toString);
+            assertTrue(run.err().contains(" west-1-0 ") && run.err().contains(" east-1-0 "), "nodes named by rank: " + run);
+            Path dir = runDir(pool);
+            assertEquals(4, count(Files.readString(dir.resolve("stats.json")), "\"jobsRun\""), "every node reported");
+            String script = Files.readString(dir.resolve("slurm-grid.sh"));
+            assertTrue(script.contains("srun --het-group=1 ") && script.contains("--cluster west"), script);
+            assertFalse(Files.exists(dir.resolve("slurm-east.sh")), "one job, not one per cluster");
+            assertEquals(1, count(slurm.controllerLog(), "_slurm_rpc_submit_batch_het_job: JobId="),
+                    "slurmctld was given one heterogeneous job");
         }
         assertNoJobs();
     }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import satin.deploy.launch.ClassDataArchive;
 
 /**
  * A pool of 2 nodes in 2 JVMs on this machine against the sequential program, as a user would
@@ -38,11 +39,11 @@ final class PoolBench {
     private final PoolProcesses processes;
     /** AppCDS archives only classes from jars: the pool's class path is the jars of this one. */
     private final String jars = PoolProcesses.jars();
-    private final Path archive;
+    /** The archive {@code satin run} gives its processes (ClassDataArchive), made in this benchmark's directory. */
+    private ClassDataArchive archive = ClassDataArchive.none();
 
     private PoolBench(PoolProcesses processes) {
         this.processes = processes;
-        this.archive = processes.dir().resolve("pool.jsa");
     }
 
     static void run(String[] args) throws Exception {
@@ -71,9 +72,8 @@ final class PoolBench {
     }
 
     private void measure(int rounds, boolean cds, boolean tls, List<String> only) throws Exception {
-        if (cds) { // the training run: a small pool whose master writes the archive at exit
-            pool(List.of("-XX:ArchiveClassesAtExit=" + archive), List.of(),
-                    List.of("--wait-for", "2", "satin.apps.fib.FibThreshold", "32", "15"), null, null);
+        if (cds) {
+            archive = trainedArchive();
         }
         Map<String, Map<String, Times>> all = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) {
@@ -88,12 +88,27 @@ final class PoolBench {
                             expected);
                 }
                 if (cds) {
-                    List<String> shared = List.of("-XX:SharedArchiveFile=" + archive);
+                    List<String> shared = archive.options(false);
                     pool(shared, shared, program, times.computeIfAbsent("2 JVMs, AppCDS", k -> new Times()), expected);
                 }
             }
         }
         report(all, rounds);
+    }
+
+    /** The training run of the launchers: a small pool whose master writes the archive at exit. */
+    private ClassDataArchive trainedArchive() throws IOException, InterruptedException {
+        Path dir = processes.dir(); // deleted with the benchmark
+        try (ClassDataArchive training = ClassDataArchive.lease(PoolProcesses.java(), jars, dir, System.err)) {
+            pool(training.options(true), List.of(), List.of("--wait-for", "2", "satin.apps.fib.FibThreshold", "32", "15"),
+                    null, null);
+            training.close(true);
+        }
+        ClassDataArchive made = ClassDataArchive.lease(PoolProcesses.java(), jars, dir, System.err);
+        if (!made.used()) {
+            throw new IllegalStateException("the training run made no class-data archive in " + dir);
+        }
+        return made;
     }
 
     private void pool(List<String> masterOptions, List<String> otherOptions, List<String> program, Times times,

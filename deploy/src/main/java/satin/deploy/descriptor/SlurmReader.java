@@ -9,7 +9,8 @@ import satin.deploy.plan.SlurmPlan;
 /** A cluster's {@code slurm:} mapping: what its job asks SLURM for, each value checked. */
 final class SlurmReader {
 
-    static final List<String> KEYS = List.of("partition", "nodes", "tasksPerNode", "time", "account", "sbatchOptions");
+    static final List<String> KEYS = List.of("partition", "nodes", "tasksPerNode", "time", "account", "sbatchOptions",
+            "hetJob");
     /** SLURM's time limits: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS; or UNLIMITED. */
     private static final Pattern TIME = Pattern.compile("\\d+(:\\d{1,2}){0,2}|\\d+-\\d{1,2}(:\\d{1,2}){0,2}|UNLIMITED|INFINITE");
     private static final Pattern WORD = Pattern.compile("[^\\s]+");
@@ -44,16 +45,18 @@ final class SlurmReader {
             time = null;
         }
         String account = word(s, "account", "an account name");
+        String hetJob = word(s, "hetJob", "a name the clusters of one heterogeneous job share, like grid");
         List<String> sbatch = s.texts("sbatchOptions", "sbatch options like --exclusive or --constraint=x");
         boolean ok = nodes != null && perNode != null && sbatch != null && (time != null || !s.has("time"))
-                && (partition != null || !s.has("partition")) && (account != null || !s.has("account"));
+                && (partition != null || !s.has("partition")) && (account != null || !s.has("account"))
+                && (hetJob != null || !s.has("hetJob"));
         if (ok && tasks != null && nodes > 0 && perNode > 0 && nodes * perNode < tasks) {
             s.problems.at(s.value("tasksPerNode"), s.child("tasksPerNode"), "found " + nodes + " machines x " + perNode
                     + " tasks, fewer than the cluster's " + tasks + " nodes; expected room for one task per node");
             ok = false;
         }
         return ok ? new SlurmPlan(partition, nodes == 0 ? null : nodes, perNode == 0 ? null : perNode, time, account,
-                sbatch) : null;
+                sbatch, hetJob) : null;
     }
 
     private static String word(Section s, String key, String expected) {

@@ -18,8 +18,9 @@
  *     hosts: [n1, user@n2]    # only and always with where: ssh: ssh destinations (aliases too),
  *                             # or {ssh: alias, address: 10.0.0.5} where its nodes are reached
  *     sshOptions: [-J, gw]    # only with ssh: the ssh client's options before the destination
- *     slurm: {partition: p, nodes: 2, tasksPerNode: 8, time: '1:00:00', account: a, sbatchOptions: []}
- *                             # only with slurm, each optional: what the cluster's job asks for
+ *     slurm: {partition: p, nodes: 2, tasksPerNode: 8, time: '1:00:00', account: a, sbatchOptions: [], hetJob: g}
+ *                             # only with slurm, each optional: what the cluster's job asks for; clusters
+ *                             # of one hetJob name are the components of one heterogeneous job
  *     jvmOptions: [-Xmx1g]    # only with processes or ssh
  * wan:                        # default none; or WanLinks text as it is (wan: 10ms/100KB/s)
  *   default: {latency: 100ms, bandwidth: 100KB/s, jitter: 5ms}   # jitter optional

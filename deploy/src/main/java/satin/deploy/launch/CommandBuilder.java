@@ -1,6 +1,8 @@
 package satin.deploy.launch;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -51,6 +53,7 @@ public final class CommandBuilder {
     private final String localHost;
     private final String ssh;
     private final Path agentJar;
+    private final ClassDataArchive archive;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -59,11 +62,11 @@ public final class CommandBuilder {
      * @param localHost this host's name as the ssh hosts reach it
      */
     public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
-        this(plan, java, classPath, workDir, localHost, "ssh", null);
+        this(plan, java, classPath, workDir, localHost, "ssh", null, ClassDataArchive.none());
     }
 
     private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh,
-            Path agentJar) {
+            Path agentJar, ClassDataArchive archive) {
         this.plan = plan;
         this.java = java;
         this.classPath = classPath;
@@ -71,6 +74,7 @@ public final class CommandBuilder {
         this.localHost = localHost;
         this.ssh = ssh;
         this.agentJar = agentJar;
+        this.archive = archive;
     }
 
     /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
@@ -80,7 +84,7 @@ public final class CommandBuilder {
 
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
     public CommandBuilder withSsh(String program) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar, archive);
     }
 
     /**
@@ -88,7 +92,21 @@ public final class CommandBuilder {
      * {@code classPath}) as processes load them: {@code -javaagent:satin-agent.jar}.
      */
     public CommandBuilder withAgent(Path jar) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar, archive);
+    }
+
+    /** The same commands with the processes' class-data archive (none until a run leases one). */
+    CommandBuilder withArchive(ClassDataArchive a) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, a);
+    }
+
+    /**
+     * The archive of this run's processes: none when the program brings classes of its own, which
+     * the agent rewrites as they load and an archive of classes as they were would bypass.
+     */
+    ClassDataArchive leaseArchive(PrintStream notices) throws IOException {
+        return plan.app().classPath().isEmpty() ? ClassDataArchive.lease(java, classPath, notices)
+                : ClassDataArchive.none();
     }
 
     /** The builder for processes started from this JVM: its java, class path, working directory and host name. */
@@ -302,6 +320,8 @@ public final class CommandBuilder {
     public List<String> javaCommand(Member m, List<String> poolArgs) {
         List<String> command = new ArrayList<>();
         command.add(java);
+        // before the cluster's own options, so that theirs (-Xshare:off, say) win
+        command.addAll(archive.options(m.master() && m.placement() == Placement.PROCESSES));
         command.addAll(m.cluster().jvmOptions());
         String cp = classPath;
         if (!plan.app().classPath().isEmpty()) {

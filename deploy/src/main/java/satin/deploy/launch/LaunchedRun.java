@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -45,7 +48,11 @@ public final class LaunchedRun {
     private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
 
     private final RunPlan plan;
-    private final CommandBuilder commands;
+    /** With the run's class-data archive once it is leased, by the thread that carries out the run. */
+    private CommandBuilder commands;
+    private ClassDataArchive archive = ClassDataArchive.none();
+    /** Whether the master's own process ended with 0: only then did it write the archive it trained whole. */
+    private volatile boolean masterEndedWell;
     private final long deadline;
     private final Path runDir;
     private final Path stats;
@@ -60,6 +67,8 @@ public final class LaunchedRun {
     /** A SLURM job that failed before the run ended, which ended it; null if none did. */
     private volatile Running lostJob;
     private Path secretFile;
+    /** The sbatch of each heterogeneous job by name, which its clusters share. */
+    private final Map<String, Running.OfProcess> hetJobs = new HashMap<>();
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
         this.plan = plan;
@@ -174,11 +183,21 @@ public final class LaunchedRun {
         } finally {
             destroy();
             deleteSecret();
+            closeArchive();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
                 // this JVM is shutting down, and the hook is what ends the run
             }
+        }
+    }
+
+    /** Puts a trained archive in place, or deletes what a failed training left; once. */
+    private void closeArchive() {
+        try {
+            archive.close(masterEndedWell);
+        } catch (IOException e) {
+            System.err.println("satin: the class-data archive " + archive.file() + " could not be put in place: " + e);
         }
     }
 
@@ -204,6 +223,8 @@ public final class LaunchedRun {
 
     private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
         secretFile = writeSecret();
+        archive = commands.leaseArchive(System.err);
+        commands = commands.withArchive(archive);
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);
         // SLURM jobs are submitted at once (they may wait in the queue); their tasks read the registry's address from a file
@@ -240,6 +261,8 @@ public final class LaunchedRun {
             }
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
+        masterEndedWell = ended == master && code == 0;
+        closeArchive(); // before the outcome, after which the launcher's JVM may exit at once
         if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED && formed) {
             awaitFollowers();
         }
@@ -292,11 +315,37 @@ public final class LaunchedRun {
     /** A SLURM cluster's job, submitted; or its step, inside the allocation this JVM runs in. */
     private Running slurm(CommandBuilder.Member m, List<String> args) throws IOException {
         String allocation = System.getenv("SLURM_JOB_ID");
+        String hetJob = m.cluster().slurm().hetJob();
+        if (allocation == null && hetJob != null) {
+            Running.OfProcess submit = hetJobs.get(hetJob);
+            if (submit == null) {
+                submit = submitHetJob(m);
+                hetJobs.put(hetJob, submit);
+            }
+            return new Running.OfSlurm(m, submit, runDir, null, hetJob);
+        }
         String text = SlurmJob.script(m, commands.javaCommand(m, args), runDir, allocation != null);
-        Path script = SlurmJob.writeScript(m, text, runDir);
+        Path script = SlurmJob.writeScript(m.cluster().name(), text, runDir);
         List<String> command = allocation != null ? List.of("/bin/sh", script.toString())
                 : SlurmJob.sbatch(m, script, runDir, commands.workDir());
         return new Running.OfSlurm(m, command, runDir, allocation, plan.secret());
+    }
+
+    /**
+     * Submits the heterogeneous job {@code m} is a component of, with every cluster of the same
+     * {@code hetJob} as the others, in the order of the plan; each cluster's tasks get its own command.
+     */
+    private Running.OfProcess submitHetJob(CommandBuilder.Member m) throws IOException {
+        String hetJob = m.cluster().slurm().hetJob();
+        List<CommandBuilder.Member> components = commands.members().stream().filter(c -> c.placement()
+                == Placement.SLURM && hetJob.equals(c.cluster().slurm().hetJob())).toList();
+        List<List<String>> javaCommands = new ArrayList<>();
+        for (CommandBuilder.Member c : components) { // as launch() gives SLURM members: no registry, no secret file
+            javaCommands.add(commands.javaCommand(c, commands.poolArgs(c, null, null, stats)));
+        }
+        Path script = SlurmJob.writeScript(hetJob, SlurmJob.hetScript(components, javaCommands, runDir), runDir);
+        return Running.OfSlurm.submit(components.get(0), SlurmJob.hetSbatch(components, script, runDir,
+                commands.workDir()), plan.secret());
     }
 
     /** The loader of the program's classes in this JVM: satin's own when the program brings none. */

@@ -131,14 +131,31 @@ abstract class Running {
         private final OfProcess submit;
         private final java.nio.file.Path runDir;
         private final String allocation;
+        private static final long SUBMIT_GONE_MILLIS = 5_000;
+        /** The NAME of the job's {@code slurm-NAME.err}: the cluster's, or its heterogeneous job's. */
+        private final String job;
 
         /** @param allocation the allocation the script runs in ({@code SLURM_JOB_ID}), or null when it is submitted */
         OfSlurm(CommandBuilder.Member member, List<String> command, java.nio.file.Path runDir, String allocation,
                 String secret) throws IOException {
+            this(member, submit(member, command, secret), runDir, allocation, member.cluster().name());
+        }
+
+        /**
+         * A cluster whose job is {@code submit}, which other clusters may share (the components of a
+         * heterogeneous job): it ends, fails and is cancelled with them.
+         */
+        OfSlurm(CommandBuilder.Member member, OfProcess submit, java.nio.file.Path runDir, String allocation, String job) {
             super(member);
             this.runDir = runDir;
             this.allocation = allocation;
-            this.submit = new OfProcess(member, command, null, java.util.Map.of("SATIN_SECRET", secret));
+            this.submit = submit;
+            this.job = job;
+        }
+
+        /** Starts the sbatch (or, inside an allocation, the script) of a job; the secret in its environment. */
+        static OfProcess submit(CommandBuilder.Member member, List<String> command, String secret) throws IOException {
+            return new OfProcess(member, command, null, java.util.Map.of("SATIN_SECRET", secret));
         }
 
         /** The job's id as sbatch printed it ({@code --parsable}: {@code ID} or {@code ID;CLUSTER}), or null. */
@@ -155,8 +172,7 @@ abstract class Running {
         /** The tasks' errors rank by rank (the master's first), then sbatch's and the batch script's own. */
         @Override
         String err() {
-            java.nio.file.Path job = runDir.resolve("slurm-" + member.cluster().name() + ".err");
-            return tasks("err") + submit.err() + read(job);
+            return tasks("err") + submit.err() + read(runDir.resolve("slurm-" + job + ".err"));
         }
 
         private String tasks(String stream) {
@@ -188,9 +204,28 @@ abstract class Running {
         @Override
         void destroy() {
             if (submit.alive()) {
-                SlurmJob.cancel(jobId(), allocation, SlurmJob.name(runDir, member));
+                String id = jobId();
+                if (id == null && allocation == null) {
+                    cancelUnnamed();
+                    return;
+                }
+                SlurmJob.cancel(id, allocation, SlurmJob.name(runDir, job));
             }
             submit.destroy();
+        }
+
+        /**
+         * sbatch has not printed the job's id (yet): once sbatch is gone no job can appear, and one it
+         * submitted before is found by its name, which is the run's alone.
+         */
+        private void cancelUnnamed() {
+            submit.destroy();
+            try {
+                submit.awaitEnd(SUBMIT_GONE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            SlurmJob.cancelByName(SlurmJob.name(runDir, job));
         }
 
         @Override

@@ -55,6 +55,16 @@
  * there. Inside an allocation ({@code SLURM_JOB_ID}) the script runs as a step of it instead. A
  * job that fails while the master waits for its nodes ends the run; ending a run early cancels
  * the jobs ({@code scancel ID}) or the steps (found by name with {@code squeue --steps}).
+ * Clusters whose {@code slurm:} name one {@code hetJob} are the components of one heterogeneous
+ * job instead, submitted once (the first of them to be launched submits it for all), whose
+ * script starts each cluster with an {@code srun --het-group=K} of its own: SLURM starts them
+ * together, and they share the job's end and its cancellation.
+ *
+ * <p>Start-up ({@link satin.deploy.launch.ClassDataArchive}, decision 0026): processes map a
+ * class-data archive of the classes a run's master loaded, kept under {@code ~/.cache/satin/cds}
+ * and named by the java and the jars it was made from; the first run trains it (one run at a time,
+ * under a file lock), an archive is checked once before use, and one that fails is said once,
+ * deleted and made again. {@code -Dsatin.cds=off} turns it off.
  *
  * <p>Ctrl-C (or any signal that ends this JVM) runs a shutdown hook that destroys the run and
  * waits, up to 20 s, for its directory: what the members printed until then, a last line of

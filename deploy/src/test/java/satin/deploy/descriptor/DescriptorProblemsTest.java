@@ -261,7 +261,7 @@ class DescriptorProblemsTest {
                 "d.yaml:3:80: clusters[0].slurm.time: found 'soon'; expected a time limit in SLURM's forms: minutes, "
                         + "MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS",
                 "d.yaml:3:86: clusters[0].slurm.partiton: unknown key 'partiton'; did you mean 'partition'? expected one "
-                        + "of partition, nodes, tasksPerNode, time, account, sbatchOptions",
+                        + "of partition, nodes, tasksPerNode, time, account, sbatchOptions, hetJob",
                 "d.yaml:4:43: clusters[1].slurm: found SLURM settings for a cluster not placed there; expected them only "
                         + "with where: slurm");
         expect("""
@@ -271,6 +271,13 @@ class DescriptorProblemsTest {
                 """,
                 "d.yaml:2:78: clusters[0].slurm.tasksPerNode: found 2 machines x 4 tasks, fewer than the cluster's 9 "
                         + "nodes; expected room for one task per node");
+        expect("""
+                secret: s
+                clusters: [{name: A, nodes: 9, where: slurm, slurm: {hetJob: 'my grid'}}]
+                app: {name: fib, args: [1]}
+                """,
+                "d.yaml:2:62: clusters[0].slurm.hetJob: found 'my grid'; expected a name the clusters of one "
+                        + "heterogeneous job share, like grid");
     }
 
     @Test

@@ -99,6 +99,21 @@ class DescriptorsTest {
     }
 
     @Test
+    void clustersNamingOneHetJobAreItsComponents() {
+        Descriptor d = parse("""
+                secret: s
+                clusters:
+                  - {name: A, nodes: 2, where: slurm, slurm: {partition: east, hetJob: grid}}
+                  - {name: B, nodes: 2, where: slurm, slurm: {partition: west, hetJob: grid}}
+                  - {name: C, nodes: 1, where: slurm}
+                app: {name: fib, args: [30]}
+                """);
+        assertEquals(new SlurmPlan("east", null, null, null, null, List.of(), "grid"), d.plan().clusters().get(0).slurm());
+        assertEquals("grid", d.plan().clusters().get(1).slurm().hetJob());
+        assertEquals(null, d.plan().clusters().get(2).slurm().hetJob(), "a job of its own");
+    }
+
+    @Test
     void whatIsLeftOutTakesItsDefault() {
         Descriptor d = Descriptors.parse("""
                 clusters: [{name: only, nodes: 3}]
@@ -225,6 +240,9 @@ class DescriptorsTest {
             assertEquals(new SlurmPlan("defq", 2, 8, "0:30:00", null, List.of()), compute.slurm(), doc.toString());
             assertEquals(Placement.SLURM, plan.clusters().get(1).placement(), doc.toString());
         }
+        RunPlan het = parse("secret: s\n" + yamlAfter(Path.of("../README.md"), "One heterogeneous job instead")
+                + "app: {name: fib, args: [30]}\n").plan();
+        assertEquals(List.of("grid", "grid"), het.clusters().stream().map(c -> c.slurm().hetJob()).toList());
     }
 
     /** The first fenced YAML block after the line that starts with {@code marker}. */

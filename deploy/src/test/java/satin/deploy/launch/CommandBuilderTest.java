@@ -127,9 +127,10 @@ class CommandBuilderTest {
         CommandBuilder b = builder(twoSlurmClusters());
         CommandBuilder.Member east = b.members().get(0);
         Path run = Path.of("/shared/out/grid-1");
-        assertEquals(List.of("sbatch", "--parsable", "--wait", "--job-name=satin-grid-1-east", "--ntasks=3",
-                "--cpus-per-task=2", "--chdir=/home/me/satin", "--output=/shared/out/grid-1/slurm-east.out",
-                "--error=/shared/out/grid-1/slurm-east.err", "--partition=batch", "--nodes=2", "--ntasks-per-node=2",
+        assertEquals(List.of("sbatch", "--parsable", "--wait", "--job-name=satin-grid-1-east",
+                "--chdir=/home/me/satin", "--output=/shared/out/grid-1/slurm-east.out",
+                "--error=/shared/out/grid-1/slurm-east.err", "--ntasks=3", "--cpus-per-task=2", "--partition=batch",
+                "--nodes=2", "--ntasks-per-node=2",
                 "--time=1:00:00", "--account=proj", "--exclusive", "/shared/out/grid-1/slurm-east.sh"),
                 SlurmJob.sbatch(east, run.resolve("slurm-east.sh"), run, Path.of("/home/me/satin")));
         String script = SlurmJob.script(east, List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "ARGS"), run, false);
@@ -140,6 +141,47 @@ class CommandBuilderTest {
                 + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain ARGS\n"), script);
         assertTrue(SlurmJob.script(east, List.of("java"), run, true).contains(" --overlap java"),
                 "inside an allocation the clusters' steps share it");
+    }
+
+    /** Two clusters as the components of one heterogeneous job: one sbatch, each cluster an srun of its own component. */
+    @Test
+    void theClustersOfAHeterogeneousJobAreItsComponentsEachStartedByAnSrunOfItsOwn() {
+        ClusterPlan east = new ClusterPlan("east", 3, 2, Placement.SLURM, List.of(), List.of(), Map.of(), List.of(),
+                new SlurmPlan("batch", null, null, "30", "proj", List.of("--exclusive"), "grid"));
+        ClusterPlan west = new ClusterPlan("west", 2, 1, Placement.SLURM, List.of(), List.of(), Map.of(), List.of(),
+                new SlurmPlan("short", 1, 2, null, null, List.of(), "grid"));
+        CommandBuilder b = builder(new RunPlan("grid", "s", List.of(east, west), "none", new AppPlan("fib",
+                "satin.apps.fib.Fib", List.of("30")), "CRS", Path.of("/shared/out"), "test"));
+        List<CommandBuilder.Member> m = b.members();
+        Path run = Path.of("/shared/out/grid-1");
+        assertEquals(List.of("sbatch", "--parsable", "--wait", "--job-name=satin-grid-1-grid", "--chdir=/home/me/satin",
+                "--output=/shared/out/grid-1/slurm-grid.out", "--error=/shared/out/grid-1/slurm-grid.err", "--ntasks=3",
+                "--cpus-per-task=2", "--partition=batch", "--time=30", "--account=proj", "--exclusive", ":", "--ntasks=2",
+                "--cpus-per-task=1", "--partition=short", "--nodes=1", "--ntasks-per-node=2", "/shared/out/grid-1/slurm-grid.sh"),
+                SlurmJob.hetSbatch(m, run.resolve("slurm-grid.sh"), run, Path.of("/home/me/satin")));
+        String script = SlurmJob.hetScript(m, List.of(List.of("java", "EAST"), List.of("java", "WEST")), run);
+        assertTrue(script.contains("\nsrun --het-group=0 --job-name=satin-grid-1-east --ntasks=3 --cpus-per-task=2 "
+                + "--kill-on-bad-exit=0 --output=/shared/out/grid-1/slurm-east-%t.out "
+                + "--error=/shared/out/grid-1/slurm-east-%t.err java EAST & p0=$!\n"), script);
+        assertTrue(script.contains("\nsrun --het-group=1 --job-name=satin-grid-1-west --ntasks=2 --cpus-per-task=1 "), script);
+        assertTrue(script.endsWith("wait $p0; c=$?; [ $code -ne 0 ] || code=$c\nwait $p1; c=$?; [ $code -ne 0 ] || "
+                + "code=$c\nexit $code\n"), script);
+    }
+
+    /** The batch script of a heterogeneous job exits with the first failure of its components, whichever ends first. */
+    @Test
+    void aHeterogeneousJobsScriptExitsWithItsFirstComponentsFailure() throws Exception {
+        CommandBuilder b = builder(twoSlurmClusters());
+        Path run = Path.of("/shared/out/grid-1");
+        String script = SlurmJob.hetScript(b.members(), List.of(List.of("x"), List.of("y")), run);
+        String stubbed = script.replaceAll("(?m)^srun [^&]* x &", "sh -c 'sleep 0.2; exit 3' &")
+                .replaceAll("(?m)^srun [^&]* y &", "sh -c 'exit 5' &");
+        Process p = new ProcessBuilder("/bin/sh", "-c", stubbed).start();
+        assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), stubbed);
+        assertEquals(3, p.exitValue(), "component 0's failure comes first in the script's order: " + stubbed);
+        Process ok = new ProcessBuilder("/bin/sh", "-c", stubbed.replace("exit 3", "exit 0")).start();
+        assertTrue(ok.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(5, ok.exitValue(), stubbed);
     }
 
     private static RunPlan inJvm(ClusterPlan... clusters) {

@@ -257,7 +257,7 @@ class LauncherTest {
         assertFalse(Files.readString(result).contains("launcher-test"), "the secret stays out of result.json");
     }
 
-    private static int count(String text, String what) {
+    static int count(String text, String what) {
         int n = 0;
         for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
             n++;
@@ -279,7 +279,7 @@ class LauncherTest {
     }
 
     /** What the application, not rewritten (apps/target/sequential-classes), prints in a JVM of its own. */
-    private static String sequential(RunPlan plan) throws IOException, InterruptedException {
+    static String sequential(RunPlan plan) throws IOException, InterruptedException {
         String classPath = System.getProperty("java.class.path");
         Path classes = Arrays.stream(classPath.split(File.pathSeparator)).map(Path::of)
                 .map(p -> p.toAbsolutePath().getParent()).filter(p -> p != null)
