@@ -68,19 +68,23 @@ final class StealBench {
             List<Long> steals = new ArrayList<>();
             List<Long> tlsSteals = new ArrayList<>();
             List<Long> echoes = new ArrayList<>();
+            List<Long> firstHalves = new ArrayList<>();
             for (int r = 0; r < warmup + rounds; r++) {
-                List<Long> s = stealRound(thief, victim, perRound);
-                List<Long> t = stealRound(tlsThief, victim, perRound);
+                List<Long> h = new ArrayList<>();
+                List<Long> s = stealRound(thief, victim, perRound, h);
+                List<Long> t = stealRound(tlsThief, victim, perRound, new ArrayList<>());
                 List<Long> e = echo.round(perRound);
                 if (r >= warmup) {
                     steals.addAll(s);
                     tlsSteals.addAll(t);
                     echoes.addAll(e);
+                    firstHalves.addAll(h);
                 }
             }
             expectTls(thief, false);
             expectTls(tlsThief, true);
             report(steals, tlsSteals, echoes, rounds, perRound, victim);
+            reportHalves(steals, firstHalves, echoes);
         } finally {
             StealTarget.release.countDown();
             offering.join(30_000);
@@ -118,11 +122,17 @@ final class StealBench {
         }
     }
 
-    private static List<Long> stealRound(PoolNode thief, PoolNode victim, int count) {
+    /**
+     * {@code count} steals one after the other; each one's time from the request to the job handed
+     * to a worker of the thief (the thief's own steal wait, read off its counter) goes to {@code halves}.
+     */
+    private static List<Long> stealRound(PoolNode thief, PoolNode victim, int count, List<Long> halves) {
         List<Long> times = new ArrayList<>(count);
         AtomicLong applied = victim.poolStats().resultsReceived;
+        AtomicLong waited = thief.poolStats().stealWaitNanos;
         for (int i = 0; i < count; i++) {
             long before = applied.get();
+            long waitedBefore = waited.get();
             long start = System.nanoTime();
             thief.requestSteal(victim.id());
             while (applied.get() == before) {
@@ -133,6 +143,10 @@ final class StealBench {
                 }
             }
             times.add(System.nanoTime() - start);
+            while (waited.get() == waitedBefore) { // the thief's event loop adds it after handing the job over
+                Thread.yield();
+            }
+            halves.add(waited.get() - waitedBefore);
         }
         if (thief.poolStats().stealRepliesEmpty.get() > 0) {
             throw new IllegalStateException("the victim ran out of jobs to steal");
@@ -170,6 +184,17 @@ final class StealBench {
                 Bench.median(tlsSteals) / steal);
         System.out.printf(Locale.ROOT, "a steal costs %.2fx an echo (bytes per steal: %d)%n", steal / echo,
                 victim.traffic().snapshot().total().bytesOut() / Math.max(1, victim.poolStats().jobsGiven.get()));
+    }
+
+    /**
+     * A steal's first half, request to job handed to a worker of the thief, is a round trip from a
+     * thread outside the event loops, as the echo is; the second half is what a steal adds to it.
+     */
+    private static void reportHalves(List<Long> steals, List<Long> firstHalves, List<Long> echoes) {
+        double first = Bench.median(firstHalves);
+        System.out.printf(Locale.ROOT, "of a steal: request to job handed to a worker %.1f us median (%.2fx the echo),"
+                + " the rest (worker, result, applied) %.1f us%n", first / 1e3, first / Bench.median(echoes),
+                (Bench.median(steals) - first) / 1e3);
     }
 
     private static void row(String name, List<Long> samples) {
