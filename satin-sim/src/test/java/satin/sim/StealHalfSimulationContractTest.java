@@ -1,14 +1,25 @@
 package satin.sim;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import satin.lb.StealChunk;
 
 /**
  * Every stealing balancer with steal-half passes the contract every balancer passes in the
  * simulator, and its victims did give chunks: each chunk's further jobs ran once and came back.
  */
 class StealHalfSimulationContractTest {
+
+    @Test
+    void aChunkedBalancersWorkersOfferEveryJobAsTheRuntimesDequesThenDo() {
+        SyntheticWorkload w = SimulationTest.synthetic(2, 3, 100);
+        assertEquals(1, SimConfig.of(Topology.grid(1, 2), w, "CRS", "none").offered());
+        assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "CRS:chunk=half", "none").offered());
+        assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "RS:chunk=3", "none").offered());
+    }
 
     /** The contract, for one balancer with {@code chunk=half}. */
     abstract static class Half extends SimulatedBalancerContract {
