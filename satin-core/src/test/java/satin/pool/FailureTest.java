@@ -22,7 +22,6 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import satin.SpawnException;
@@ -57,11 +56,11 @@ class FailureTest {
      */
     private static final long TIMEOUT_MILLIS = 1_000;
     /** The failure timeout of the tests whose failures close connections: no verdict is waited for. */
-    private static final long CALM_MILLIS = 5_000;
+    static final long CALM_MILLIS = 5_000;
     /** An end that never speaks: no heartbeat for an hour. */
-    private static final Liveness.Settings MUTE = Liveness.Settings.of(TimeUnit.HOURS.toNanos(1));
+    static final Liveness.Settings MUTE = Liveness.Settings.of(TimeUnit.HOURS.toNanos(1));
     /** How long any run may take, however loaded the machine. */
-    private static final long RUN_SECONDS = 30;
+    static final long RUN_SECONDS = 30;
 
     private static int pools;
 
@@ -69,7 +68,7 @@ class FailureTest {
      * A registry and the nodes that joined it. Closing closes the test's other parts first, then the
      * nodes, the master last (a master that leaves before the others ends their run), then the registry.
      */
-    private static final class Pool implements AutoCloseable {
+    static final class Pool implements AutoCloseable {
         final String name;
         final Registry registry;
         final List<PoolNode> nodes = new ArrayList<>();
@@ -233,34 +232,6 @@ class FailureTest {
                     && detection < found * (timeout + TimeUnit.SECONDS.toNanos(5)), "declared dead after "
                     + TimeUnit.NANOSECONDS.toMillis(detection) + " ms of silence, " + found + " failure(s) found");
             assertTrue(thief.registry.isOpen(), "the registry did not find it: the victim did");
-        }
-    }
-
-    /**
-     * Steal-half: a thief that dies holding a chunk (each job of it a reply of its own) has every
-     * job of it run again at their owner, once. Runs where the deques offer chunks (satin-core's
-     * pom runs it with {@code -Dsatin.stealChunk=half}).
-     */
-    @Test
-    @EnabledIfSystemProperty(named = "satin.stealChunk", matches = "half")
-    void aThiefThatDiesWithAChunkHasEveryJobOfItRunAgainAtItsOwner() throws Exception {
-        try (Pool pool = new Pool("chunk", CALM_MILLIS)) {
-            Faults.FakeMember thief = pool.fake("thief", "c", "local://" + pool.name + "/nowhere");
-            PoolNode victim = pool.local(Balancers.parse("RS:chunk=half").get()).get(0);
-            Faults.Peer link = thief.link(victim.address(), MUTE);
-            long n = 32_000; // 640 leaves of 2 ms: time for the thief to find a chunk
-            Future<Long> run = Faults.start("the run", () -> victim.node().call(() -> new Summing(50, 2_000_000).sum(0, n)));
-            Faults.await("the victim to spawn", 20, () -> victim.node().queuedJobs() > 3);
-            PoolStats s = victim.poolStats();
-            for (long request = 1; s.chunkJobsGiven.get() == 0; request++) { // until a reply held more than one job
-                assertTrue(request < 1000 && !run.isDone(), "the thief stole a chunk before the run ended");
-                link.send(new Message.StealRequest(request));
-                link.next(Message.StealReply.class, 10);
-            }
-            link.close();
-            assertEquals(Summing.sequential(0, n), Faults.finish("the run", run, RUN_SECONDS));
-            assertEquals(s.jobsGiven.get(), s.jobsRerun.get(), "every job of the chunk ran again, once");
-            assertEquals(0, s.resultsReceived.get());
         }
     }
 
