@@ -60,11 +60,11 @@ final class BalancerBench {
          * stolen or prefetched across the wide area; pushed jobs apart ({@link #count}).
          */
         long lanJobs() {
-            return count("lanSteals");
+            return count("lanSteals") + count("chunkJobsGiven") - count("wanChunkJobsGiven");
         }
 
         long wanJobs() {
-            return count("wanSteals") + count("prefetched");
+            return count("wanSteals") + count("prefetched") + count("wanChunkJobsGiven");
         }
     }
 
@@ -89,8 +89,10 @@ final class BalancerBench {
                 case "--replay" -> replays = List.of(args[++i].split(";"));
                 case "--only" -> balancers = List.of(args[++i].split(";"));
                 case "--wan" -> wan = List.of(args[++i].split(";"));
+                case "--chunk" -> System.setProperty(satin.lb.StealChunk.PROPERTY,
+                        satin.lb.StealChunk.parse(args[++i], "--chunk").toString());
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --replay 'FILE[,SCALE];...' --only 'RS;RP:threshold=2' --wan 'A;B')");
+                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --replay 'FILE[,SCALE];...' --only 'RS;RP:threshold=2' --wan 'A;B' --chunk 1|half|N)");
             }
         }
         String[] t = tree.split(",");
@@ -109,8 +111,9 @@ final class BalancerBench {
 
     private void measure(int rounds, List<String> balancers, List<String> wan) throws InterruptedException {
         long expected = tree.expected();
-        System.out.printf(Locale.ROOT, "%d nodes; %s: %.2f s ideal; %d round%s; java %s, %d cpus%n", nodes,
-                tree.description(), tree.idealSeconds(), rounds, rounds == 1 ? "" : "s", System.getProperty("java.version"),
+        System.out.printf(Locale.ROOT, "%d nodes; %s: %.2f s ideal; %d round%s; steal chunk %s; java %s, %d cpus%n", nodes,
+                tree.description(), tree.idealSeconds(), rounds, rounds == 1 ? "" : "s", satin.lb.StealChunk.fromProperty(),
+                System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         List<String> settings = new ArrayList<>(List.of("1 cluster"));
         settings.addAll(wan);
@@ -224,6 +227,8 @@ final class BalancerBench {
             c.merge("jobsPushed", s.jobsPushed.get(), Long::sum);
             c.merge("stealRequestsPassedOn", s.stealRequestsPassedOn.get(), Long::sum);
             c.merge("jobsGiven", s.jobsGiven.get(), Long::sum);
+            c.merge("chunkJobsGiven", s.chunkJobsGiven.get(), Long::sum);
+            c.merge("wanChunkJobsGiven", s.wanChunkJobsGiven.get(), Long::sum);
             c.merge("resultsSent", s.resultsSent.get(), Long::sum);
             c.merge("stealWaitNanos", s.stealWaitNanos.get(), Long::sum);
         }

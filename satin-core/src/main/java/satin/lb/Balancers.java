@@ -8,7 +8,9 @@ import java.util.function.Supplier;
 /**
  * Balancers by name, with their tunables: {@code RS}, {@code RP:threshold=8,inFlight=4,interval=1ms},
  * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}, {@code LL:steals=2,interval=1ms}; each also
- * takes {@code victims=uniform|distance|distance:FLOOR_US}. What is not given keeps its default.
+ * takes {@code victims=uniform|distance|distance:FLOOR_US} and {@code chunk=1|half|N} (how many jobs a
+ * steal moves, {@link StealChunk}; by default {@code -Dsatin.stealChunk}, else 1). What is not given
+ * keeps its default.
  */
 public final class Balancers {
 
@@ -39,7 +41,9 @@ public final class Balancers {
         String upper = name.toUpperCase(java.util.Locale.ROOT);
         Settings s = new Settings(upper, options);
         VictimSelector victims = VictimSelector.parse(s.text("victims", "uniform"));
-        Supplier<LoadBalancer> maker = switch (upper) {
+        String chunkText = s.text("chunk", null);
+        StealChunk chunk = chunkText == null ? StealChunk.fromProperty() : StealChunk.parse(chunkText, upper + " setting chunk");
+        Supplier<LoadBalancer> kind = switch (upper) {
             case "RS" -> () -> new RandomStealing(victims);
             case "CRS" -> () -> new ClusterAwareRandomStealing(victims);
             case "CHS" -> {
@@ -66,8 +70,23 @@ public final class Balancers {
             default -> throw new IllegalArgumentException("no balancer called '" + name + "'; there are " + NAMES);
         };
         s.checkAllUsed();
+        Supplier<LoadBalancer> maker = () -> withChunk(kind.get(), chunk);
         maker.get(); // a setting out of range is refused now, not on the first node
         return maker;
+    }
+
+    private static LoadBalancer withChunk(LoadBalancer b, StealChunk chunk) {
+        if (b instanceof MemberAware m) {
+            m.chunk = chunk;
+        }
+        return b;
+    }
+
+    /** A balancer's tunables as {@code name=value, ...}, its steal chunk last, for a run's report. */
+    public static String describe(LoadBalancer b) {
+        StringBuilder text = new StringBuilder();
+        b.settings().forEach((k, v) -> text.append(k).append('=').append(v).append(", "));
+        return text.append("chunk=").append(b.stealChunk()).toString();
     }
 
     /** The settings given to one balancer; each read marks it used, and the rest are refused. */

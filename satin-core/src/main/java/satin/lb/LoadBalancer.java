@@ -84,6 +84,11 @@ public interface LoadBalancer {
     /** The name by which configurations and reports know the algorithm. */
     String name();
 
+    /** How many jobs this node gives for one steal request from another node. */
+    default StealChunk stealChunk() {
+        return StealChunk.ONE;
+    }
+
     /** The tunables this balancer runs with, by name, for every run's report. */
     default Map<String, String> settings() {
         return Map.of();

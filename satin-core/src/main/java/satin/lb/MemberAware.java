@@ -5,6 +5,13 @@ abstract class MemberAware implements LoadBalancer {
 
     BalancerPort port;
     Membership members;
+    /** Set once by {@link Balancers} before the balancer is attached. */
+    StealChunk chunk = StealChunk.ONE;
+
+    @Override
+    public StealChunk stealChunk() {
+        return chunk;
+    }
 
     @Override
     public void attach(BalancerPort port) {

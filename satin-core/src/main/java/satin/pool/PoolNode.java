@@ -210,9 +210,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     /** The balancer's tunables as {@code name=value, ...}. */
     public String balancerSettings() {
-        StringBuilder b = new StringBuilder();
-        balancer.settings().forEach((k, v) -> b.append(b.length() > 0 ? ", " : "").append(k).append('=').append(v));
-        return b.toString();
+        return satin.lb.Balancers.describe(balancer);
     }
 
     public PoolConfig config() {

@@ -40,6 +40,8 @@ final class PoolReport {
         field(b, "stealWaitNanos", s.stealWaitNanos.get());
         field(b, "stealRequestsReceived", s.stealRequestsReceived.get());
         field(b, "jobsGiven", s.jobsGiven.get());
+        field(b, "chunkJobsGiven", s.chunkJobsGiven.get());
+        field(b, "wanChunkJobsGiven", s.wanChunkJobsGiven.get());
         field(b, "resultsSent", s.resultsSent.get());
         field(b, "resultsReceived", s.resultsReceived.get());
         field(b, "jobsRerun", s.jobsRerun.get());

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import satin.lb.LoadBalancer;
+import satin.lb.StealChunk;
 import satin.net.Connection;
 import satin.net.Message;
 import satin.runtime.Abandoned;
@@ -52,6 +53,8 @@ final class StealProtocol {
     private final Orphans orphans;
     /** {@link LoadBalancer#passesRequestsOn}: if not, "no job" is answered at once, with no thread hop. */
     private final boolean passesOn;
+    /** How many jobs one steal request takes from here ({@link LoadBalancer#stealChunk}). */
+    private final StealChunk chunk;
 
     /**
      * A job given away: the original record, the connection its result must come on (the thief's,
@@ -93,6 +96,7 @@ final class StealProtocol {
         this.members = members;
         this.stats = stats;
         this.passesOn = balancer.passesRequestsOn();
+        this.chunk = balancer.stealChunk();
         this.orphans = new Orphans(pool, config, node, members, stats, this::passOnAbandonment);
     }
 
@@ -130,6 +134,7 @@ final class StealProtocol {
      * the job runs here and the balancer is told, or, for a request passed on, the thief hears.
      */
     private void replied(long request, RemoteJob job) {
+        // A job for a request no longer waited for: a chunk's further job, or one whose victim was given up on.
         Asked a = asked.remove(request);
         if (job != null && (a == null || a.forThief() == null)) {
             hold(job);
@@ -254,6 +259,7 @@ final class StealProtocol {
         Offer o = pool.closing() ? null : offer("give a job to " + thief, false);
         if (o != null) {
             give(thief, r.request(), o.job(), o.payload());
+            giveRestOfChunk(thief, r.request());
         } else if (passesOn) {
             // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
             // its stack, a link that a worker holding the balancer waits for.
@@ -274,6 +280,28 @@ final class StealProtocol {
             // a reply to a request passed on comes from another connection's thread, perhaps after
             // this one's close was handled: its jobs would not be run again by then
             runAgain(a -> a.thief() == thief);
+        }
+    }
+
+    /**
+     * Steal-half (or N): the chunk's other jobs, oldest first, each in a reply of its own under the
+     * same request number. Each is given, remembered and failed over like any stolen job; the thief
+     * runs a reply to a request it no longer waits for as a job it holds (StealProtocol#replied),
+     * so the frames and their limits stay those of one job.
+     */
+    private void giveRestOfChunk(Connection thief, long request) {
+        int more = chunk.jobsOf(node.queuedJobs() + 1) - 1; // the one given counts as offered
+        boolean wide = more > 0 && members.wideArea(members.idOf(thief.peer().node()));
+        for (int k = 0; k < more && !pool.closing(); k++) {
+            Offer o = offer("give a job to " + thief, false);
+            if (o == null) {
+                return;
+            }
+            stats.chunkJobsGiven.incrementAndGet();
+            if (wide) {
+                stats.wanChunkJobsGiven.incrementAndGet();
+            }
+            give(thief, request, o.job(), o.payload());
         }
     }
 

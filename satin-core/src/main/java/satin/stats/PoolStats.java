@@ -14,6 +14,10 @@ public final class PoolStats {
     /** Thieves' requests that found nothing here and were passed on to another member (CHS). */
     public final AtomicLong stealRequestsPassedOn = new AtomicLong();
     public final AtomicLong jobsGiven = new AtomicLong();
+    /** Jobs given beyond the first of a steal request's chunk ({@code satin.stealChunk}); in {@link #jobsGiven} too. */
+    public final AtomicLong chunkJobsGiven = new AtomicLong();
+    /** {@link #chunkJobsGiven} to thieves in other clusters. */
+    public final AtomicLong wanChunkJobsGiven = new AtomicLong();
     public final AtomicLong resultsReceived = new AtomicLong();
     public final AtomicLong resultsSent = new AtomicLong();
     /** Jobs given away whose thief vanished, run here again. */

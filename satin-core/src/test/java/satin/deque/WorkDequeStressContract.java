@@ -38,6 +38,19 @@ abstract class WorkDequeStressContract {
         assertTrue(report.popped > 0, "the owner never got a job back: the test proved nothing");
     }
 
+    /**
+     * Thieves that take chunks as a victim node gives a steal-half request (decision 0024): up to
+     * half of the deque's jobs, one ordinary steal after another, while the owner pushes and pops.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void noJobIsLostOrTakenTwiceWhenThievesTakeChunks() throws Exception {
+        Report report = hammer(newDeque(), 3_000_000, 43, false, true);
+        System.out.println(getClass().getSimpleName() + " (chunks): " + report);
+        assertTrue(report.stolen > ENOUGH_STEALS, "the thieves hardly got a job: the test proved nothing");
+        assertTrue(report.popped > 0, "the owner never got a job back: the test proved nothing");
+    }
+
     /** What one run did. */
     record Report(int jobs, int popped, int stolen) {
     }
@@ -49,6 +62,12 @@ abstract class WorkDequeStressContract {
      * @throws AssertionError naming the first job lost, taken twice, or misreported
      */
     static Report hammer(WorkDeque<Cell> deque, int jobs, long seed, boolean stopAtFirstError) throws Exception {
+        return hammer(deque, jobs, seed, stopAtFirstError, false);
+    }
+
+    /** {@link #hammer(WorkDeque, int, long, boolean)}, each thief taking a chunk of up to half the jobs if {@code chunks}. */
+    static Report hammer(WorkDeque<Cell> deque, int jobs, long seed, boolean stopAtFirstError, boolean chunks)
+            throws Exception {
         AtomicIntegerArray taken = new AtomicIntegerArray(jobs);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger steals = new AtomicInteger();
@@ -60,18 +79,21 @@ abstract class WorkDequeStressContract {
             int thiefId = t;
             Thread thief = new Thread(() -> {
                 while (!stop.get()) {
-                    Integer id = deque.steal(c -> {
-                        c.takenBy = thiefId;
-                        return c.id;
-                    });
-                    if (id != null) {
+                    int chunk = chunks ? Math.max(1, deque.size() / 2) : 1;
+                    for (int k = 0; k < chunk; k++) {
+                        Integer id = deque.steal(c -> {
+                            c.takenBy = thiefId;
+                            return c.id;
+                        });
+                        if (id == null) {
+                            Thread.onSpinWait();
+                            break;
+                        }
                         mine.add(id);
                         steals.incrementAndGet();
                         if (taken.incrementAndGet(id) > 1 && stopAtFirstError) {
                             stop.set(true);
                         }
-                    } else {
-                        Thread.onSpinWait();
                     }
                 }
             }, "thief-" + t);

@@ -43,6 +43,7 @@ class BalancersTest {
         assertMessage("balancer setting 'arity' is not NAME=VALUE", "CHS:arity");
         assertMessage("CHS tree needs at least 1 child", "CHS:arity=0");
         assertMessage("victim selection 'near'", "CRS:victims=near");
+        assertMessage("CLS setting chunk must be 1, half, or a number of jobs up to 64, not 'most'", "CLS:chunk=most");
     }
 
     private static void assertMessage(String expected, String text) {

@@ -56,11 +56,11 @@ class FailureTest {
      */
     private static final long TIMEOUT_MILLIS = 1_000;
     /** The failure timeout of the tests whose failures close connections: no verdict is waited for. */
-    private static final long CALM_MILLIS = 5_000;
+    static final long CALM_MILLIS = 5_000;
     /** An end that never speaks: no heartbeat for an hour. */
-    private static final Liveness.Settings MUTE = Liveness.Settings.of(TimeUnit.HOURS.toNanos(1));
+    static final Liveness.Settings MUTE = Liveness.Settings.of(TimeUnit.HOURS.toNanos(1));
     /** How long any run may take, however loaded the machine. */
-    private static final long RUN_SECONDS = 30;
+    static final long RUN_SECONDS = 30;
 
     private static int pools;
 
@@ -68,7 +68,7 @@ class FailureTest {
      * A registry and the nodes that joined it. Closing closes the test's other parts first, then the
      * nodes, the master last (a master that leaves before the others ends their run), then the registry.
      */
-    private static final class Pool implements AutoCloseable {
+    static final class Pool implements AutoCloseable {
         final String name;
         final Registry registry;
         final List<PoolNode> nodes = new ArrayList<>();

@@ -13,6 +13,8 @@ final class Counters {
     long stealWaitNanos;
     long stealRequestsReceived;
     long jobsGiven;
+    long chunkJobsGiven;
+    long wanChunkJobsGiven;
     long resultsReceived;
     long resultsSent;
     long lanStealRequests;
@@ -63,6 +65,8 @@ final class Counters {
         field(b, "stealWaitNanos", stealWaitNanos);
         field(b, "stealRequestsReceived", stealRequestsReceived);
         field(b, "jobsGiven", jobsGiven);
+        field(b, "chunkJobsGiven", chunkJobsGiven);
+        field(b, "wanChunkJobsGiven", wanChunkJobsGiven);
         field(b, "resultsSent", resultsSent);
         field(b, "resultsReceived", resultsReceived);
         field(b, "lanStealRequests", lanStealRequests);

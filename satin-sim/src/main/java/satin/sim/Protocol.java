@@ -21,6 +21,8 @@ final class Protocol {
     static final int PUSH_RECEIVED = 3;
     static final int RESULT = 4;
     static final int NOTE = 5;
+    /** A further job of a steal reply's chunk: a reply of its own in the real protocol, with no request left to answer. */
+    static final int CHUNK_JOB = 6;
 
     /**
      * Frame sizes as {@code satin.net.MessageType} writes them, the 4-byte length, version and type
@@ -154,6 +156,7 @@ final class Protocol {
         switch (type) {
             case STEAL_REQUEST -> stealRequest(to, from, messages.first(m));
             case STEAL_REPLY -> stealReply(to, from, m);
+            case CHUNK_JOB -> chunkJobArrived(to, from, m);
             case PUSH -> pushed(to, from, m);
             case PUSH_RECEIVED -> delivered(to, (int) messages.first(m));
             case RESULT -> resultArrived(to, (int) messages.first(m));
@@ -174,6 +177,30 @@ final class Protocol {
             return;
         }
         give(victim, thief, request, x);
+        giveRestOfChunk(victim, thief);
+    }
+
+    /** Steal-half (or N): the chunk's other jobs, oldest first, each in a frame of its own, as the real victim sends them. */
+    private void giveRestOfChunk(SimNode victim, int thief) {
+        int more = victim.balancer().stealChunk().jobsOf(victim.queueLength() + 1) - 1;
+        for (int k = 0; k < more; k++) {
+            int x = offer(victim, false);
+            if (x < 0) {
+                return;
+            }
+            victim.counters.jobsGiven++;
+            victim.counters.chunkJobsGiven++;
+            if (sim.network().wideArea(victim.id, thief)) {
+                victim.counters.wanChunkJobsGiven++;
+            }
+            send(CHUNK_JOB, victim.id, thief, 0, x, 0, offered, REPLY_BYTES + sim.workload().jobBytes());
+        }
+    }
+
+    /** A chunk's further job waits at the node it came to like any that arrived (at a node that passed a request on, too). */
+    private void chunkJobArrived(SimNode thief, int victim, int m) {
+        thief.arrivals().add(messages.jobs(), messages.jobOffset(m), victim, messages.second(m));
+        thief.jobArrived();
     }
 
     private void give(SimNode victim, int thief, long request, int x) {

@@ -39,9 +39,13 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
         }
     }
 
-    /** The run with the runtime's defaults: Myrinet inside clusters, seed 1, one job offered, the runtime's idle loop. */
+    /**
+     * The run with the runtime's defaults: Myrinet inside clusters, seed 1, the runtime's idle loop,
+     * one job offered (or, when steals take chunks, as many as the runtime's deque then offers).
+     */
     public static SimConfig of(Topology topology, Workload workload, String balancer, String wan) {
-        return new SimConfig(topology, workload, balancer, wan, Interconnect.MYRINET, 1, 1, IdleLoop.RUNTIME,
+        int offered = satin.lb.Balancers.parse(balancer).get().stealChunk().offered();
+        return new SimConfig(topology, workload, balancer, wan, Interconnect.MYRINET, 1, offered, IdleLoop.RUNTIME,
                 DEFAULT_MAX_SIMULATED_NANOS, DEFAULT_TRACE_LIMIT);
     }
 

@@ -99,10 +99,7 @@ public final class SimResult {
     }
 
     public String balancerSettings() {
-        StringBuilder b = new StringBuilder();
-        nodes.get(0).balancer().settings()
-                .forEach((k, v) -> b.append(b.length() > 0 ? ", " : "").append(k).append('=').append(v));
-        return b.toString();
+        return satin.lb.Balancers.describe(nodes.get(0).balancer());
     }
 
     /** A counter of the statistics file summed over every node ({@code wanMessagesSent}, {@code idleNanos}, ...), 0 if none has it. */

@@ -134,22 +134,17 @@ class DescriptorProblemsTest {
 
     @Test
     void aBadBalancerSettingIsReportedWhereItIsWithTheBalancersMessage() {
-        expect("""
-                clusters: [{name: A, nodes: 1}]
-                app: {name: fib, args: [1]}
-                balancer:
-                  name: RP
-                  settings: {threshold: many}
-                """,
+        expectBalancerProblem("RP", "{threshold: many}",
                 "d.yaml:5:25: balancer.settings.threshold: RP setting threshold needs a number, not 'many'");
-        expect("""
-                clusters: [{name: A, nodes: 1}]
-                app: {name: fib, args: [1]}
-                balancer:
-                  name: RP
-                  settings: {thresold: 3}
-                """,
-                "d.yaml:5:14: balancer.settings.thresold: RP has no setting thresold");
+        expectBalancerProblem("RP", "{thresold: 3}", "d.yaml:5:14: balancer.settings.thresold: RP has no setting thresold");
+        expectBalancerProblem("CRS", "{chunk: all}", "d.yaml:5:21: balancer.settings.chunk: CRS setting chunk must be 1,"
+                + " half, or a number of jobs up to 64, not 'all'");
+    }
+
+    /** A descriptor whose balancer is {@code name} with {@code settings} (line 5), and its one problem. */
+    private static void expectBalancerProblem(String name, String settings, String problem) {
+        expect("clusters: [{name: A, nodes: 1}]\napp: {name: fib, args: [1]}\nbalancer:\n  name: " + name
+                + "\n  settings: " + settings + "\n", problem);
     }
 
     @Test

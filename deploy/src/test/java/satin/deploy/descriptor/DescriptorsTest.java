@@ -191,6 +191,17 @@ class DescriptorsTest {
     }
 
     @Test
+    void aComparisonWithAndWithoutStealHalfNamesTheChunkInTheBalancer() {
+        Descriptor d = parse("""
+                clusters: [{name: A, nodes: 2}, {name: B, nodes: 2}]
+                app: {name: fib, args: [20]}
+                compare:
+                  balancers: [CRS, {name: CRS, settings: {chunk: half}}, 'RS:chunk=4']
+                """);
+        assertEquals(List.of("CRS", "CRS:chunk=half", "RS:chunk=4"), d.comparison().orElseThrow().balancers());
+    }
+
+    @Test
     void everyExampleReads() throws IOException {
         Path examples = Path.of("examples");
         List<Path> files;

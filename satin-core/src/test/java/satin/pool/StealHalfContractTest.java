@@ -1,0 +1,42 @@
+package satin.pool;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Every stealing balancer with steal-half passes the contract in a real pool: each job of a chunk
+ * came back once, nothing was run twice, and victims did give chunks. Run in a JVM of its own with
+ * {@code -Dsatin.stealChunk=half} (satin-core's pom), for only then do the deques offer a chunk.
+ */
+@EnabledIfSystemProperty(named = "satin.stealChunk", matches = "half")
+class StealHalfContractTest {
+
+    /** The contract, for one balancer with {@code chunk=half}. */
+    abstract static class Half extends BalancerContract {
+        @Override
+        String balancer() {
+            return getClass().getSimpleName() + ":chunk=half";
+        }
+
+        @Override
+        void checkCounters(List<PoolNode> nodes, int clusters) {
+            assertTrue(satin.deque.SplitDeque.PUBLIC_TARGET > 1, "the deques offer every job when steals take chunks");
+            long chunked = total(nodes, p -> p.poolStats().chunkJobsGiven.get());
+            assertTrue(chunked > 0, balancer() + " gave no job beyond a request's first");
+            if (clusters == 1) {
+                assertTrue(total(nodes, p -> p.poolStats().wanChunkJobsGiven.get()) == 0, "no wide area in one cluster");
+            }
+            assertTrue(nodes.get(0).balancerSettings().endsWith("chunk=half"), nodes.get(0).balancerSettings());
+        }
+    }
+
+    // each nested class is the contract for the balancer it is named after
+    @Nested class RS extends Half { }
+    @Nested class CRS extends Half { }
+    @Nested class CHS extends Half { }
+    @Nested class CLS extends Half { }
+    @Nested class LL extends Half { }
+}
