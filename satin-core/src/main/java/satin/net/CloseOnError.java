@@ -15,10 +15,13 @@ import java.lang.System.Logger.Level;
 public final class CloseOnError extends ChannelInboundHandlerAdapter {
 
     private static final System.Logger LOG = System.getLogger("satin.net");
+    private static final io.netty.util.AttributeKey<Boolean> SAID = io.netty.util.AttributeKey.valueOf("satin.errorLogged");
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!(cause instanceof java.nio.channels.ClosedChannelException)) { // a write racing a close: nothing to say
+        // a write racing a close has nothing to say, nor has an error after the first (a TLS engine
+        // reports a broken record, then the handshake it broke, as it closes): one line per connection
+        if (!(cause instanceof java.nio.channels.ClosedChannelException) && ctx.channel().attr(SAID).setIfAbsent(true) == null) {
             LOG.log(Level.WARNING, "closing the connection with {0}: {1}", ctx.channel().remoteAddress(), reason(cause));
         }
         ctx.close();
