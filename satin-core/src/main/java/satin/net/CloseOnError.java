@@ -42,6 +42,9 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
         if (t instanceof TooLongFrameException) {
             return "frame too long (" + t.getMessage() + ")";
         }
+        if (t instanceof java.io.IOException && !(t instanceof javax.net.ssl.SSLException) && t.getMessage() != null) {
+            return "the connection broke (" + t.getMessage() + ")"; // the peer went: no class name for it
+        }
         return t instanceof ProtocolException ? t.getMessage() : t.toString();
     }
 }
