@@ -108,6 +108,7 @@ class LiveNodeFuzzTest {
         InetSocketAddress victimAt = new InetSocketAddress(at.getHost(), at.getPort());
         SplittableRandom random = new SplittableRandom(pushes);
         List<Socket> strangers = new ArrayList<>();
+        int linesBefore = netLog.lines().size();
         byte[] garbage = new byte[64 << 10];
         random.nextBytes(garbage);
         strangers.add(send(victimAt, garbage));
@@ -118,6 +119,7 @@ class LiveNodeFuzzTest {
         System.arraycopy(new byte[] {0x16, 3, 3, 1, 0}, 0, notReallyTls, 0, 5);
         strangers.add(send(victimAt, notReallyTls));
         strangers.add(send(victimAt, new byte[0])); // a handshake that never comes
+        strangers.forEach(s -> logFrom.put(s, linesBefore));
         for (Socket s : strangers) {
             awaitClosedByPeer(s);
         }
@@ -131,9 +133,11 @@ class LiveNodeFuzzTest {
     /** More connections than may await their handshake: the node refuses the rest, logging each once. */
     private void flood(InetSocketAddress victimAt) throws Exception {
         List<Socket> flood = new ArrayList<>();
+        int linesBefore = netLog.lines().size();
         try {
             for (int i = 0; i < 48; i++) {
                 flood.add(send(victimAt, new byte[0]));
+                logFrom.put(flood.get(i), linesBefore);
             }
             Faults.await("the flood's connections past 32 refused", WAIT_SECONDS,
                     () -> flood.stream().filter(s -> logged(s) == 1).count() >= flood.size() - 32);
@@ -274,10 +278,15 @@ class LiveNodeFuzzTest {
         throw new AssertionError(s + " was not closed by the node within " + WAIT_SECONDS + " s");
     }
 
-    /** How many lines of the network log name the connection {@code s} made. */
+    /** Where each socket's lines may begin: a port closed earlier in the test may come back to a later socket. */
+    private final java.util.Map<Socket, Integer> logFrom = new java.util.IdentityHashMap<>();
+
+    /** How many lines of the network log name the connection {@code s} made, since it was made. */
     private long logged(Socket s) {
         Pattern from = Pattern.compile("127\\.0\\.0\\.1:" + s.getLocalPort() + "(?!\\d)");
-        return netLog.lines().stream().filter(l -> from.matcher(l).find()).count();
+        List<String> lines = netLog.lines();
+        return lines.subList(Math.min(logFrom.getOrDefault(s, 0), lines.size()), lines.size()).stream()
+                .filter(l -> from.matcher(l).find()).count();
     }
 
     private void assertLoggedOnce(Socket s) throws InterruptedException {
