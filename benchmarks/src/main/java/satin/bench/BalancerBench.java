@@ -225,6 +225,7 @@ final class BalancerBench {
             c.merge("prefetchRequests", s.prefetchRequests.get(), Long::sum);
             c.merge("prefetched", s.prefetched.get(), Long::sum);
             c.merge("jobsPushed", s.jobsPushed.get(), Long::sum);
+            c.merge("notesSent", s.notesSent.get(), Long::sum);
             c.merge("stealRequestsPassedOn", s.stealRequestsPassedOn.get(), Long::sum);
             c.merge("jobsGiven", s.jobsGiven.get(), Long::sum);
             c.merge("chunkJobsGiven", s.chunkJobsGiven.get(), Long::sum);

@@ -34,6 +34,9 @@ import satin.sim.Workloads;
  * cluster-aware random stealing with uniform victims and with victims weighted by 1 / latency.
  * </ul>
  *
+ * <p>Each experiment also runs with steal-half ({@code chunk=half}), the chunked stealing both
+ * papers rely on.
+ *
  * Each run prints its time, efficiency (the work of one worker alone over nodes times time), failed
  * steals, the wait for steal replies and seed 001's starting and ending latencies.
  */
@@ -42,14 +45,19 @@ final class ScaleBench {
     /** Seed 000: one core explores 2.10 million nodes a second. */
     private static final long SEED000_NODE_NANOS = 476;
 
+    /** Only the runs whose balancer setting contains this text: an experiment's rows take minutes each. */
+    private static String only = "";
+
     private ScaleBench() {
     }
 
     static void run(String[] args) {
         String which = args.length > 0 ? args[0] : "all";
-        if (!List.of("seed000", "seed001", "all").contains(which)) {
-            throw new IllegalArgumentException("bench simulate scale [seed000|seed001|all], not " + which);
+        if (!List.of("seed000", "seed001", "all").contains(which) || args.length > 2) {
+            throw new IllegalArgumentException("bench simulate scale [seed000|seed001|all] [balancer text], not "
+                    + String.join(" ", args));
         }
+        only = args.length > 1 ? args[1] : "";
         header();
         if (!which.equals("seed001")) {
             seed000();
@@ -74,7 +82,11 @@ final class ScaleBench {
             {"T1L", fast, "RS", false}, {"T1L", fast, "RS", true}, {"T1L", fast, "CHS", false},
             {"T1L", slow, "RS", false}, {"T1L", slow, "RS", true},
             {"T3L", fast, "RS", false}, {"T3L", fast, "CHS", false},
-            {"T3L", slow, "RS", false}, {"T3L", slow, "RS", true}, {"T3L", slow, "CHS", false}};
+            {"T3L", slow, "RS", false}, {"T3L", slow, "RS", true}, {"T3L", slow, "CHS", false},
+            // seed 000's own remedy: the thief takes half of what its victim offers
+            {"T1L", fast, "RS:chunk=half", false}, {"T3L", fast, "RS:chunk=half", false},
+            {"T3L", fast, "CHS:chunk=half", false}, {"T3L", slow, "RS:chunk=half", false},
+            {"T3L", slow, "RS:chunk=half", true}};
         for (Object[] r : runs) {
             Workload w = Workloads.of(Workloads.UTS, List.of((String) r[0]), (Long) r[1]);
             SimConfig c = SimConfig.of(t, w, (String) r[2], "none").withLan(Interconnect.INFINIBAND);
@@ -101,7 +113,8 @@ final class ScaleBench {
         }
         Topology t = new Topology(cs);
         Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), 1_000);
-        for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1")) {
+        for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1",
+                "RS:chunk=half", "RS:victims=distance:1,chunk=half", "CRS:chunk=half", "CRS:victims=distance:1,chunk=half")) {
             report("seed 001", "T1L", 1_000, SimConfig.of(t, w, balancer, wan.toString())
                     .withLan(Interconnect.parse("1us/5GB/s")));
         }
@@ -114,6 +127,9 @@ final class ScaleBench {
     }
 
     private static void report(String experiment, String tree, long cost, SimConfig c) {
+        if (!c.balancer().contains(only)) {
+            return;
+        }
         SimulationBench.Measured m = SimulationBench.measure(c);
         SimResult r = m.result();
         Occupancy o = occupancy(r);

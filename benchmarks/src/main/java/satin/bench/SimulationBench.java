@@ -28,7 +28,7 @@ final class SimulationBench {
 
     static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
             + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
-            + "       bench simulate scale [seed000|seed001|all]";
+            + "       bench simulate scale [seed000|seed001|all] [balancer text]";
 
     /** The validation's tree: ./bench balancers' own. */
     private static final int FAN_OUT = 4;
@@ -188,7 +188,7 @@ final class SimulationBench {
 
     /** What the table compares, by the report's names, and the run's time in seconds. */
     private static final List<String> KEYS = List.of("seconds", "wanMessagesSent", "wanBytesSent", "wanStealRequests",
-            "wanSteals", "lanStealRequests", "lanMessagesSent", "lanBytesSent", "prefetchRequests", "jobsPushed",
+            "wanSteals", "lanStealRequests", "lanMessagesSent", "lanBytesSent", "prefetchRequests", "jobsPushed", "notesSent",
             "jobsGiven", "resultsSent", "stealWaitNanos");
 
     private static Map<String, Double> measured(BalancerBench bench, String balancer, String setting, long expected)
