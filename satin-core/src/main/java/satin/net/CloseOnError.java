@@ -22,9 +22,26 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
         // a write racing a close has nothing to say, nor has an error after the first (a TLS engine
         // reports a broken record, then the handshake it broke, as it closes): one line per connection
         if (!(cause instanceof java.nio.channels.ClosedChannelException) && ctx.channel().attr(SAID).setIfAbsent(true) == null) {
-            LOG.log(Level.WARNING, "closing the connection with {0}: {1}", ctx.channel().remoteAddress(), reason(cause));
+            String line = "closing the connection with " + ctx.channel().remoteAddress() + ": " + reason(cause);
+            if (expected(cause)) {
+                LOG.log(Level.WARNING, line);
+            } else {
+                // a fault in this node's code or its libraries, not in what the peer sent: whoever
+                // reports it needs where it happened, so its trace follows the line
+                LOG.log(Level.WARNING, line + " (an internal error, not the peer's; its trace follows)", cause);
+            }
         }
         ctx.close();
+    }
+
+    /** Whether the cause is one a peer or the network can bring about: a broken protocol, link or TLS. */
+    static boolean expected(Throwable cause) {
+        Throwable t = cause;
+        while (t instanceof DecoderException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t instanceof ProtocolException || t instanceof TooLongFrameException || t instanceof java.io.IOException
+                || t instanceof DecoderException;
     }
 
     /** The reason a person can read: the protocol problem, not the decoder's wrapper. */

@@ -17,6 +17,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     /** Held here: java.util.logging keeps its loggers weakly, and a collected one would lose the handler. */
     private final Logger logger;
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<Throwable> thrown = new CopyOnWriteArrayList<>();
 
     private LogCapture(Logger logger) {
         this.logger = logger;
@@ -30,6 +31,11 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     public List<String> lines() {
         return List.copyOf(lines);
+    }
+
+    /** The exceptions logged with their traces, in order. */
+    public List<Throwable> thrown() {
+        return List.copyOf(thrown);
     }
 
     /** The lines that contain {@code text}. */
@@ -52,6 +58,9 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     @Override
     public void publish(LogRecord r) {
+        if (r.getThrown() != null) {
+            thrown.add(r.getThrown());
+        }
         if (r.getMessage() != null) {
             lines.add(r.getParameters() == null ? r.getMessage() : MessageFormat.format(r.getMessage(), r.getParameters()));
             synchronized (this) {
