@@ -89,6 +89,10 @@ final class StealBench {
             StealTarget.release.countDown();
             offering.join(30_000);
             echo.close();
+            // the run's end, and every member's report in, so that the master's leaving is not taken
+            // for its death, nor a thief's report for a stranger's
+            victim.endRun();
+            victim.gatherReports(30, TimeUnit.SECONDS);
             tlsThief.close();
             thief.close();
             victim.close();
