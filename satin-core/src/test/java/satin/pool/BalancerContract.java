@@ -68,8 +68,12 @@ abstract class BalancerContract {
         Throwable failure = null;
         try {
             long n = 16_000;
-            long result = nodes.get(0).node().call(() -> new Summing(40, 200_000).sum(0, n));
-            assertEquals(Summing.sequential(0, n), result, balancer() + " on " + clusters + " clusters");
+            // a run of 80 ms of leaves: what must happen in it by chance (a steal that finds a chunk)
+            // is waited for, by running again, each run checked, not hoped for in one
+            for (int run = 1; run == 1 || !shown(nodes) && run <= MAX_RUNS; run++) {
+                long result = nodes.get(0).node().call(() -> new Summing(40, 200_000).sum(0, n));
+                assertEquals(Summing.sequential(0, n), result, balancer() + " on " + clusters + " clusters, run " + run);
+            }
             long away = total(nodes, p -> p.poolStats().jobsGiven.get() + p.poolStats().jobsPushed.get());
             assertTrue(away > 0, "jobs left the master's node");
             assertEquals(away, total(nodes, p -> p.poolStats().resultsReceived.get()), "every job came back once");
@@ -104,6 +108,17 @@ abstract class BalancerContract {
                         + " is shorter than the emulated latency there and back");
             });
         }
+    }
+
+    /** How often a pool runs the program at most, waiting for {@link #shown}. */
+    static final int MAX_RUNS = 20;
+
+    /**
+     * Whether the runs so far showed what {@link #checkCounters} needs and only chance brings about;
+     * until they do, the pool runs the program again, up to {@link #MAX_RUNS} times.
+     */
+    boolean shown(List<PoolNode> nodes) {
+        return true;
     }
 
     /** What a balancer's run must show besides the contract, in its nodes' counters. */

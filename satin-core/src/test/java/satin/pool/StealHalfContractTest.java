@@ -21,11 +21,17 @@ class StealHalfContractTest {
             return getClass().getSimpleName() + ":chunk=half";
         }
 
+        /** A chunk needs a victim offering four jobs when asked: in 80 ms of leaves that is chance (3 to 20 times a run). */
+        @Override
+        boolean shown(List<PoolNode> nodes) {
+            return total(nodes, p -> p.poolStats().chunkJobsGiven.get()) > 0;
+        }
+
         @Override
         void checkCounters(List<PoolNode> nodes, int clusters) {
             assertTrue(satin.deque.SplitDeque.PUBLIC_TARGET > 1, "the deques offer every job when steals take chunks");
             long chunked = total(nodes, p -> p.poolStats().chunkJobsGiven.get());
-            assertTrue(chunked > 0, balancer() + " gave no job beyond a request's first");
+            assertTrue(chunked > 0, balancer() + " gave no job beyond a request's first in " + MAX_RUNS + " runs");
             if (clusters == 1) {
                 assertTrue(total(nodes, p -> p.poolStats().wanChunkJobsGiven.get()) == 0, "no wide area in one cluster");
             }
