@@ -15,9 +15,15 @@ class CHSContractTest extends BalancerContract {
         return "CHS";
     }
 
+    /** A request is passed on when it finds a node without work: likely in every run, but chance. */
+    @Override
+    boolean shown(List<PoolNode> nodes) {
+        return total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0;
+    }
+
     @Override
     void checkCounters(List<PoolNode> nodes, int clusters) {
-        assertTrue(total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0, "requests were passed on");
+        assertTrue(total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0, "requests were passed on in " + MAX_RUNS + " runs");
         // a job passed on is given twice and received twice: each hop counts as one move
         assertEquals(total(nodes, p -> p.poolStats().jobsGiven.get()),
                 total(nodes, p -> p.poolStats().lanSteals.get() + p.poolStats().wanSteals.get()));
