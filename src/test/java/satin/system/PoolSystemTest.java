@@ -97,9 +97,22 @@ class PoolSystemTest {
     @Test
     void twoClustersOverAnEmulatedWideAreaLinkWithClusterAwareStealing(@TempDir Path dir) throws Exception {
         List<String> program = PROGRAMS.get(1);
+        // The west cluster's first wide-area steal waits for its link to the east (TCP, then TLS under
+        // the default policy). Beside a CPU-bound process the east once ran every job of a 2 s run
+        // before any wide-area message left: the answer right, but nothing crossed. Such a run is
+        // checked and run again; three in a row is a fault.
+        Statistics s = null;
+        for (int attempt = 1; attempt <= 3 && (s == null || s.summary().total("wanSteals") == 0); attempt++) {
+            s = twoClusters(dir.resolve("clusters-" + attempt + ".json"), program);
+        }
+        assertTrue(s.summary().total("wanMessagesSent") > 0, "the clusters stole from each other: " + s);
+        assertTrue(s.summary().total("wanSteals") > 0, "the west cluster's work came over the WAN in 3 runs: " + s);
+    }
+
+    /** One run of {@code program} on two clusters of two nodes, its answer and its jobs checked: its statistics. */
+    private Statistics twoClusters(Path stats, List<String> program) throws Exception {
         try (Processes ps = new Processes()) {
             String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
-            Path stats = dir.resolve("clusters.json");
             List<String> grid = List.of("--nodes", "2", "--wan", "5ms/1000KB/s", "--balancer", "CRS");
             List<String> east = new ArrayList<>(pool("grid", "--cluster", "east", "--wait-for", "4", "--stats", stats.toString()));
             east.addAll(grid);
@@ -115,8 +128,7 @@ class PoolSystemTest {
             Statistics s = Statistics.read(stats);
             assertEquals(4, s.nodes());
             s.assertEveryJobRanOnce();
-            assertTrue(s.summary().total("wanMessagesSent") > 0, "the clusters stole from each other: " + s);
-            assertTrue(s.summary().total("wanSteals") > 0, "the west cluster's work came over the WAN: " + s);
+            return s;
         }
     }
 
