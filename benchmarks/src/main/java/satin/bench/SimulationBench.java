@@ -28,7 +28,7 @@ final class SimulationBench {
 
     static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
             + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
-            + "       bench simulate scale [seed000|seed001|all] [balancer text]";
+            + "       bench simulate scale [seed000|seed001|all] [tree and balancer text]";
 
     /** The validation's tree: ./bench balancers' own. */
     private static final int FAN_OUT = 4;
