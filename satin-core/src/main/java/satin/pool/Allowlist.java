@@ -3,7 +3,10 @@ package satin.pool;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -130,8 +133,13 @@ public final class Allowlist {
         return InvocationRecord.class.isAssignableFrom(type) && type.isAnnotationPresent(Rewritten.class);
     }
 
-    /** Adds a class and, transitively, the declared types of its instance fields (JDK internals excepted). */
+    /**
+     * Adds a class and, transitively, the declared types of its instance fields (JDK internals
+     * excepted). Jobs are decoded on several threads at once, and one that finds the root allowed
+     * goes on to name its fields' classes: so the closure is found first and published root last.
+     */
     private void admit(Class<?> root) {
+        Set<String> closure = new LinkedHashSet<>();
         Deque<Class<?>> todo = new ArrayDeque<>(List.of(root));
         while (!todo.isEmpty()) {
             Class<?> c = todo.pop();
@@ -139,11 +147,11 @@ public final class Allowlist {
                 c = c.getComponentType();
             }
             if (c.isPrimitive() || c.isInterface() || c == Object.class || c.getName().startsWith("java.")
-                    || !allowed.add(c.getName())) {
+                    || allowed.contains(c.getName()) || !closure.add(c.getName())) {
                 continue;
             }
             for (Class<?> k = c; k != null && k != Object.class && k != InvocationRecord.class; k = k.getSuperclass()) {
-                allowed.add(k.getName());
+                closure.add(k.getName());
                 for (Field f : k.getDeclaredFields()) {
                     if (!Modifier.isStatic(f.getModifiers())) {
                         todo.push(f.getType());
@@ -151,6 +159,9 @@ public final class Allowlist {
                 }
             }
         }
+        List<String> rootLast = new ArrayList<>(closure);
+        Collections.reverse(rootLast);
+        allowed.addAll(rootLast);
     }
 
     /** A class that may not travel between nodes, named. */
