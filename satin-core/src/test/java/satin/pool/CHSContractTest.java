@@ -17,8 +17,8 @@ class CHSContractTest extends BalancerContract {
 
     /** A request is passed on when it finds a node without work: likely in every run, but chance. */
     @Override
-    boolean shown(List<PoolNode> nodes) {
-        return total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0;
+    boolean shown(List<PoolNode> nodes, int clusters) {
+        return super.shown(nodes, clusters) && total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0;
     }
 
     @Override

@@ -23,8 +23,8 @@ class StealHalfContractTest {
 
         /** A chunk needs a victim offering four jobs when asked: in 80 ms of leaves that is chance (3 to 20 times a run). */
         @Override
-        boolean shown(List<PoolNode> nodes) {
-            return total(nodes, p -> p.poolStats().chunkJobsGiven.get()) > 0;
+        boolean shown(List<PoolNode> nodes, int clusters) {
+            return super.shown(nodes, clusters) && total(nodes, p -> p.poolStats().chunkJobsGiven.get()) > 0;
         }
 
         @Override
