@@ -51,8 +51,10 @@ final class Members {
     }
 
     private void add(Message.Member member) {
-        byId.put(member.id(), member);
+        // its cluster first: a thread that finds the member must find its cluster too, or it takes a
+        // member of its own cluster for a wide-area one (the allowlist's record-before-fields race)
         clusters.put(member.id(), member.cluster());
+        byId.put(member.id(), member);
     }
 
     private void recompute() {
