@@ -36,20 +36,23 @@ public final class CloseOnError extends ChannelInboundHandlerAdapter {
 
     /** Whether the cause is one a peer or the network can bring about: a broken protocol, link or TLS. */
     static boolean expected(Throwable cause) {
+        Throwable t = unwrapped(cause);
+        // a decoder's own refusal (a frame too long, a corrupt one) is a DecoderException without a cause
+        return t instanceof ProtocolException || t instanceof DecoderException || t instanceof java.io.IOException;
+    }
+
+    /** What went wrong inside the decoders' wrappers. */
+    private static Throwable unwrapped(Throwable cause) {
         Throwable t = cause;
         while (t instanceof DecoderException && t.getCause() != null) {
             t = t.getCause();
         }
-        return t instanceof ProtocolException || t instanceof TooLongFrameException || t instanceof java.io.IOException
-                || t instanceof DecoderException;
+        return t;
     }
 
     /** The reason a person can read: the protocol problem, not the decoder's wrapper. */
     public static String reason(Throwable cause) {
-        Throwable t = cause;
-        while (t instanceof DecoderException && t.getCause() != null) {
-            t = t.getCause();
-        }
+        Throwable t = unwrapped(cause);
         if (t instanceof javax.net.ssl.SSLHandshakeException) {
             // every holder of the secret derives one CA: a certificate it did not sign means another secret
             boolean certificate = String.valueOf(t.getMessage()).matches("(?s).*(PKIX|[Cc]ert[Pp]ath|certificate).*");
