@@ -77,10 +77,11 @@ class TlsPoolTest {
         long n = 20_000;
         // 100 ms of leaves, and b's first steal waits for its link's handshake: beside a CPU-bound
         // process a can be done first, so the run is repeated (each checked) until jobs crossed
-        for (int run = 1; run == 1 || b.poolStats().jobsGiven.get() + a.poolStats().jobsGiven.get() == 0 && run <= 20; run++) {
+        java.util.function.LongSupplier crossed = () -> a.poolStats().jobsGiven.get() + b.poolStats().jobsGiven.get();
+        for (int run = 1; run == 1 || crossed.getAsLong() == 0 && run <= 20; run++) {
             assertEquals(Summing.sequential(0, n), a.node().call(() -> new Summing(20, 100_000).sum(0, n)));
         }
-        assertTrue(b.poolStats().jobsGiven.get() + a.poolStats().jobsGiven.get() > 0, "jobs crossed the link in 20 runs");
+        assertTrue(crossed.getAsLong() > 0, "jobs crossed the link in 20 runs");
         List<Connection> links = new ArrayList<>(a.memberLinks());
         links.addAll(b.memberLinks());
         assertFalse(links.isEmpty(), "the nodes are linked");
