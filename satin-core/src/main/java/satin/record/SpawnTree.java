@@ -4,11 +4,11 @@ package satin.record;
  * A recorded spawn tree, immutable, its calls numbered in preorder (call 0 is the root, the
  * program's own work around its top-level spawns).
  *
- * <p>A call's own time is split in segments around its syncs: segment {@code g} is what it
- * computed before spawning its sync group {@code g}, and the last segment what it computed after
- * its last sync. A leaf has one segment. Work done between two spawns of one group is counted
- * before the group (so the spawner never overlaps it with its children: a replay is at worst a
- * little less parallel than the real program).
+ * <p>A call's own time is split in segments at its spawns and syncs, in the order it did them:
+ * for each sync group, one segment before each spawn of the group and one before its sync; then
+ * one after the last sync. A call of {@code c} children in {@code g} groups has {@code c + g + 1}
+ * segments, a leaf one. So a spawner that computes between its spawns (UTS walks its part and
+ * hands off every so often) overlaps that work with its children as the program did.
  */
 public final class SpawnTree {
 
@@ -116,12 +116,17 @@ public final class SpawnTree {
         return resultBytes[call];
     }
 
-    /** The segments of its own time: its sync groups plus one. */
+    /** The segments of its own time: one before each spawn and each sync, and one after its last sync. */
     public int segmentCount(int call) {
         return segmentStart[call + 1] - segmentStart[call];
     }
 
-    /** Its own compute time before sync group {@code index} (after the last sync for the last index), in ns. */
+    /** The syncs that wait for its children: one per sync group. */
+    public int groupCount(int call) {
+        return segmentCount(call) - childCount[call] - 1;
+    }
+
+    /** Its own compute time before its {@code index}th spawn or sync, in the order it did them (after the last sync for the last index), in ns. */
     public long segment(int call, int index) {
         return segments[segmentStart[call] + index];
     }
@@ -144,15 +149,24 @@ public final class SpawnTree {
         return sum;
     }
 
-    /** The longest chain of own times from the root to a leaf: no number of nodes finishes sooner. */
+    /**
+     * The time the tree takes on as many nodes as it has calls, each child starting as it is
+     * spawned and every sync waiting for the last of its group: no number of nodes finishes sooner.
+     */
     public long criticalPathNanos() {
         long[] path = new long[size()];
         for (int i = size() - 1; i >= 0; i--) {
-            long longest = 0;
-            for (int k = 0; k < childCount[i]; k++) {
-                longest = Math.max(longest, path[child(i, k)]);
+            long t = 0;
+            long childrenDone = 0;
+            int s = segmentStart[i];
+            for (int k = 0, g = 0; g < groupCount(i); g++) {
+                for (; k < childCount[i] && group[child(i, k)] == g; k++) {
+                    t += segments[s++];
+                    childrenDone = Math.max(childrenDone, t + path[child(i, k)]);
+                }
+                t = Math.max(t + segments[s++], childrenDone);
             }
-            path[i] = ownNanos(i) + longest;
+            path[i] = t + segments[s];
         }
         return path[0];
     }

@@ -76,24 +76,34 @@ public final class TreeBuilder {
     public Object spawn(int argBytes) {
         Frame parent = running.peek();
         if (parent.children.isEmpty() || parent.ranChildSinceSpawn) {
-            parent.segments.add(parent.current);
-        } else { // between two spawns of one group: counted before the group
-            int last = parent.segments.size() - 1;
-            parent.segments.set(last, parent.segments.get(last) + parent.current);
+            parent.groups++;
         }
+        parent.segments.add(parent.current); // before this spawn
         parent.current = 0;
         parent.ranChildSinceSpawn = false;
         spawns++;
-        Frame child = new Frame(parent, parent.depth + 1, argBytes, parent.segments.size() - 1);
+        Frame child = new Frame(parent, parent.depth + 1, argBytes, parent.groups - 1);
         parent.children.add(child);
         return child;
     }
 
-    /** The spawned call {@code handle} starts running. */
+    /**
+     * The spawned call {@code handle} starts running. With one worker a call's children run only
+     * in its sync, so the first of them to start after a spawn marks the sync: the parent's time
+     * since its last spawn was computed before it.
+     */
     public void start(Object handle) {
         Frame f = (Frame) handle;
-        f.parent.ranChildSinceSpawn = true;
+        syncing(f.parent);
         running.push(f);
+    }
+
+    private static void syncing(Frame parent) {
+        if (!parent.ranChildSinceSpawn) {
+            parent.segments.add(parent.current); // before this sync
+            parent.current = 0;
+            parent.ranChildSinceSpawn = true;
+        }
     }
 
     /** The call {@code handle} returned a result of {@code resultBytes}; calls it left unfinished are closed too. */
@@ -110,6 +120,9 @@ public final class TreeBuilder {
     }
 
     private void close(Frame f) {
+        if (!f.children.isEmpty()) {
+            syncing(f); // a sync group none of whose calls ran: the call was left unfinished
+        }
         f.segments.add(f.current);
         f.current = 0;
         long debt = overheadPerCall;
@@ -190,6 +203,7 @@ public final class TreeBuilder {
         final List<Long> segments = new ArrayList<>(1);
         final List<Frame> children = new ArrayList<>(0);
         long current;
+        int groups;
         boolean ranChildSinceSpawn;
         int resultBytes;
         long total = -1;

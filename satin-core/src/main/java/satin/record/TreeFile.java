@@ -24,7 +24,8 @@ import java.util.zip.GZIPOutputStream;
 public final class TreeFile {
 
     private static final int MAGIC = 0x53545245; // "STRE"
-    private static final int VERSION = 1;
+    /** 2: a segment before every spawn and every sync (1 had one per sync group, and is refused). */
+    private static final int VERSION = 2;
     /** Bounds on what a file may claim, so that reading one never allocates without limit. */
     public static final int MAX_CALLS = 20_000_000;
     static final int MAX_BYTES = 1 << 30;

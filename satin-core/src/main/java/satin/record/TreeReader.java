@@ -29,7 +29,8 @@ final class TreeReader {
         }
         int version = in.readInt();
         if (version != TreeFile.version()) {
-            throw malformed("version " + version + ", and this build reads version " + TreeFile.version());
+            throw malformed("version " + version + ", and this build reads version " + TreeFile.version()
+                    + (version < TreeFile.version() ? ": record the tree again (./bench replay --record-only, or satin.apps.replay.RecordTree)" : ""));
         }
         byte[] text = new byte[(int) bounded("description length", TreeFile.MAX_DESCRIPTION)];
         in.readFully(text);
@@ -70,11 +71,12 @@ final class TreeReader {
             group[call] = (int) bounded("sync group", TreeFile.MAX_CALLS);
             arg[call] = (int) bounded("argument bytes", TreeFile.MAX_BYTES);
             result[call] = (int) bounded("result bytes", TreeFile.MAX_BYTES);
-            int count = (int) bounded("segments", childCount[call] + 1);
-            if (count < 1 || (childCount[call] == 0) != (count == 1)) {
-                throw malformed(count + " segments for a call of " + childCount[call] + " children (a leaf has one, a spawner two or more)");
+            int count = (int) bounded("segments", 2L * childCount[call] + 1);
+            if (childCount[call] == 0 ? count != 1 : count < childCount[call] + 2) {
+                throw malformed(count + " segments for a call of " + childCount[call]
+                        + " children (a leaf has one, a spawner one per child and per sync group, and one more)");
             }
-            checkGroup(parent, group[call], segStart, depth == 0 ? 0 : lastGroup[depth - 1]);
+            checkGroup(parent, group[call], segStart, childCount, depth == 0 ? 0 : lastGroup[depth - 1]);
             if (depth > 0) {
                 lastGroup[depth - 1] = group[call];
             }
@@ -108,15 +110,15 @@ final class TreeReader {
         return new SpawnTree(description, childCount, group, arg, result, segStart, Arrays.copyOf(segs, segStart[n]));
     }
 
-    /** A call's group must exist in its parent (which has groups plus one segments) and not go back. */
-    private void checkGroup(int parent, int g, int[] segStart, int previousSibling) throws IOException {
+    /** A call's group must exist in its parent (which has children plus groups plus one segments) and not go back. */
+    private void checkGroup(int parent, int g, int[] segStart, int[] childCount, int previousSibling) throws IOException {
         if (parent < 0) {
             if (g != 0) {
                 throw malformed("the root in sync group " + g);
             }
             return;
         }
-        int groups = segStart[parent + 1] - segStart[parent] - 1;
+        int groups = segStart[parent + 1] - segStart[parent] - childCount[parent] - 1;
         if (g >= groups) {
             throw malformed("sync group " + g + " of a parent (call " + parent + ") with " + groups + " groups");
         }

@@ -51,7 +51,7 @@ class TreeBuilderTest {
         event(b, () -> b.start(top));
         now += 100;
         Object a = spawn(b, 10);
-        now += 3; // between two spawns of one group: counted before the group
+        now += 3; // between two spawns: before the second, so a replay overlaps it with the first
         Object c = spawn(b, 11);
         leaf(b, c, 50, 4); // the sync runs the newest first
         leaf(b, a, 60, 5);
@@ -64,13 +64,17 @@ class TreeBuilderTest {
 
         assertEquals(5, t.size());
         assertEquals(1, t.childCount(0));
-        assertEquals(0, t.segment(0, 0));
-        assertEquals(7, t.segment(0, 1)); // the root's time after its last sync, so far
+        assertEquals(3, t.segmentCount(0));
+        assertEquals(0, t.segment(0, 0)); // before its spawn
+        assertEquals(7, t.segment(0, 1)); // before its sync
+        assertEquals(0, t.segment(0, 2)); // the root's time after its last sync, so far
         assertEquals(3, t.childCount(1));
-        assertEquals(3, t.segmentCount(1));
-        assertEquals(103, t.segment(1, 0));
-        assertEquals(20, t.segment(1, 1));
-        assertEquals(30, t.segment(1, 2));
+        assertEquals(2, t.groupCount(1));
+        long[] expectedSegments = {100, 3, 0, 20, 0, 30}; // spawn, spawn, sync, spawn, sync, end
+        assertEquals(expectedSegments.length, t.segmentCount(1));
+        for (int s = 0; s < expectedSegments.length; s++) {
+            assertEquals(expectedSegments[s], t.segment(1, s), "segment " + s);
+        }
         assertEquals(40, t.argBytes(1));
         assertEquals(9, t.resultBytes(1));
         int[] expectedGroups = {0, 0, 1};
@@ -83,7 +87,9 @@ class TreeBuilderTest {
             assertEquals(expectedArgs[k], t.argBytes(child), "argument bytes of child " + k);
         }
         assertEquals(7 + 103 + 20 + 30 + 60 + 50 + 70, t.totalNanos());
-        assertEquals(7 + 153 + 70, t.criticalPathNanos());
+        // the first group's longer child ends at 100 + 60, the second group starts 20 later and
+        // its child ends at 250, then 30 more; the root's sync waits for all of it
+        assertEquals(100 + 60 + 20 + 70 + 30, t.criticalPathNanos());
     }
 
     @Test

@@ -20,14 +20,17 @@ class TreeFileTest {
     @TempDir
     Path dir;
 
-    /** Root with two groups: a call with a leaf child, then a leaf; 5 calls with distinct numbers. */
+    /**
+     * Root with two groups: a call with a leaf child, then a leaf; 4 calls with distinct numbers.
+     * The root's segments: before each spawn and each sync, and after.
+     */
     static SpawnTree sample() {
         int[] children = {2, 1, 0, 0};
         int[] group = {0, 0, 0, 1};
         int[] arg = {0, 120, 70, 4_000_000};
         int[] result = {0, 9, 4, 300};
-        int[] segStart = {0, 3, 5, 6, 7};
-        long[] segs = {11, 22, 33, 44, 55, 66_000_000_000L, 77};
+        int[] segStart = {0, 5, 8, 9, 10};
+        long[] segs = {11, 22, 33, 44, 55, 66, 77, 88, 66_000_000_000L, 99};
         return new SpawnTree("sample", children, group, arg, result, segStart, segs);
     }
 
@@ -51,7 +54,8 @@ class TreeFileTest {
         }
         assertEquals(t.checksum(), back.checksum());
         assertEquals(3, back.child(0, 1));
-        assertEquals(11 + 22 + 33 + 44 + 55 + 66_000_000_000L + 77, back.totalNanos());
+        assertEquals(11 + 22 + 33 + 44 + 55 + 66 + 77 + 88 + 66_000_000_000L + 99, back.totalNanos());
+        assertEquals(2, back.groupCount(0));
     }
 
     @Test
@@ -117,7 +121,23 @@ class TreeFileTest {
         byte[] raw = uncompressed(sample());
         raw[7] = 9;
         IOException e = assertThrows(IOException.class, () -> read(raw));
-        assertTrue(e.getMessage().contains("version 9, and this build reads version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("version 9, and this build reads version 2"), e.getMessage());
+    }
+
+    @Test
+    void aFileOfTheFormerVersionIsRefusedSayingToRecordAgain() throws IOException {
+        byte[] raw = uncompressed(sample());
+        raw[7] = 1; // version 1 had one segment per sync group, which a replay of today would misread
+        IOException e = assertThrows(IOException.class, () -> read(raw));
+        assertTrue(e.getMessage().contains("version 1, and this build reads version 2: record the tree again"), e.getMessage());
+    }
+
+    @Test
+    void aSpawnerWithTooFewSegmentsIsRefused() throws IOException {
+        SpawnTree oldShape = new SpawnTree("one per group", new int[] {2, 0, 0}, new int[] {0, 0, 0}, new int[] {0, 1, 1},
+                new int[] {0, 1, 1}, new int[] {0, 2, 3, 4}, new long[] {1, 2, 3, 4});
+        IOException e = assertThrows(IOException.class, () -> read(uncompressed(oldShape)));
+        assertTrue(e.getMessage().contains("at call 0") && e.getMessage().contains("2 segments for a call of 2 children"), e.getMessage());
     }
 
     private static byte[] uncompressed(SpawnTree t) throws IOException {

@@ -32,15 +32,23 @@ class ReplayWorkloadTest {
 
     private void grow(TreeBuilder b, int depth, int[] leaves) {
         b.pause(now);
-        Object call = b.spawn(100 + depth);
+        run(b, b.spawn(100 + depth), depth, leaves);
+    }
+
+    /** A call that computes 5 us, spawns two and syncs them, as one worker runs it: the newest first. */
+    private void run(TreeBuilder b, Object call, int depth, int[] leaves) {
+        b.pause(now);
         b.start(call);
         b.resume(now);
         if (depth == 0) {
             now += 1_000_000 + 1_000 * leaves[0]++;
         } else {
             now += 5_000;
-            grow(b, depth - 1, leaves);
-            grow(b, depth - 1, leaves);
+            b.pause(now);
+            Object left = b.spawn(100 + depth - 1);
+            Object right = b.spawn(100 + depth - 1);
+            run(b, right, depth - 1, leaves);
+            run(b, left, depth - 1, leaves);
         }
         b.pause(now);
         b.finish(call, 20);

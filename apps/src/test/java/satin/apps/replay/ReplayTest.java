@@ -82,6 +82,32 @@ class ReplayTest {
         }
     }
 
+    @Test
+    void workBetweenTwoSpawnsIsReplayedBetweenThemSoTheFirstChildCanRunMeanwhile() throws Exception {
+        long between = 40_000_000;
+        TreeBuilder b = new TreeBuilder(0, 64, 100);
+        b.resume(0);
+        Object walk = spawnAndStart(b, 100);
+        Object first = b.spawn(100);
+        b.pause(between); // the walk goes on for 40 ms before it hands off again
+        Object second = b.spawn(100);
+        b.resume(between);
+        b.start(second);
+        b.finish(second, 10);
+        b.start(first);
+        b.finish(first, 10);
+        b.finish(walk, 10);
+        Path file = dir.resolve("walk.tree");
+        TreeFile.write(b.build("walk"), file);
+
+        SpawnTree replayed = record(() -> new Replay(file.toString(), 1, true).replay(), new long[1]);
+        int w = replayed.child(0, 0);
+        assertEquals(4, replayed.segmentCount(w), "before each spawn, before the sync, after it");
+        assertTrue(replayed.segment(w, 1) >= between * 9 / 10 && replayed.segment(w, 0) < between * 9 / 10,
+                "the 40 ms were waited after the first spawn: " + replayed.segment(w, 0) + " ns before it, "
+                        + replayed.segment(w, 1) + " ns after it");
+    }
+
     /** A root spawning a call of two groups (jobs of 300 and 5,000 bytes), and one with a 2,000-byte result. */
     private static SpawnTree handMade() {
         TreeBuilder b = new TreeBuilder(0, 64, 100);
