@@ -2,6 +2,8 @@ package satin.lb;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The lifeline graph of {@link LifelineStealing}: whom a node asks once random stealing failed.
@@ -22,35 +24,46 @@ final class Lifelines {
 
     /** This node's lifelines: those in its cluster first, then those across the wide area. */
     static List<Integer> of(int self, Membership members) {
-        List<Integer> out = new ArrayList<>();
-        List<Integer> cluster = members.clusterWithSelf();
-        int me = cluster.indexOf(self);
-        for (int hop : hops(cluster.size())) {
-            out.add(cluster.get((me + hop) % cluster.size()));
-        }
-        if (!members.remoteClusters().isEmpty()) {
-            List<List<Integer>> clusters = new ArrayList<>(members.remoteClusters().values());
-            // this node's cluster takes its place among the others by name: the ring is the same seen from each
-            int position = position(members);
-            for (int hop : hops(clusters.size() + 1)) {
-                int c = (position + hop) % (clusters.size() + 1);
-                List<Integer> there = clusters.get(c < position ? c : c - 1);
-                out.add(there.get(me % there.size()));
-            }
-        }
-        return List.copyOf(out);
+        return of(self, members.cluster(), clusters(members));
     }
 
-    /** Where this node's cluster stands among all clusters sorted by name. */
-    private static int position(Membership members) {
-        String mine = members.cluster();
-        int p = 0;
-        for (String n : members.remoteClusters().keySet()) {
-            if (n.compareTo(mine) < 0) {
-                p++;
+    /**
+     * Whether {@code thief}, seeing the pool as this node does, has this node among its lifelines:
+     * a request it sent while it saw fewer members may name a node that is not its lifeline any
+     * more, and it has asked its lifelines again since.
+     */
+    static boolean isLifelineOf(int thief, int self, Membership members) {
+        Map<String, List<Integer>> all = clusters(members);
+        for (Map.Entry<String, List<Integer>> c : all.entrySet()) {
+            if (c.getValue().contains(thief)) {
+                return of(thief, c.getKey(), all).contains(self);
             }
         }
-        return p;
+        return false;
+    }
+
+    /** Every cluster by name, each with its members in ascending order, this node's included. */
+    private static Map<String, List<Integer>> clusters(Membership members) {
+        Map<String, List<Integer>> all = new TreeMap<>(members.remoteClusters());
+        all.put(members.cluster(), members.clusterWithSelf());
+        return all;
+    }
+
+    private static List<Integer> of(int self, String cluster, Map<String, List<Integer>> all) {
+        List<Integer> out = new ArrayList<>();
+        List<Integer> mine = all.get(cluster);
+        int me = mine.indexOf(self);
+        for (int hop : hops(mine.size())) {
+            out.add(mine.get((me + hop) % mine.size()));
+        }
+        // the clusters by name form one ring, the same seen from each
+        List<String> names = new ArrayList<>(all.keySet());
+        int position = names.indexOf(cluster);
+        for (int hop : hops(names.size())) {
+            List<Integer> there = all.get(names.get((position + hop) % names.size()));
+            out.add(there.get(me % there.size()));
+        }
+        return List.copyOf(out);
     }
 
     /** 1, 2, 4, ... below {@code size}. */

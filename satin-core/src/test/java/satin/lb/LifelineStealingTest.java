@@ -101,10 +101,10 @@ class LifelineStealingTest {
 
     @Test
     void aRequestIsAnsweredWithAJobAsSoonAsThereIsOne() {
-        FakePort port = FakePort.grid(1, 2, 4);
+        FakePort port = FakePort.grid(1, 2, 4); // 4 and 3 have 1 as a lifeline
         LifelineStealing ll = attached(port);
         ll.noted(4, LifelineStealing.LIFELINE, 0);
-        ll.noted(2, LifelineStealing.LIFELINE, 0);
+        ll.noted(3, LifelineStealing.LIFELINE, 0);
         ll.tick();
         assertEquals(0, port.count("push"), "nothing queued, nothing pushed");
         port.queueLength = 1;
@@ -114,9 +114,9 @@ class LifelineStealingTest {
         port.queueLength = 5;
         ll.tick();
         ll.tick();
-        assertEquals(List.of(4, 2), port.sentTo("push"), "each request answered once");
-        ll.noted(2, LifelineStealing.LIFELINE, 0);
-        assertEquals(List.of(4, 2, 2), port.sentTo("push"), "at once when there is work");
+        assertEquals(List.of(4, 3), port.sentTo("push"), "each request answered once");
+        ll.noted(3, LifelineStealing.LIFELINE, 0);
+        assertEquals(List.of(4, 3, 3), port.sentTo("push"), "at once when there is work");
     }
 
     @Test
@@ -169,6 +169,24 @@ class LifelineStealingTest {
         port.queueLength = 4;
         ll.tick();
         assertEquals(0, port.count("push"));
+    }
+
+    @Test
+    void aRequestFromAMemberWhoseLifelineItIsNotIsNotFed() {
+        FakePort port = FakePort.grid(1, 2, 4);
+        LifelineStealing ll = attached(port);
+        List<Integer> askers = new java.util.ArrayList<>();
+        List<Integer> strangers = new java.util.ArrayList<>();
+        for (int m : port.others()) {
+            (attached(FakePort.grid(m, 2, 4)).lifelines().contains(1) ? askers : strangers).add(m);
+        }
+        assertFalse(askers.isEmpty() || strangers.isEmpty(), "askers " + askers + ", strangers " + strangers);
+        // a stranger's request was sent while it saw fewer members, as when a pool forms
+        strangers.forEach(m -> ll.noted(m, LifelineStealing.LIFELINE, 0));
+        askers.forEach(m -> ll.noted(m, LifelineStealing.LIFELINE, 0));
+        port.queueLength = 100;
+        ll.tick();
+        assertEquals(askers, port.sentTo("push"));
     }
 
     @Test
