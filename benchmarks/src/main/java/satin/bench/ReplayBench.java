@@ -68,7 +68,7 @@ final class ReplayBench {
             }
             double[] real = new double[rounds];
             double[] replay = new double[rounds];
-            for (int r = 0; r < rounds; r++) { // a JVM each: one JVM's compiled code can be 15% off another's for a whole run
+            for (int r = 0; r < rounds; r++) { // a JVM each: one JVM's compiled code can be 17% off another's for a whole run
                 real[r] = times(app, appArgs, warmup, 1)[0];
                 replay[r] = times("replay", List.of(tree.toString()), warmup, 1)[0];
             }

@@ -32,14 +32,9 @@ final class Lifelines {
      * a request it sent while it saw fewer members may name a node that is not its lifeline any
      * more, and it has asked its lifelines again since.
      */
-    static boolean isLifelineOf(int thief, int self, Membership members) {
+    static boolean isLifelineOf(int thief, String itsCluster, int self, Membership members) {
         Map<String, List<Integer>> all = clusters(members);
-        for (Map.Entry<String, List<Integer>> c : all.entrySet()) {
-            if (c.getValue().contains(thief)) {
-                return of(thief, c.getKey(), all).contains(self);
-            }
-        }
-        return false;
+        return all.getOrDefault(itsCluster, List.of()).contains(thief) && of(thief, itsCluster, all).contains(self);
     }
 
     /** Every cluster by name, each with its members in ascending order, this node's included. */

@@ -8,9 +8,9 @@ import satin.record.SpawnTree;
  * call's own time (times the replay's scale), its children the recorded ones.
  *
  * <p>What the simulator's model of a job loses: a call here computes all its own time before it
- * spawns, and syncs its children once, where the replay waits segment by segment between its spawns and
- * syncs (so a call of several sync groups can finish here before the tree's critical path); and every
- * job and result has the mean recorded size, where the replay gives each its own.
+ * spawns, and syncs its children once, where the replay waits segment by segment between its
+ * spawns and syncs (so a call of several sync groups can finish here before the tree's critical
+ * path); and every job and result has the mean recorded size, where the replay gives each its own.
  */
 final class ReplayWorkload implements Workload {
 

@@ -16,8 +16,8 @@ import satin.record.TreeFile;
 
 /**
  * Replays a recorded spawn tree: every call waits its recorded own time (times {@code scale}),
- * segment by segment between its spawns and syncs, spawns its recorded children with payloads of their
- * recorded argument sizes, and returns a result of its recorded size. The result carries the
+ * segment by segment between its spawns and syncs, spawns its recorded children with payloads of
+ * their recorded argument sizes, and returns a result of its recorded size. The result carries the
  * tree's checksum, which the recording wrote into the file: equal only if every call ran once
  * and every result came back. With {@code --no-wait} nothing waits (the sequential check).
  *
