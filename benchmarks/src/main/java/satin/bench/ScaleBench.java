@@ -139,7 +139,7 @@ final class ScaleBench {
     /** The same run with thieves that ask again at once, never parking. */
     private static SimConfig eager(SimConfig c) {
         return new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(), c.offered(),
-                IdleLoop.EAGER, c.maxSimulatedNanos(), c.traceLimit());
+                IdleLoop.EAGER, c.maxSimulatedNanos(), c.traceLimit(), c.formedNanos());
     }
 
     private static void report(String only, String experiment, String tree, long cost, SimConfig c) {

@@ -27,7 +27,7 @@ import satin.sim.Workloads;
 final class SimulationBench {
 
     static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
-            + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only]\n"
+            + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only] [--formed-ms MS]\n"
             + "       bench simulate scale [seed000|seed001|all] [tree and balancer text]";
 
     /** The validation's tree: ./bench balancers' own. */
@@ -95,7 +95,7 @@ final class SimulationBench {
 
     /** The 64-node run of the validation, CRS at 100 ms: how long it takes here, median of 5 after 2. */
     private static void validationSpeed() {
-        SimConfig c = validationConfig("CRS", "100ms/100KB/s", 1);
+        SimConfig c = validationConfig("CRS", "100ms/100KB/s", 1, FORMED_NANOS);
         long[] walls = new long[7];
         SimResult r = null;
         for (int i = 0; i < walls.length; i++) {
@@ -138,13 +138,21 @@ final class SimulationBench {
 
     // ------------------------------------------------------------------ validate
 
+    /**
+     * How long the simulated pool is idle before its root job. The emulated one forms before its root
+     * call, its nodes asking for work as they join (an LL node's lifeline requests wait where they
+     * went); a second is long enough for every request and reply of the idle pool to arrive.
+     */
+    static final long FORMED_NANOS = 1_000_000_000L;
+
     /** The simulated counterpart of one of ./bench balancers' runs. */
-    static SimConfig validationConfig(String balancer, String setting, long seed) {
+    static SimConfig validationConfig(String balancer, String setting, long seed, long formedNanos) {
         boolean wide = !setting.equals(ONE_CLUSTER);
         Topology t = wide ? Topology.grid(4, 16) : Topology.grid(1, 64);
         Workload w = Workloads.of(Workloads.SYNTHETIC, List.of(Integer.toString(FAN_OUT), Integer.toString(DEPTH),
                 Long.toString(LEAF_MICROS), Double.toString(IRREGULARITY), Integer.toString(PAYLOAD)), -1);
-        return SimConfig.of(t, w, balancer, wide ? setting : "none").withLan(Interconnect.EMULATED).withSeed(seed);
+        return SimConfig.of(t, w, balancer, wide ? setting : "none").withLan(Interconnect.EMULATED).withSeed(seed)
+                .formedFor(formedNanos);
     }
 
     private static void validate(String[] args) throws InterruptedException {
@@ -153,6 +161,7 @@ final class SimulationBench {
         List<String> balancers = Balancers.NAMES;
         List<String> wans = BalancerBench.WAN;
         boolean real = true;
+        long formed = FORMED_NANOS;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
@@ -160,6 +169,7 @@ final class SimulationBench {
                 case "--only" -> balancers = List.of(args[++i].split(";"));
                 case "--wan" -> wans = List.of(args[++i].split(";"));
                 case "--simulated-only" -> real = false;
+                case "--formed-ms" -> formed = Long.parseLong(args[++i]) * 1_000_000;
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
@@ -174,7 +184,7 @@ final class SimulationBench {
             for (String setting : settings) {
                 for (String b : balancers) {
                     String key = b + "|" + setting;
-                    Map<String, Double> sim = simulated(b, setting, firstSeed + r);
+                    Map<String, Double> sim = simulated(b, setting, firstSeed + r, formed);
                     simulated.computeIfAbsent(key, k -> new ArrayList<>()).add(sim);
                     Map<String, Double> measured = real ? measured(bench, b, setting, expected) : Map.of();
                     reals.computeIfAbsent(key, k -> new ArrayList<>()).add(measured);
@@ -202,8 +212,8 @@ final class SimulationBench {
         return m;
     }
 
-    private static Map<String, Double> simulated(String balancer, String setting, long seed) {
-        SimResult s = new Simulation(validationConfig(balancer, setting, seed)).run(null, Long.MAX_VALUE);
+    private static Map<String, Double> simulated(String balancer, String setting, long seed, long formedNanos) {
+        SimResult s = new Simulation(validationConfig(balancer, setting, seed, formedNanos)).run(null, Long.MAX_VALUE);
         Map<String, Double> m = new LinkedHashMap<>();
         for (String k : KEYS) {
             m.put(k, k.equals("seconds") ? s.runNanos() / 1e9 : (double) s.total(k));

@@ -20,9 +20,14 @@ import satin.net.WanLinks;
  * @param maxSimulatedNanos a run that has not ended by then stops and says so
  * @param traceLimit      at most this many busy/idle transitions, summed over the nodes, go into the
  *                        statistics; shorter idle spells are left out first
+ * @param formedNanos     how long the nodes were idle in a formed pool before the root job came: what
+ *                        their balancers asked for then (an LL node's lifeline requests) is in place
+ *                        or on its way when it does, and what they counted then is not the run's, as
+ *                        a real pool that forms before its main begins has it; 0: every node starts
+ *                        parked, with nothing asked yet
  */
 public record SimConfig(Topology topology, Workload workload, String balancer, String wan, Interconnect lan, long seed,
-        int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit) {
+        int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit, long formedNanos) {
 
     public static final long DEFAULT_MAX_SIMULATED_NANOS = 3_600_000_000_000L;
     public static final int DEFAULT_TRACE_LIMIT = 2_000_000;
@@ -34,8 +39,9 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
         Objects.requireNonNull(idle, "idle");
         Balancers.parse(balancer); // refused now, named, not on the first node
         WanLinks.parse(wan);
-        if (offered < 1 || maxSimulatedNanos <= 0 || traceLimit < 0) {
-            throw new IllegalArgumentException("a simulation needs offered >= 1, a positive time limit and a trace limit >= 0");
+        if (offered < 1 || maxSimulatedNanos <= 0 || traceLimit < 0 || formedNanos < 0) {
+            throw new IllegalArgumentException("a simulation needs offered >= 1, a positive time limit, a trace limit >= 0"
+                    + " and a formation time >= 0");
         }
     }
 
@@ -46,14 +52,22 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
     public static SimConfig of(Topology topology, Workload workload, String balancer, String wan) {
         int offered = satin.lb.Balancers.parse(balancer).get().stealChunk().offered();
         return new SimConfig(topology, workload, balancer, wan, Interconnect.MYRINET, 1, offered, IdleLoop.RUNTIME,
-                DEFAULT_MAX_SIMULATED_NANOS, DEFAULT_TRACE_LIMIT);
+                DEFAULT_MAX_SIMULATED_NANOS, DEFAULT_TRACE_LIMIT, 0);
     }
 
     public SimConfig withLan(Interconnect l) {
-        return new SimConfig(topology, workload, balancer, wan, l, seed, offered, idle, maxSimulatedNanos, traceLimit);
+        return new SimConfig(topology, workload, balancer, wan, l, seed, offered, idle, maxSimulatedNanos, traceLimit,
+                formedNanos);
     }
 
     public SimConfig withSeed(long s) {
-        return new SimConfig(topology, workload, balancer, wan, lan, s, offered, idle, maxSimulatedNanos, traceLimit);
+        return new SimConfig(topology, workload, balancer, wan, lan, s, offered, idle, maxSimulatedNanos, traceLimit,
+                formedNanos);
+    }
+
+    /** The same run in a pool whose nodes were idle for {@code nanos} before the root job came. */
+    public SimConfig formedFor(long nanos) {
+        return new SimConfig(topology, workload, balancer, wan, lan, seed, offered, idle, maxSimulatedNanos, traceLimit,
+                nanos);
     }
 }

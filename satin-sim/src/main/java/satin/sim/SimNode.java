@@ -96,6 +96,14 @@ final class SimNode implements BalancerPort {
         }
     }
 
+    /** The pool has formed and the root job comes now: what this node counted so far is not the run's. */
+    void startCounting() {
+        counters.reset();
+        for (SimWorker w : workers) {
+            w.startCounting();
+        }
+    }
+
     /** The root job arrives at the master. */
     void submitRoot(long[] root) {
         arrivals.add(root, 0, Arrivals.ROOT, 0);

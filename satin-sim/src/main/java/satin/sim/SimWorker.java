@@ -93,6 +93,13 @@ final class SimWorker {
         return idle;
     }
 
+    /** The run starts now, in a pool that formed before it: no job has run yet, so only idle time was counted. */
+    void startCounting() {
+        idleNanos = 0;
+        syncIdleNanos = 0;
+        idleSince = sim.now();
+    }
+
     /** The run is over: an idle spell still open counts up to now. */
     void close() {
         if (idle) {

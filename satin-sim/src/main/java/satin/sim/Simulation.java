@@ -11,7 +11,8 @@ import satin.net.WanLinks;
 /**
  * One simulated run: the pool's nodes with their real balancers, the network, the workload's tree,
  * and the clock. The master (node 0) gets the root job at time 0, when every node is idle, parked
- * long since, as in a pool that formed before its main began; the run ends when the root job's
+ * long since, as in a pool that formed before its main began (with {@link SimConfig#formedNanos},
+ * idle and asking for work for that long before); the run ends when the root job's
  * result is there, and its time is the time of the root call, as the emulated benchmark measures
  * it. Events happen one at a time in the order of their time, and at one time in the order they
  * were scheduled; everything random follows from the seed, so one seed gives one run.
@@ -59,8 +60,12 @@ public final class Simulation {
      */
     public SimResult run(java.util.function.Consumer<Status> progress, long everyNanos) {
         long wallStart = System.nanoTime();
+        now = -config.formedNanos();
         for (SimNode n : nodes) {
             n.start();
+        }
+        if (config.formedNanos() > 0) {
+            form();
         }
         long[] root = new long[workload().words()];
         workload().root(root, 0);
@@ -82,6 +87,23 @@ public final class Simulation {
             }
         }
         return new SimResult(config, List.of(nodes), finished, now, status(wallStart));
+    }
+
+    /**
+     * The idle pool before the root job: its events up to time 0, after which the nodes count
+     * afresh, as the emulated benchmark reads its counters before the root call and after.
+     */
+    private void form() {
+        while (!events.isEmpty() && events.peekTime() < 0) {
+            events.pop();
+            now = events.time();
+            dispatch(events.kind(), events.subject(), events.detail());
+            eventCount++;
+        }
+        now = 0;
+        for (SimNode n : nodes) {
+            n.startCounting();
+        }
     }
 
     private Status status(long wallStart) {

@@ -41,7 +41,7 @@ class ActivityLogTest {
     void theStatisticsKeepWithinTheTraceLimitAndSayWhatWasDropped(@TempDir Path dir) throws Exception {
         SimConfig c = SimConfig.of(Topology.grid(2, 8), SimulationTest.synthetic(4, 5, 300), "RS", "1ms/1MB/s");
         SimConfig limited = new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(), c.offered(),
-                c.idle(), c.maxSimulatedNanos(), 40);
+                c.idle(), c.maxSimulatedNanos(), 40, c.formedNanos());
         SimResult r = SimulationTest.run(limited);
         Path file = dir.resolve("stats.json");
         r.writeStats(file, java.util.Map.of("pool", "p"));

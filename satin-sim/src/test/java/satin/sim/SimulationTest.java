@@ -102,7 +102,7 @@ class SimulationTest {
     void aRunThatDoesNotEndInTimeSaysSo() {
         SimConfig c = SimConfig.of(Topology.grid(1, 2), synthetic(2, 4, 10_000), "RS", "none");
         SimResult r = run(new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(), c.offered(),
-                c.idle(), 50_000_000, c.traceLimit()));
+                c.idle(), 50_000_000, c.traceLimit(), c.formedNanos()));
         assertTrue(!r.finished());
         assertTrue(r.summary().contains("NOT FINISHED"), r.summary());
     }
