@@ -56,16 +56,7 @@ class PoolReadmeTest {
     private static void awaitPortFree(String command) throws InterruptedException {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("tcp://127\\.0\\.0\\.1:(\\d+)").matcher(command);
         assertTrue(m.find(), command);
-        int port = Integer.parseInt(m.group(1));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-                return;
-            } catch (java.io.IOException busy) {
-                Thread.sleep(50);
-            }
-        }
-        throw new AssertionError("port " + port + " is still taken 60 s after the run");
+        Ports.awaitFree(Integer.parseInt(m.group(1)));
     }
 
     /** The first process of the block runs in the background: its output may come after the shell ends. */
