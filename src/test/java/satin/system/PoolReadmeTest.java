@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
  * README.md's "A pool of nodes", its commands exactly as written, from the project's root: the
  * pool of 16 nodes in one JVM, and the two processes, started in the order written and, since the
  * README says any order works, the other way round. Each prints what the sequential program prints.
+ * The statistics the masters write in the root are removed again.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class PoolReadmeTest {
@@ -27,7 +28,7 @@ class PoolReadmeTest {
         String first = commands.get(2);
         String second = commands.get(3);
         assertTrue(secret.startsWith("export SATIN_SECRET=") && first.endsWith(" &") && !second.endsWith("&"), commands.toString());
-        try (Processes ps = new Processes()) {
+        try (RootLeftovers left = new RootLeftovers(Project.root(), "satin-stats.json"); Processes ps = new Processes()) {
             String nqueens = ps.sequential("satin.apps.nqueens.NQueens", "14");
             Processes.Child one = bash(ps, "16 nodes", commands.get(0));
             assertEquals(0, one.exit(300), one.toString());
@@ -56,16 +57,7 @@ class PoolReadmeTest {
     private static void awaitPortFree(String command) throws InterruptedException {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("tcp://127\\.0\\.0\\.1:(\\d+)").matcher(command);
         assertTrue(m.find(), command);
-        int port = Integer.parseInt(m.group(1));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-                return;
-            } catch (java.io.IOException busy) {
-                Thread.sleep(50);
-            }
-        }
-        throw new AssertionError("port " + port + " is still taken 60 s after the run");
+        Ports.awaitFree(Integer.parseInt(m.group(1)));
     }
 
     /** The first process of the block runs in the background: its output may come after the shell ends. */

@@ -14,9 +14,15 @@ import java.util.function.Predicate;
 /**
  * JVM processes of a test, started with this test's class path, their output collected as it
  * comes. {@link #close()} kills whatever still runs, so that no process outlives its test, whether
- * the test passed, failed or timed out.
+ * the test passed, failed or timed out. Netty tracks every buffer in them, as in the build's own
+ * tests, and {@link #close()} fails the test where one reported a leak.
  */
 final class Processes implements AutoCloseable {
+
+    /** Every buffer tracked: a leak is reported on the standard error with where it was last touched. */
+    static final String LEAK_DETECTION = "-Dio.netty.leakDetection.level=paranoid";
+    /** The variables through which ./satin and ./bench pass JVM options to their own JVM. */
+    private static final List<String> SCRIPT_OPTIONS = List.of("SATIN_JAVA_OPTS", "BENCH_JAVA_OPTS");
 
     /** One process and everything it printed so far. */
     static final class Child {
@@ -110,7 +116,7 @@ final class Processes implements AutoCloseable {
         if (classPathPrefix != null) {
             classPath = classPathPrefix + File.pathSeparator + classPath;
         }
-        List<String> command = new ArrayList<>(List.of(java(), "-cp", classPath, mainClass));
+        List<String> command = new ArrayList<>(List.of(java(), LEAK_DETECTION, "-cp", classPath, mainClass));
         command.addAll(args);
         ProcessBuilder b = new ProcessBuilder(command);
         b.environment().remove("SATIN_SECRET");
@@ -127,9 +133,16 @@ final class Processes implements AutoCloseable {
     /** Starts any command in {@code dir} with more variables in its environment. */
     Child command(String name, java.nio.file.Path dir, List<String> command, java.util.Map<String, String> env)
             throws IOException {
-        ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile());
+        List<String> line = new ArrayList<>(command);
+        if (line.get(0).equals(java())) {
+            line.add(1, LEAK_DETECTION);
+        }
+        ProcessBuilder b = new ProcessBuilder(line).directory(dir.toFile());
         b.environment().remove("SATIN_SECRET");
         b.environment().putAll(env);
+        for (String options : SCRIPT_OPTIONS) {
+            b.environment().merge(options, LEAK_DETECTION, (given, leak) -> given + " " + leak);
+        }
         Child c = new Child(name, b.start());
         children.add(c);
         return c;
@@ -162,6 +175,11 @@ final class Processes implements AutoCloseable {
         }
         for (Child c : children) {
             c.process.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (Child c : children) {
+            if ((c.out() + c.err()).contains("LEAK:")) {
+                throw new AssertionError("Netty found a buffer never released in " + c);
+            }
         }
     }
 }

@@ -53,6 +53,31 @@ final class ReadmeBlock {
         return block;
     }
 
+    /**
+     * The commands of a block's lines: comment lines left out, and a line ending in a backslash
+     * kept together with the next as the shell reads them (joined by the newline, as written).
+     */
+    static List<String> commands(List<String> lines) {
+        List<String> commands = new ArrayList<>();
+        StringBuilder command = new StringBuilder();
+        for (String line : lines) {
+            if (command.length() == 0 && line.startsWith("#")) {
+                continue;
+            }
+            command.append(line);
+            if (line.endsWith("\\")) {
+                command.append('\n');
+            } else {
+                commands.add(command.toString());
+                command.setLength(0);
+            }
+        }
+        if (command.length() > 0) {
+            throw new AssertionError("the block ends in a continued line: " + command);
+        }
+        return commands;
+    }
+
     private static int headingAt(List<String> lines, Path readme, String heading) {
         int at = lines.indexOf(heading);
         if (at < 0) {

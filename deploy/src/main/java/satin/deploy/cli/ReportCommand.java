@@ -16,7 +16,8 @@ import satin.deploy.report.Reports;
         description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts.",
             "The charts show run time, WAN messages and occupancy per run, as PNG and SVG.",
             "A RUN-DIR holds stats.json and/or result.json, or runs below it. Runs of several invocations",
-            "of compare or simulate are refused unless --merge; a report never replaces one of other runs.",
+            "(a compare or simulate and all its runs; each run alone) are refused unless --merge;",
+            "a report never replaces one of other runs.",
             "Example: satin report satin-results/latest"})
 final class ReportCommand implements Callable<Integer> {
 
@@ -26,7 +27,7 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"--out", "-o"}, paramLabel = "DIR", description = "where the report goes (default: RUN-DIR/report for one directory)")
     Path out;
 
-    @Option(names = "--merge", description = "pool runs of several invocations of compare or simulate as repetitions of one matrix")
+    @Option(names = "--merge", description = "pool runs of several invocations (compare, simulate, run) as repetitions of one matrix")
     boolean merge;
 
     @Spec

@@ -16,21 +16,37 @@ final class Experiments {
     private Experiments() {
     }
 
+    /** How many invocations a refusal names; the rest are counted. */
+    private static final int NAMED = 8;
+
     /**
-     * Refuses runs of more than one invocation, naming each with where its runs are; runs made
-     * alone ({@code satin run}) count as one group, since whoever gathered them chose them.
+     * Refuses runs of more than one invocation, naming each with where its runs are. A run made
+     * alone ({@code satin run}, or statistics of {@code satin pool}) carries no mark and is an
+     * invocation of its own: two of them are as apart as two comparisons.
      */
     static void checkOne(List<RunData> runs) {
         Map<String, List<RunData>> by = runs.stream()
-                .collect(Collectors.groupingBy(RunData::experiment, LinkedHashMap::new, Collectors.toList()));
+                .collect(Collectors.groupingBy(Experiments::invocation, LinkedHashMap::new, Collectors.toList()));
         if (by.size() <= 1) {
             return;
         }
-        String which = by.entrySet().stream().map(e -> (e.getKey().isEmpty() ? "runs made alone" : e.getKey()) + " ("
-                + e.getValue().size() + " run" + (e.getValue().size() == 1 ? "" : "s") + ", e.g. "
-                + e.getValue().get(0).directory() + ")").collect(Collectors.joining("; "));
+        String which = by.values().stream().limit(NAMED).map(Experiments::describe).collect(Collectors.joining("; "))
+                + (by.size() > NAMED ? "; and " + (by.size() - NAMED) + " more" : "");
         throw new IllegalArgumentException("the runs come from " + by.size() + " invocations: " + which
                 + ". One report would pool them as repetitions of the same cells: report each apart, or give"
                 + " --merge to pool them on purpose");
+    }
+
+    private static String invocation(RunData run) {
+        return run.experiment().isEmpty() ? "alone " + run.directory() : run.experiment();
+    }
+
+    private static String describe(List<RunData> group) {
+        RunData first = group.get(0);
+        if (first.experiment().isEmpty()) {
+            return "a run made alone in " + first.directory();
+        }
+        return first.experiment() + " (" + group.size() + " run" + (group.size() == 1 ? "" : "s") + ", e.g. "
+                + first.directory() + ")";
     }
 }

@@ -52,6 +52,13 @@ public record RunData(String name, Path directory, String app, String args, Stri
         return args.isEmpty() ? app : app + " " + args;
     }
 
+    /** The same run under another name. */
+    public RunData withName(String other) {
+        return new RunData(other, directory, app, args, balancer, wan, clusters, nodes, repetition, exitCode, runSeconds,
+                launcherSeconds, sequentialSeconds, startupSeconds, experiment, wanMessagesPerSecond, totals, traces,
+                roundTrips);
+    }
+
     /** The same run as repetition {@code r}. */
     public RunData withRepetition(int r) {
         return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,

@@ -46,7 +46,7 @@ public final class RunReader {
                 runs.add(read(run));
             }
         }
-        return numberRepetitions(runs);
+        return uniqueNames(numberRepetitions(runs));
     }
 
     /** {@code directory} itself if it is a run, else the runs below it, in name order. */
@@ -286,6 +286,28 @@ public final class RunReader {
 
     private static String first(String a, String b, String otherwise) {
         return a != null && !a.isEmpty() ? a : b != null && !b.isEmpty() ? b : otherwise;
+    }
+
+    /**
+     * Runs whose directories share a name (the launcher names a run by its pool and the second it
+     * started, and cells of one comparison start in the same second) are named with the directory
+     * above them too, the comparison's cell; a row of the tables then tells which run it is.
+     */
+    private static List<RunData> uniqueNames(List<RunData> runs) {
+        Map<String, Long> count = runs.stream().collect(Collectors.groupingBy(RunData::name, Collectors.counting()));
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        List<RunData> named = new ArrayList<>(runs.size());
+        for (RunData r : runs) {
+            Path above = r.directory().toAbsolutePath().getParent();
+            String name = count.get(r.name()) == 1 || above == null || above.getFileName() == null ? r.name()
+                    : above.getFileName() + "/" + r.name();
+            String unique = name;
+            for (int i = 2; !taken.add(unique); i++) { // the same cell in two merged invocations
+                unique = name + "-" + i;
+            }
+            named.add(unique.equals(r.name()) ? r : r.withName(unique));
+        }
+        return named;
     }
 
     private static List<RunData> numberRepetitions(List<RunData> runs) {

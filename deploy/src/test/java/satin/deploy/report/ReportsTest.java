@@ -23,7 +23,8 @@ class ReportsTest {
     void writesTablesAndEveryChartAsPngAndSvg() throws Exception {
         SyntheticRuns.comparison(root.resolve("runs"));
         Path out = root.resolve("out");
-        List<Path> files = Reports.write(List.of(root.resolve("runs")), out);
+        // runs made alone, gathered on purpose: the report pools them only when asked (InvocationsTest)
+        List<Path> files = Reports.write(List.of(root.resolve("runs")), out, true);
         List<String> names = files.stream().map(p -> p.getFileName().toString()).toList();
         String rs2x2 = "occupancy-fib_30-RS-2_clusters_WAN_10ms_1MB_s-rep1";
         assertEquals(List.of("results.csv", "results.md", "round-trips.md", "runtime.png", "runtime.svg", "wan-messages.png",
@@ -124,7 +125,7 @@ class ReportsTest {
         java.io.StringWriter err = new java.io.StringWriter();
         java.io.PrintWriter o = new java.io.PrintWriter(new java.io.StringWriter());
         java.io.PrintWriter e = new java.io.PrintWriter(err);
-        assertEquals(0, satin(o, e, "report", runs.toString()), err.toString());
+        assertEquals(0, satin(o, e, "report", runs.toString(), "--merge"), err.toString());
         assertTrue(Files.isRegularFile(runs.resolve("report").resolve("results.md")));
         assertEquals(2, satin(o, e, "report"));
         assertEquals(2, satin(o, e, "report", "a", "b"));
