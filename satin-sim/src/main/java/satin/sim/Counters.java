@@ -37,19 +37,6 @@ final class Counters {
     long wanBytesSent;
     long wanBytesReceived;
 
-    /** Every counter back to 0: the run proper starts (see {@link SimConfig#formedNanos}). */
-    void reset() {
-        try {
-            for (java.lang.reflect.Field f : Counters.class.getDeclaredFields()) {
-                if (f.getType() == long.class && !java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    f.setLong(this, 0);
-                }
-            }
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e); // a class's own fields are always accessible to it
-        }
-    }
-
     void sent(boolean wide, int bytes) {
         if (wide) {
             wanMessagesSent++;

@@ -30,7 +30,8 @@ final class SimNode implements BalancerPort {
     private final LoadBalancer balancer;
     private final SplittableRandom random;
     private final List<Integer> others;
-    final Counters counters = new Counters();
+    /** Replaced when the run proper starts in a formed pool ({@link #startCounting}). */
+    Counters counters = new Counters();
     /** Round trips of this node's steal requests on the virtual clock: what its balancer weighs victims by. */
     final RoundTrips roundTrips = new RoundTrips();
     final ActivityLog activity = new ActivityLog();
@@ -98,7 +99,7 @@ final class SimNode implements BalancerPort {
 
     /** The pool has formed and the root job comes now: what this node counted so far is not the run's. */
     void startCounting() {
-        counters.reset();
+        counters = new Counters();
         for (SimWorker w : workers) {
             w.startCounting();
         }

@@ -75,13 +75,11 @@ public final class Simulation {
             if (events.isEmpty()) {
                 throw new IllegalStateException("nothing is left to happen at " + now + " ns, yet the root job is not done");
             }
-            events.pop();
-            if (events.time() > config.maxSimulatedNanos()) {
+            if (events.peekTime() > config.maxSimulatedNanos()) {
                 break;
             }
-            now = events.time();
-            dispatch(events.kind(), events.subject(), events.detail());
-            if ((++eventCount & 0xFFF) == 0 && progress != null && System.nanoTime() >= nextReport) {
+            step();
+            if ((eventCount & 0xFFF) == 0 && progress != null && System.nanoTime() >= nextReport) {
                 progress.accept(status(wallStart));
                 nextReport = System.nanoTime() + everyNanos;
             }
@@ -95,15 +93,20 @@ public final class Simulation {
      */
     private void form() {
         while (!events.isEmpty() && events.peekTime() < 0) {
-            events.pop();
-            now = events.time();
-            dispatch(events.kind(), events.subject(), events.detail());
-            eventCount++;
+            step();
         }
         now = 0;
         for (SimNode n : nodes) {
             n.startCounting();
         }
+    }
+
+    /** The next event happens. */
+    private void step() {
+        events.pop();
+        now = events.time();
+        dispatch(events.kind(), events.subject(), events.detail());
+        eventCount++;
     }
 
     private Status status(long wallStart) {
