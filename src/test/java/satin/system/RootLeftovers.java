@@ -24,19 +24,24 @@ final class RootLeftovers implements AutoCloseable {
     private final List<String> names;
     private final Set<Path> before = new HashSet<>();
     private final Map<Path, Path> links = new HashMap<>();
-    /** Files the commands write over (satin-stats.json): their contents before. */
+    /**
+     * Files the commands write over, those named (satin-stats.json): their contents before. Files
+     * below a named directory are new ones or left alone, and a developer's results there may be large.
+     */
     private final Map<Path, byte[]> contents = new HashMap<>();
 
     RootLeftovers(Path root, String... names) throws IOException {
         this.root = root;
         this.names = List.of(names);
         for (String name : names) {
-            for (Path p : below(root.resolve(name))) {
+            Path named = root.resolve(name);
+            if (Files.isRegularFile(named, LinkOption.NOFOLLOW_LINKS)) {
+                contents.put(named, Files.readAllBytes(named));
+            }
+            for (Path p : below(named)) {
                 before.add(p);
                 if (Files.isSymbolicLink(p)) {
                     links.put(p, Files.readSymbolicLink(p));
-                } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
-                    contents.put(p, Files.readAllBytes(p));
                 }
             }
         }
