@@ -601,19 +601,23 @@ final class MethodRewriter {
             out.add(directCall(a.sites.get(sites[i]), positions ? i : -1));
         }
         out.add(collected);
-        for (int k = 0; k < n; k++) {
-            SpawnSite site = a.sites.get(sites[k]);
-            if (resultLocals.containsKey(site.id)) {
-                LabelNode next = new LabelNode();
-                out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
-                Bytecode.pushInt(out, k);
-                out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, next));
-                out.add(deliver(site));
-                out.add(next);
-            }
+        if (positions) {
+            // Two ways out, so that the verifier finds every target set where the method goes on:
+            // with no failure every result is delivered; with one, those before the earliest failing
+            // spawn are, and the sync throws. One delivery with conditions for both paths would leave
+            // a target declared at its spawn (long x = f(); with a handler elsewhere in the method)
+            // unset after the merge, and the class would fail verification.
+            LabelNode failed = new LabelNode();
+            out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+            out.add(new JumpInsnNode(Opcodes.IFNONNULL, failed));
+            out.add(deliverAll(sites, -1));
+            out.add(new JumpInsnNode(Opcodes.GOTO, done));
+            out.add(failed);
+            out.add(deliverAll(sites, failedAt));
+        } else {
+            out.add(new VarInsnNode(Opcodes.ALOAD, failures));
+            out.add(new JumpInsnNode(Opcodes.IFNULL, done));
         }
-        out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new JumpInsnNode(Opcodes.IFNULL, done));
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.ATHROW));
         if (!pushed) {
@@ -657,6 +661,28 @@ final class MethodRewriter {
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
         out.add(new JumpInsnNode(Opcodes.GOTO, collected));
         out.add(done);
+        return out;
+    }
+
+    /**
+     * Delivers the waiting results of an unrolled sync in program order: all of them, or, given the
+     * local holding the position of the earliest failing spawn, only those before it.
+     */
+    private InsnList deliverAll(int[] sites, int failedAtLocal) {
+        InsnList out = new InsnList();
+        for (int k = 0; k < sites.length; k++) {
+            SpawnSite site = a.sites.get(sites[k]);
+            if (resultLocals.containsKey(site.id)) {
+                LabelNode next = new LabelNode();
+                if (failedAtLocal >= 0) {
+                    out.add(new VarInsnNode(Opcodes.ILOAD, failedAtLocal));
+                    Bytecode.pushInt(out, k);
+                    out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, next));
+                }
+                out.add(deliver(site));
+                out.add(next);
+            }
+        }
         return out;
     }
 

@@ -132,7 +132,38 @@ public final class Rewriter {
             throw new RewriteException("cannot write the rewritten " + cn.name.replace('/', '.')
                     + failingMethod(cn) + ": " + e, e);
         }
-        return new Result(cn.name, writer.toByteArray(), generated, List.of());
+        byte[] rewritten = writer.toByteArray();
+        verify(rewritten, spawning.stream().map(a -> a.method.name + a.method.desc).toList());
+        return new Result(cn.name, rewritten, generated, List.of());
+    }
+
+    /**
+     * Checks the rewritten methods as the JVM's verifier will when the class loads: the frames the
+     * writer computes do not prove the code is right (a local read where one path left it unset
+     * gets a frame, and the class then fails to load with a {@code VerifyError}, far from the build).
+     *
+     * @throws RewriteException naming the class and the method, with its code, for the bug report
+     */
+    static void verify(byte[] classFile, List<String> methods) {
+        ClassNode written = new ClassNode();
+        new ClassReader(classFile).accept(written, 0);
+        for (MethodNode m : written.methods) {
+            if (!methods.contains(m.name + m.desc)) {
+                continue;
+            }
+            try {
+                new org.objectweb.asm.tree.analysis.Analyzer<>(new org.objectweb.asm.tree.analysis.BasicVerifier())
+                        .analyze(written.name, m);
+            } catch (org.objectweb.asm.tree.analysis.AnalyzerException e) {
+                StringWriter text = new StringWriter();
+                org.objectweb.asm.util.Textifier t = new org.objectweb.asm.util.Textifier();
+                m.accept(new org.objectweb.asm.util.TraceMethodVisitor(t));
+                t.print(new PrintWriter(text));
+                throw new RewriteException("the rewritten " + written.name.replace('/', '.') + "." + m.name + m.desc
+                        + " would fail the JVM's verifier (" + e.getMessage() + "): a bug of the rewriter, not of"
+                        + " the program; please report it with this method's code\n" + text, e);
+            }
+        }
     }
 
     /** Names the method whose frames cannot be computed, with its code, for the bug report. */
