@@ -43,6 +43,10 @@ public final class Node implements AutoCloseable {
     private final ConcurrentLinkedQueue<InvocationRecord> submitted = new ConcurrentLinkedQueue<>();
     final AtomicInteger parkedWorkers = new AtomicInteger();
     private final AtomicLong rootCalls = new AtomicLong();
+    /** Calls whose callers wait in {@link #runAndWait} now. */
+    private final AtomicInteger outsideCalls = new AtomicInteger();
+    /** How often a waiting caller looks for a worker blocked on a lock it holds ({@link HeldLockWatch}). */
+    private static final long HELD_LOCK_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private volatile boolean stopping;
     private final long startNanos = System.nanoTime();
     private volatile long stopNanos;
@@ -311,15 +315,26 @@ public final class Node implements AutoCloseable {
         }
         rootCalls.incrementAndGet();
         record.setWaiter(Thread.currentThread());
+        outsideCalls.incrementAndGet();
         submitted.add(record);
         wakeOne();
         boolean interrupted = false;
-        while (!record.isDone()) {
-            LockSupport.park(record);
-            interrupted |= Thread.interrupted();
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        HeldLockWatch watch = new HeldLockWatch(Thread.currentThread());
+        try {
+            while (!record.isDone()) {
+                LockSupport.parkNanos(record, HELD_LOCK_CHECK_NANOS);
+                interrupted |= Thread.interrupted();
+                String stuck = record.isDone() || outsideCalls.get() > 1 ? null : watch.check(name(), workers);
+                if (stuck != null) {
+                    record.setWaiter(null); // the call goes on, and ends once the lock is released: no one waits for it
+                    throw new IllegalStateException(stuck);
+                }
+            }
+        } finally {
+            outsideCalls.decrementAndGet();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
