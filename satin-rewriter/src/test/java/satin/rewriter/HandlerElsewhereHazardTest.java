@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.hazards.HandlerElsewhere;
+import satin.hazards.HandlerShapes;
 
 /**
  * Targets declared at their spawn in methods with an exception handler elsewhere: the rewritten
@@ -16,5 +17,10 @@ class HandlerElsewhereHazardTest {
     @Test
     void sameResultsAsTheSequentialProgram() throws Exception {
         HazardHarness.assertSameResults(HandlerElsewhere.class);
+    }
+
+    @Test
+    void moreShapesWithHandlersGiveTheSequentialResults() throws Exception {
+        HazardHarness.assertSameResults(HandlerShapes.class);
     }
 }
