@@ -16,6 +16,11 @@ import java.lang.management.ThreadMXBean;
  * returns, so seeing it twice in a row, at checks a park apart, is enough; the caller then fails
  * with a message that names the lock and where the worker waits for it, instead of hanging.
  *
+ * <p>The same inside the node: a worker that holds a lock across a call that spawns waits at its
+ * sync for a spawn another worker took, and that spawn's code waits for the lock. Seen when the
+ * blocked worker's job is the very one the holder's sync waits for; the caller fails, and the two
+ * workers stay as they are, since neither can be made to let go.
+ *
  * <p>Only while the caller's is the node's one call from outside: the call of another outside
  * thread may legitimately wait for the caller's lock until the caller's own call returns.
  */
@@ -47,14 +52,18 @@ final class HeldLockWatch {
                 continue;
             }
             ThreadInfo info = THREADS.getThreadInfo(w.getId(), STACK_DEPTH);
-            if (info == null || info.getLockOwnerId() != caller.getId()) {
+            if (info == null) {
+                continue;
+            }
+            Worker holder = waitingHolder(workers, w, info.getLockOwnerId());
+            if (info.getLockOwnerId() != caller.getId() && holder == null) {
                 continue;
             }
             if (suspect != w) {
                 suspect = w;
                 return null;
             }
-            return message(node, w, info);
+            return holder == null ? message(node, w, info) : cycle(node, w, holder, info);
         }
         suspect = null;
         return null;
@@ -69,6 +78,30 @@ final class HeldLockWatch {
                 + ". A call from outside runs on the node's worker threads: release the lock before calling the"
                 + " spawnable method, or do not take it in the code the call runs (the sequential program re-enters"
                 + " it on its one thread).";
+    }
+
+    /**
+     * The worker that holds the lock {@code blocked} waits for, if it waits at a sync for the very
+     * job {@code blocked} runs: then neither can go on.
+     */
+    private static Worker waitingHolder(Worker[] workers, Worker blocked, long owner) {
+        InvocationRecord job = blocked.running;
+        for (Worker w : workers) {
+            if (w != blocked && w.getId() == owner && job != null && w.awaiting == job) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private String cycle(String node, Worker blocked, Worker holder, ThreadInfo info) {
+        StackTraceElement[] where = info.getStackTrace();
+        String at = where.length > 0 ? " at " + where[0] : "";
+        return "the call cannot finish: on node '" + node + "', worker '" + holder.getName() + "' holds the lock of "
+                + info.getLockName() + " while its sync waits for a spawn" + called(where) + " that worker '"
+                + blocked.getName() + "' took, and that spawn waits for the same lock" + at + ". A spawn may run on"
+                + " another thread: do not hold a lock across a call that spawns, if the spawned code takes it (the"
+                + " sequential program re-enters it on its one thread).";
     }
 
     /** The outermost frame of the program's own code on the worker: the method called from outside. */

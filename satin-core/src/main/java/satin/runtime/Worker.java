@@ -45,6 +45,13 @@ public final class Worker extends Thread {
     private long random;
     /** Set while this worker is parked with nothing to do, so that new work can wake it. */
     volatile boolean parked;
+    /**
+     * The innermost job this worker runs for another thread or node, and the stolen spawn its
+     * innermost sync waits for: read by {@link HeldLockWatch}, to see a worker blocked on a lock
+     * that the worker waiting for its job holds. Written on the steal path only.
+     */
+    volatile InvocationRecord running;
+    volatile InvocationRecord awaiting;
 
     Worker(Node node, int index, long stackBytes) {
         super(null, null, node.name() + "-worker-" + index, stackBytes);
@@ -310,9 +317,12 @@ public final class Worker extends Thread {
         stats.jobsRunForOthers++;
         Lineage lineage = job.lineage();
         int mark = enterRoot(lineage);
+        InvocationRecord outer = running;
+        running = job;
         try {
             job.run();
         } finally {
+            running = outer;
             if (lineage != null && lineage.abandoned()) {
                 deque.discardTo(mark); // it unwound by Abandoned, which may have left spawns behind
             }
@@ -422,11 +432,14 @@ public final class Worker extends Thread {
         long start = System.nanoTime();
         long idleSince = start;
         int rounds = 0;
+        InvocationRecord outer = awaiting;
+        awaiting = record;
         while (!record.isDone()) {
             InvocationRecord job = findWork();
             if (job != null) {
                 stats.syncIdleNanos += System.nanoTime() - idleSince;
                 runForOthers(job);
+                awaiting = record; // a job run meanwhile may have waited for one of its own
                 idleSince = System.nanoTime();
                 rounds = 0;
             } else {
@@ -434,6 +447,7 @@ public final class Worker extends Thread {
                 rounds = idle(rounds, record);
             }
         }
+        awaiting = outer;
         long end = System.nanoTime();
         stats.syncIdleNanos += end - idleSince;
         stats.syncWaitNanos += end - start;

@@ -63,6 +63,39 @@ public class HeldLock extends SatinObject {
         return x + y;
     }
 
+    /**
+     * Holds this object's monitor across a call that spawns, every call of which takes it too. The
+     * leaves sleep, so that the holder is busy for long enough for another worker to take a spawn.
+     */
+    @Spawnable
+    public long lockedAcross(int n) throws InterruptedException {
+        synchronized (this) {
+            return spawning(n);
+        }
+    }
+
+    private long spawning(int n) throws InterruptedException {
+        long x = countedSlowly(n - 1);
+        long y = countedSlowly(n - 2);
+        sync();
+        return x + y;
+    }
+
+    @Spawnable
+    public long countedSlowly(int n) throws InterruptedException {
+        count();
+        long r = slowLeaves(n);
+        sync();
+        return r;
+    }
+
+    /** Runs {@link #lockedAcross} as a spawn, on a worker. */
+    public long outer(int n) throws InterruptedException {
+        long a = lockedAcross(n);
+        sync();
+        return a;
+    }
+
     synchronized void count() {
         calls++;
     }

@@ -12,6 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.hazards.HeldLock;
+import satin.runtime.Node;
+import satin.runtime.NodeConfig;
 
 /**
  * A thread that holds a monitor calls a spawnable method from outside every node, and the call's
@@ -81,6 +83,27 @@ class HeldLockHazardTest {
         assertTrue(message.contains("holds the lock of java.util.concurrent.locks.ReentrantLock"), message);
         assertTrue(message.contains("the call of satin.hazards.HeldLock.fibLocked it made"), message);
         assertEquals(expected, fib.invoke(o, 12), "the next call, with no lock held");
+    }
+
+    @Test
+    void aWorkerThatHoldsALockAcrossASyncWhoseStolenSpawnTakesItFailsTheCall() throws Exception {
+        HeldLock sequential = new HeldLock();
+        assertEquals(sequential.slowLeaves(8), sequential.outer(8), "the sequential program re-enters the lock");
+        Object o = rewritten();
+        Method outer = o.getClass().getMethod("outer", int.class);
+        // Left as it is afterwards: its two workers cannot be made to let go of each other, which is
+        // what the failure says. They are daemon threads.
+        Node wedged = Node.start(NodeConfig.defaults().withName("wedged").withWorkers(2));
+        Throwable failure = assertThrows(Exception.class, () -> wedged.call(() -> outer.invoke(o, 8)));
+        while (failure.getCause() != null && !(failure instanceof IllegalStateException)) {
+            failure = failure.getCause();
+        }
+        assertInstanceOf(IllegalStateException.class, failure);
+        String message = failure.getMessage();
+        assertTrue(message.contains("on node 'wedged', worker 'wedged-worker-"), message);
+        assertTrue(message.contains("holds the lock of satin.hazards.HeldLock@"), message);
+        assertTrue(message.contains("while its sync waits for a spawn of satin.hazards.HeldLock.countedSlowly"), message);
+        assertTrue(message.contains("at satin.hazards.HeldLock.count("), message);
     }
 
     @Test
