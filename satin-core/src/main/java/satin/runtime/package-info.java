@@ -16,6 +16,11 @@
  * not in a heap object, because allocating one per invocation cost more than all the rest of a
  * spawn (see {@code docs/decisions/0001-spawn-fast-path.md}).
  *
+ * <p>A caller outside every node parks while its call runs, and looks at the workers now and then
+ * ({@code HeldLockWatch}): a lock that the sequential program would re-enter on its
+ * one thread, held by the caller or by a worker across a spawn, can block the call for good, and the
+ * caller then fails with the lock named instead of waiting (decision 0030).
+ *
  * <p>The runtime never knows an application class, and nothing here knows the network: stealing
  * between nodes (later, through the load balancers) takes from the same deque tails.
  */
