@@ -207,7 +207,9 @@ public final class Rewriter {
                 && !packageOf(call.owner).equals(packageOf(cn.name));
         boolean special = call.getOpcode() == Opcodes.INVOKESPECIAL;
         if (special || privateCall || protectedElsewhere) {
-            String receiver = special || privateCall ? cn.name : call.owner;
+            // only invokespecial needs the receiver as the calling class; a private method of a
+            // nestmate (an outer or inner class, called directly since Java 11) is called on its own class
+            String receiver = special ? cn.name : call.owner;
             return new CallTarget(call.getOpcode(), call.owner, call.name, call.desc, call.itf,
                     "satin$call$" + call.name + "$" + Integer.toHexString((call.owner + call.desc + call.getOpcode()).hashCode()),
                     receiver);
