@@ -119,6 +119,11 @@ final class MethodAnalysis {
 
     /** Whether the method spawns at all; if not, nothing else is computed. */
     boolean analyze() {
+        if ((method.access & Opcodes.ACC_BRIDGE) != 0) {
+            // javac's bridge of a covariant or generic override, with the override's annotations:
+            // it only calls the override, which spawns and hops itself, and returns its result
+            return false;
+        }
         boolean spawnable = isAnnotatedSpawnable(method);
         if (spawnable && (method.name.equals("<init>") || method.name.equals("<clinit>"))) {
             problem(firstLine(), "a constructor cannot be @Spawnable: there is no caller to give the new object to "
