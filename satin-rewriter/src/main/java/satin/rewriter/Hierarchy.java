@@ -25,7 +25,8 @@ public final class Hierarchy {
 
     /** What the rewriter needs to know of one class. */
     record ClassInfo(String name, String superName, List<String> interfaces, int access,
-            Map<String, Integer> methodAccess, Set<String> spawnable, String rewrittenBy) {
+            Map<String, Integer> methodAccess, Map<String, List<String>> methodExceptions, Set<String> spawnable,
+            String rewrittenBy) {
 
         /** Whether the class carries the rewriter's mark ({@code rewrittenBy} is its value). */
         boolean rewritten() {
@@ -91,6 +92,30 @@ public final class Hierarchy {
             todo.addAll(info.interfaces());
         }
         return false;
+    }
+
+    /**
+     * The checked exceptions the method a call to {@code owner.name desc} names declares: of the
+     * first class or interface up from {@code owner} that declares it; empty if none is found.
+     */
+    List<String> declaredExceptions(String owner, String name, String desc) {
+        String key = name + desc;
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> todo = new ArrayList<>(List.of(owner));
+        while (!todo.isEmpty()) {
+            String c = todo.remove(0);
+            ClassInfo info = c == null || !seen.add(c) ? null : info(c);
+            if (info == null) {
+                continue;
+            }
+            List<String> declared = info.methodExceptions().get(key);
+            if (declared != null) {
+                return declared;
+            }
+            todo.add(info.superName());
+            todo.addAll(info.interfaces());
+        }
+        return List.of();
     }
 
     /** The access flags of the method a call to {@code owner.name desc} resolves to, or -1. */
@@ -168,6 +193,7 @@ public final class Hierarchy {
     private static ClassInfo read(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
         Map<String, Integer> methods = new HashMap<>();
+        Map<String, List<String>> thrownBy = new HashMap<>();
         Set<String> spawnable = new LinkedHashSet<>();
         String[] rewrittenBy = new String[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
@@ -189,6 +215,7 @@ public final class Hierarchy {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
                 methods.put(name + descriptor, access);
+                thrownBy.put(name + descriptor, exceptions == null ? List.of() : List.of(exceptions));
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
@@ -201,6 +228,6 @@ public final class Hierarchy {
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(reader.getClassName(), reader.getSuperName(), List.of(reader.getInterfaces()),
-                reader.getAccess(), methods, spawnable, rewrittenBy[0]);
+                reader.getAccess(), methods, thrownBy, spawnable, rewrittenBy[0]);
     }
 }

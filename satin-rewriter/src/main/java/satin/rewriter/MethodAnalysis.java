@@ -152,6 +152,7 @@ final class MethodAnalysis {
         dataflow();
         checkLoopsAndReads();
         checkMonitors();
+        checkHandlerTypes();
         return true;
     }
 
@@ -508,6 +509,40 @@ final class MethodAnalysis {
                         + "spawn would run without the lock, and sync() would wait while holding it; spawn outside it");
             }
         }
+    }
+
+    /**
+     * A handler of a checked exception that a spawned method declares, around its spawn: in the
+     * sequential program it catches the call's exception; a spawn's failure reaches the sync as a
+     * SpawnException, which it never catches, so the rewritten program would leave by it instead.
+     */
+    private void checkHandlerTypes() {
+        for (var block : method.tryCatchBlocks) {
+            if (block.type == null || hierarchy.isSubclass(Bytecode.SPAWN_EXCEPTION, block.type)) {
+                continue; // finally, or a handler that catches the sync's SpawnException too
+            }
+            int start = method.instructions.indexOf(block.start);
+            int end = method.instructions.indexOf(block.end);
+            for (SpawnSite site : sites) {
+                int at = method.instructions.indexOf(site.call);
+                if (at < start || at >= end) {
+                    continue;
+                }
+                for (String thrown : hierarchy.declaredExceptions(site.call.owner, site.call.name, site.call.desc)) {
+                    if (hierarchy.isSubclass(thrown, block.type) || hierarchy.isSubclass(block.type, thrown)) {
+                        problem(site.line, "catch (" + simpleName(block.type) + ") around the spawn of "
+                                + readable(site.call) + " would never see the " + simpleName(thrown) + " it throws: a "
+                                + "spawned call's failure reaches sync() as a satin.SpawnException whose cause is that "
+                                + "exception; catch SpawnException there and look at its cause");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    private static String simpleName(String internalName) {
+        return Problem.simple(internalName.replace('/', '.'));
     }
 
     private static boolean overlaps(SpawnSite site, int var, AbstractInsnNode access) {
