@@ -120,19 +120,26 @@ public final class Hierarchy {
 
     /** The access flags of the method a call to {@code owner.name desc} resolves to, or -1. */
     int resolvedAccess(String owner, String name, String desc) {
+        ClassInfo declaring = declaring(owner, name, desc);
+        return declaring == null ? -1 : declaring.methodAccess().get(name + desc);
+    }
+
+    /** The class that declares the method a call to {@code owner.name desc} resolves to, or null. */
+    String declaringClass(String owner, String name, String desc) {
+        ClassInfo declaring = declaring(owner, name, desc);
+        return declaring == null ? null : declaring.name();
+    }
+
+    private ClassInfo declaring(String owner, String name, String desc) {
         String key = name + desc;
         for (String c = owner; c != null; ) {
             ClassInfo info = info(c);
-            if (info == null) {
-                return -1;
-            }
-            Integer access = info.methodAccess().get(key);
-            if (access != null) {
-                return access;
+            if (info == null || info.methodAccess().containsKey(key)) {
+                return info;
             }
             c = info.superName();
         }
-        return -1;
+        return null;
     }
 
     /** Whether {@code name} is {@code ancestor} or extends it. */

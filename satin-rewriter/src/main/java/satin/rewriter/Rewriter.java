@@ -203,8 +203,10 @@ public final class Rewriter {
         var call = site.call;
         int access = hierarchy.resolvedAccess(call.owner, call.name, call.desc);
         boolean privateCall = access >= 0 && (access & Opcodes.ACC_PRIVATE) != 0;
+        // a record is a class of the caller's package but no subclass: it may call a protected
+        // method only if the class that declares it is of that package too
         boolean protectedElsewhere = access >= 0 && (access & Opcodes.ACC_PROTECTED) != 0
-                && !packageOf(call.owner).equals(packageOf(cn.name));
+                && !packageOf(hierarchy.declaringClass(call.owner, call.name, call.desc)).equals(packageOf(cn.name));
         boolean special = call.getOpcode() == Opcodes.INVOKESPECIAL;
         if (special || privateCall || protectedElsewhere) {
             // only invokespecial needs the receiver as the calling class; a private method of a
