@@ -518,8 +518,9 @@ final class MethodAnalysis {
      */
     private void checkHandlerTypes() {
         for (var block : method.tryCatchBlocks) {
-            if (block.type == null || hierarchy.isSubclass(Bytecode.SPAWN_EXCEPTION, block.type)) {
-                continue; // finally, or a handler that catches the sync's SpawnException too
+            if (block.type == null || hierarchy.isSubclass(Bytecode.SPAWN_EXCEPTION, block.type)
+                    || catchesSpawnExceptionToo(block)) {
+                continue; // finally, a handler that catches the sync's SpawnException, or one beside such a handler
             }
             int start = method.instructions.indexOf(block.start);
             int end = method.instructions.indexOf(block.end);
@@ -539,6 +540,12 @@ final class MethodAnalysis {
                 }
             }
         }
+    }
+
+    /** Whether the try statement of {@code block} also has a handler of SpawnException, as a program written for both has. */
+    private boolean catchesSpawnExceptionToo(org.objectweb.asm.tree.TryCatchBlockNode block) {
+        return method.tryCatchBlocks.stream().anyMatch(other -> other.start == block.start && other.end == block.end
+                && other.type != null && hierarchy.isSubclass(other.type, Bytecode.SPAWN_EXCEPTION));
     }
 
     private static String simpleName(String internalName) {

@@ -57,6 +57,15 @@ public class CaughtByType extends SatinObject {
         } catch (Exception e) {
             a = -3;
         }
+        try {
+            long c = load(n + 2);
+            sync();
+            a += c;
+        } catch (SpawnException e) {
+            a = -4;
+        } catch (IOException e) {
+            a = -5; // the sequential program's, beside the rewritten program's handler
+        }
         return a;
     }
 }
