@@ -4,7 +4,9 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.SerializerFactory;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.lang.reflect.Constructor;
@@ -300,6 +302,11 @@ public final class JobCodec {
         kryo.setReferences(true);
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         kryo.setAutoReset(false); // a job's fields are one graph; the codec resets after each message
+        // Kryo skips synthetic fields by default: an inner class's outer object (this$0) and a local
+        // or anonymous class's captured values (val$x) would arrive null or zero
+        FieldSerializer.FieldSerializerConfig fields = new FieldSerializer.FieldSerializerConfig();
+        fields.setIgnoreSyntheticFields(false);
+        kryo.setDefaultSerializer(new SerializerFactory.FieldSerializerFactory(fields));
         CollectionCodecs.register(kryo);
         return kryo;
     }

@@ -16,8 +16,14 @@ public final class Failures {
      * @return {@code soFar} with {@code failure} added
      */
     public static SpawnException add(SpawnException soFar, Throwable failure) {
-        if (failure instanceof SpawnException && failure.getCause() != null) {
-            // it already crossed an inner sync: keep its failures, not its wrapper
+        if (failure instanceof SpawnException crossed && failure.getCause() != null) {
+            if (soFar == null) {
+                // it already crossed an inner sync and holds this sync's failures so far: a new
+                // wrapper at every level would fill in a stack trace per frame, and a failure
+                // unwinding a recursion millions of frames deep (a stack overflow) would take minutes
+                return crossed;
+            }
+            // keep its failures, not its wrapper
             SpawnException all = add(soFar, failure.getCause());
             for (Throwable more : failure.getSuppressed()) {
                 all = add(all, more);

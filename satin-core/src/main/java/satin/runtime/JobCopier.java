@@ -32,6 +32,32 @@ public interface JobCopier {
     }
 
     /**
+     * A copier that copies nothing: the thief runs the spawner's own record, its arguments and
+     * result shared, as a worker of the same node runs a job it steals. With it a node takes every
+     * spawn down the stolen path ({@link Node#start(NodeConfig, JobCopier)}) without changing what
+     * a program that shares mutable arguments computes: for tests of rewritten code, whose stolen
+     * path otherwise runs only when a thief happens to be quick enough.
+     */
+    static JobCopier sharing() {
+        return Sharing.INSTANCE;
+    }
+
+    /** See {@link #sharing()}. */
+    enum Sharing implements JobCopier {
+        INSTANCE;
+
+        @Override
+        public InvocationRecord copyJob(InvocationRecord job) {
+            return job;
+        }
+
+        @Override
+        public void copyResult(InvocationRecord ranCopy, InvocationRecord original) {
+            // one record: the result is where the spawner reads it
+        }
+    }
+
+    /**
      * The copier on the class path: the pool's codec with the program's allowlist; with
      * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.pool.TreeRecorder}).
      */

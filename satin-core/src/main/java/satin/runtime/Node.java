@@ -51,9 +51,9 @@ public final class Node implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private volatile long stopNanos;
 
-    private Node(NodeConfig config) {
+    private Node(NodeConfig config, JobCopier copier) {
         this.config = config;
-        this.copier = config.byValue() ? JobCopier.find() : null;
+        this.copier = copier;
         this.workers = new Worker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(this, i, config.stackBytes());
@@ -62,7 +62,17 @@ public final class Node implements AutoCloseable {
 
     /** Starts a node with its workers. */
     public static Node start(NodeConfig config) {
-        Node node = new Node(config);
+        return start(config, config.byValue() ? JobCopier.find() : null);
+    }
+
+    /**
+     * Starts a node in which every spawn is stolen at once by the node itself, as in by-value mode,
+     * but moved by {@code copier} instead of the codec: with {@link JobCopier#sharing()}, every
+     * sync of rewritten code takes its stolen path (results out of records after the join, failures
+     * of stolen spawns) while arguments stay shared. Null: a node as {@code config} says.
+     */
+    public static Node start(NodeConfig config, JobCopier copier) {
+        Node node = new Node(config, copier);
         for (Worker w : node.workers) {
             w.start();
         }

@@ -168,6 +168,43 @@ class JobCodecTest {
         assertArrayEquals(new int[] {3, 4}, (int[]) inner.payload);
     }
 
+    /** A class with an inner class, whose instances reach their outer object through javac's synthetic this$0. */
+    static final class Outer {
+        final int base;
+
+        Outer(int base) {
+            this.base = base;
+        }
+
+        final class Inner {
+            int plus(int n) {
+                return base + n;
+            }
+        }
+    }
+
+    /** A local class of a static method: its captured value is javac's synthetic field val$captured. */
+    private static java.util.function.IntSupplier capturing(int captured) {
+        final class Local implements java.util.function.IntSupplier {
+            @Override
+            public int getAsInt() {
+                return captured;
+            }
+        }
+        return new Local();
+    }
+
+    /** What an inner or local class's instance reaches through javac's synthetic fields travels with it. */
+    @Test
+    void innerAndLocalClassesKeepTheirOuterObjectAndCapturedValues() {
+        java.util.function.IntSupplier local = capturing(5);
+        JobCodec codec = codec(Outer.class.getName() + "," + Outer.Inner.class.getName() + "," + local.getClass().getName());
+        Holding$$Spawn0 copy = roundTrip(codec, holding(new Outer(40).new Inner(), new Holder(local)));
+        assertEquals(42, assertInstanceOf(Outer.Inner.class, copy.p0).plus(2), "the inner object's outer object");
+        assertEquals(5, assertInstanceOf(java.util.function.IntSupplier.class, copy.p1.payload).getAsInt(),
+                "the local class's captured value");
+    }
+
     @Test
     void argumentsThatShareAnObjectShareItsCopy() {
         // one call's arguments are one object graph: a callee that sees f(h, h) here sees it there

@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,5 +75,41 @@ class ByValueTest {
             assertTrue(message.contains("note"), "the field path: " + message);
             assertEquals(0, Marking.marked(seen), "no refused call ran");
         }
+    }
+
+    /**
+     * A copier that copies nothing takes every spawn down the stolen path all the same (a pop finds
+     * its spawn taken, the sync joins it), with the arguments shared as on one node: the answer and
+     * the caller's array are the sequential program's, and a failure reaches the sync.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aSharingCopierStealsEverySpawnAndSharesItsArguments(int workers) {
+        try (Node node = Node.start(NodeConfig.defaults().withWorkers(workers), JobCopier.sharing())) {
+            boolean[] seen = new boolean[LEAVES];
+            assertEquals(LEAVES, node.call(() -> new Marking(new StringBuilder("not copied")).mark(seen, 0, LEAVES)));
+            assertEquals(LEAVES, Marking.marked(seen), "every spawn wrote the caller's array");
+            assertFalse(node.call(ByValueTest::spawnAndPop), "the pop found its spawn stolen");
+            SpawnException e = assertThrows(SpawnException.class,
+                    () -> node.call(() -> new Marking(null).mark(new boolean[8], -1, 7)));
+            Throwable cause = e.getCause() instanceof SpawnException inner ? inner.getCause() : e.getCause();
+            assertEquals("negative index -1", cause.getMessage());
+        }
+    }
+
+    private static boolean spawnAndPop() {
+        Worker w = Worker.current();
+        int mark = w.mark();
+        Slot slot = w.claim();
+        slot.describe(Marking$$Spawn0.FACTORY, 0, new Marking(null));
+        slot.a0 = new boolean[1];
+        slot.j0 = 0;
+        slot.j1 = 1;
+        w.push();
+        boolean popped = w.popOwn();
+        if (!popped) {
+            w.joinStolen(mark);
+        }
+        return popped;
     }
 }

@@ -21,11 +21,12 @@ final class Bytecode {
     static final String SPAWN_EXCEPTION = "satin/SpawnException";
     /**
      * What the {@code Rewritten} mark records: the release, and after the plus the shape of the
-     * code the rewriter emits, raised whenever that changes (decision 0013 made it 2). A class
+     * code the rewriter emits, raised whenever that changes (decision 0013 made it 2; the
+     * accessors of nestmates' private and other packages' protected spawns made it 3). A class
      * marked with another value is rewritten again from its original, or refused (see
      * {@link Batch#rewriteDirectory}).
      */
-    static final String VERSION = "0.1.0+2";
+    static final String VERSION = "0.1.0+3";
 
     private Bytecode() {
     }

@@ -25,7 +25,8 @@ public final class Hierarchy {
 
     /** What the rewriter needs to know of one class. */
     record ClassInfo(String name, String superName, List<String> interfaces, int access,
-            Map<String, Integer> methodAccess, Set<String> spawnable, String rewrittenBy) {
+            Map<String, Integer> methodAccess, Map<String, List<String>> methodExceptions, Set<String> spawnable,
+            String rewrittenBy) {
 
         /** Whether the class carries the rewriter's mark ({@code rewrittenBy} is its value). */
         boolean rewritten() {
@@ -93,21 +94,52 @@ public final class Hierarchy {
         return false;
     }
 
+    /**
+     * The checked exceptions the method a call to {@code owner.name desc} names declares: of the
+     * first class or interface up from {@code owner} that declares it; empty if none is found.
+     */
+    List<String> declaredExceptions(String owner, String name, String desc) {
+        String key = name + desc;
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> todo = new ArrayList<>(List.of(owner));
+        while (!todo.isEmpty()) {
+            String c = todo.remove(0);
+            ClassInfo info = c == null || !seen.add(c) ? null : info(c);
+            if (info == null) {
+                continue;
+            }
+            List<String> declared = info.methodExceptions().get(key);
+            if (declared != null) {
+                return declared;
+            }
+            todo.add(info.superName());
+            todo.addAll(info.interfaces());
+        }
+        return List.of();
+    }
+
     /** The access flags of the method a call to {@code owner.name desc} resolves to, or -1. */
     int resolvedAccess(String owner, String name, String desc) {
+        ClassInfo declaring = declaring(owner, name, desc);
+        return declaring == null ? -1 : declaring.methodAccess().get(name + desc);
+    }
+
+    /** The class that declares the method a call to {@code owner.name desc} resolves to, or null. */
+    String declaringClass(String owner, String name, String desc) {
+        ClassInfo declaring = declaring(owner, name, desc);
+        return declaring == null ? null : declaring.name();
+    }
+
+    private ClassInfo declaring(String owner, String name, String desc) {
         String key = name + desc;
         for (String c = owner; c != null; ) {
             ClassInfo info = info(c);
-            if (info == null) {
-                return -1;
-            }
-            Integer access = info.methodAccess().get(key);
-            if (access != null) {
-                return access;
+            if (info == null || info.methodAccess().containsKey(key)) {
+                return info;
             }
             c = info.superName();
         }
-        return -1;
+        return null;
     }
 
     /** Whether {@code name} is {@code ancestor} or extends it. */
@@ -168,6 +200,7 @@ public final class Hierarchy {
     private static ClassInfo read(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);
         Map<String, Integer> methods = new HashMap<>();
+        Map<String, List<String>> thrownBy = new HashMap<>();
         Set<String> spawnable = new LinkedHashSet<>();
         String[] rewrittenBy = new String[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
@@ -189,6 +222,7 @@ public final class Hierarchy {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
                 methods.put(name + descriptor, access);
+                thrownBy.put(name + descriptor, exceptions == null ? List.of() : List.of(exceptions));
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
@@ -201,6 +235,6 @@ public final class Hierarchy {
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(reader.getClassName(), reader.getSuperName(), List.of(reader.getInterfaces()),
-                reader.getAccess(), methods, spawnable, rewrittenBy[0]);
+                reader.getAccess(), methods, thrownBy, spawnable, rewrittenBy[0]);
     }
 }

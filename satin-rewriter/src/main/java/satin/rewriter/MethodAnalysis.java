@@ -119,6 +119,11 @@ final class MethodAnalysis {
 
     /** Whether the method spawns at all; if not, nothing else is computed. */
     boolean analyze() {
+        if ((method.access & Opcodes.ACC_BRIDGE) != 0) {
+            // javac's bridge of a covariant or generic override, with the override's annotations:
+            // it only calls the override, which spawns and hops itself, and returns its result
+            return false;
+        }
         boolean spawnable = isAnnotatedSpawnable(method);
         if (spawnable && (method.name.equals("<init>") || method.name.equals("<clinit>"))) {
             problem(firstLine(), "a constructor cannot be @Spawnable: there is no caller to give the new object to "
@@ -147,6 +152,7 @@ final class MethodAnalysis {
         dataflow();
         checkLoopsAndReads();
         checkMonitors();
+        checkHandlerTypes();
         return true;
     }
 
@@ -503,6 +509,47 @@ final class MethodAnalysis {
                         + "spawn would run without the lock, and sync() would wait while holding it; spawn outside it");
             }
         }
+    }
+
+    /**
+     * A handler of a checked exception that a spawned method declares, around its spawn: in the
+     * sequential program it catches the call's exception; a spawn's failure reaches the sync as a
+     * SpawnException, which it never catches, so the rewritten program would leave by it instead.
+     */
+    private void checkHandlerTypes() {
+        for (var block : method.tryCatchBlocks) {
+            if (block.type == null || hierarchy.isSubclass(Bytecode.SPAWN_EXCEPTION, block.type)
+                    || catchesSpawnExceptionToo(block)) {
+                continue; // finally, a handler that catches the sync's SpawnException, or one beside such a handler
+            }
+            int start = method.instructions.indexOf(block.start);
+            int end = method.instructions.indexOf(block.end);
+            for (SpawnSite site : sites) {
+                int at = method.instructions.indexOf(site.call);
+                if (at < start || at >= end) {
+                    continue;
+                }
+                for (String thrown : hierarchy.declaredExceptions(site.call.owner, site.call.name, site.call.desc)) {
+                    if (hierarchy.isSubclass(thrown, block.type) || hierarchy.isSubclass(block.type, thrown)) {
+                        problem(site.line, "catch (" + simpleName(block.type) + ") around the spawn of "
+                                + readable(site.call) + " would never see the " + simpleName(thrown) + " it throws: a "
+                                + "spawned call's failure reaches sync() as a satin.SpawnException whose cause is that "
+                                + "exception; catch SpawnException there and look at its cause");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Whether the try statement of {@code block} also has a handler of SpawnException, as a program written for both has. */
+    private boolean catchesSpawnExceptionToo(org.objectweb.asm.tree.TryCatchBlockNode block) {
+        return method.tryCatchBlocks.stream().anyMatch(other -> other.start == block.start && other.end == block.end
+                && other.type != null && hierarchy.isSubclass(other.type, Bytecode.SPAWN_EXCEPTION));
+    }
+
+    private static String simpleName(String internalName) {
+        return Problem.simple(internalName.replace('/', '.'));
     }
 
     private static boolean overlaps(SpawnSite site, int var, AbstractInsnNode access) {

@@ -133,18 +133,22 @@ public final class Rewriter {
                     + failingMethod(cn) + ": " + e, e);
         }
         byte[] rewritten = writer.toByteArray();
-        verify(rewritten, spawning.stream().map(a -> a.method.name + a.method.desc).toList());
+        List<String> written = new ArrayList<>(spawning.stream().map(a -> a.method.name + a.method.desc).toList());
+        accessors.forEach(m -> written.add(m.name + m.desc));
+        verify(rewritten, written, hierarchy);
         return new Result(cn.name, rewritten, generated, List.of());
     }
 
     /**
-     * Checks the rewritten methods as the JVM's verifier will when the class loads: the frames the
-     * writer computes do not prove the code is right (a local read where one path left it unset
-     * gets a frame, and the class then fails to load with a {@code VerifyError}, far from the build).
+     * Checks the rewritten methods, and the accessors added for the records, as the JVM's verifier
+     * will when the class loads, reference types included: the frames the writer computes do not
+     * prove the code is right (a local read where one path left it unset gets a frame, a receiver
+     * of the wrong class is passed on, and the class then fails to load with a {@code VerifyError},
+     * far from the build).
      *
      * @throws RewriteException naming the class and the method, with its code, for the bug report
      */
-    static void verify(byte[] classFile, List<String> methods) {
+    static void verify(byte[] classFile, List<String> methods, Hierarchy hierarchy) {
         ClassNode written = new ClassNode();
         new ClassReader(classFile).accept(written, 0);
         for (MethodNode m : written.methods) {
@@ -152,8 +156,7 @@ public final class Rewriter {
                 continue;
             }
             try {
-                new org.objectweb.asm.tree.analysis.Analyzer<>(new org.objectweb.asm.tree.analysis.BasicVerifier())
-                        .analyze(written.name, m);
+                new org.objectweb.asm.tree.analysis.Analyzer<>(new HierarchyVerifier(hierarchy)).analyze(written.name, m);
             } catch (org.objectweb.asm.tree.analysis.AnalyzerException e) {
                 StringWriter text = new StringWriter();
                 org.objectweb.asm.util.Textifier t = new org.objectweb.asm.util.Textifier();
@@ -203,11 +206,15 @@ public final class Rewriter {
         var call = site.call;
         int access = hierarchy.resolvedAccess(call.owner, call.name, call.desc);
         boolean privateCall = access >= 0 && (access & Opcodes.ACC_PRIVATE) != 0;
+        // a record is a class of the caller's package but no subclass: it may call a protected
+        // method only if the class that declares it is of that package too
         boolean protectedElsewhere = access >= 0 && (access & Opcodes.ACC_PROTECTED) != 0
-                && !packageOf(call.owner).equals(packageOf(cn.name));
+                && !packageOf(hierarchy.declaringClass(call.owner, call.name, call.desc)).equals(packageOf(cn.name));
         boolean special = call.getOpcode() == Opcodes.INVOKESPECIAL;
         if (special || privateCall || protectedElsewhere) {
-            String receiver = special || privateCall ? cn.name : call.owner;
+            // only invokespecial needs the receiver as the calling class; a private method of a
+            // nestmate (an outer or inner class, called directly since Java 11) is called on its own class
+            String receiver = special ? cn.name : call.owner;
             return new CallTarget(call.getOpcode(), call.owner, call.name, call.desc, call.itf,
                     "satin$call$" + call.name + "$" + Integer.toHexString((call.owner + call.desc + call.getOpcode()).hashCode()),
                     receiver);

@@ -36,12 +36,25 @@ public final class Cases {
         return names;
     }
 
+    /** Whether a case's spawns may be copied as a stolen job is: it is not marked {@link ByReference}. */
+    public static boolean byValue(String name) throws ReflectiveOperationException {
+        Class<?> c = caseClass(Cases.class.getClassLoader(), name);
+        return !c.isAnnotationPresent(ByReference.class) && !c.getMethod(caseMethod(name)).isAnnotationPresent(ByReference.class);
+    }
+
+    private static Class<?> caseClass(ClassLoader loader, String name) throws ClassNotFoundException {
+        String className = name.substring(0, name.lastIndexOf('.'));
+        return Class.forName(className.contains(".") ? className : "satin.corpus." + className, true, loader);
+    }
+
+    private static String caseMethod(String name) {
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
     /** Runs a case from classes loaded by {@code loader}: a new instance per call, or the static method. */
     public static Object run(ClassLoader loader, String name) throws Exception {
-        int dot = name.lastIndexOf('.');
-        String className = name.substring(0, dot);
-        Class<?> c = Class.forName(className.contains(".") ? className : "satin.corpus." + className, true, loader);
-        Method m = c.getMethod(name.substring(dot + 1));
+        Class<?> c = caseClass(loader, name);
+        Method m = c.getMethod(caseMethod(name));
         Object receiver = Modifier.isStatic(m.getModifiers()) ? null : c.getConstructor().newInstance();
         try {
             return m.invoke(receiver);

@@ -93,6 +93,7 @@ public class Flow extends SatinObject {
         fillSquares(into, mid, to);
     }
 
+    @ByReference("the spawns write into the array they are passed")
     public String caseImplicitSyncAtReturn() {
         long[] v = new long[25];
         fillSquares(v, 0, v.length);

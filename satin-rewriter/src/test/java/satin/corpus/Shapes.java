@@ -79,6 +79,7 @@ public class Shapes extends SatinObject {
         return w;
     }
 
+    @ByReference("a receiver of a class no record declares may not travel")
     public long caseInterface() {
         Measure m = new Squares();
         long a = m.measure(7);

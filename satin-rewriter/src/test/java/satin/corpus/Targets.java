@@ -42,6 +42,7 @@ public class Targets extends SatinObject {
         sync();
     }
 
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseInstanceField() {
         total = count(15);
         sync();
@@ -55,6 +56,7 @@ public class Targets extends SatinObject {
     }
 
     /** The same field as target of spawns on another object. */
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseFieldOfAnotherObject() {
         Targets other = new Targets();
         other.total = count(12);
@@ -62,6 +64,7 @@ public class Targets extends SatinObject {
         return "other=" + other.total;
     }
 
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseDiscarded() {
         count(14);
         count(10);
@@ -69,6 +72,7 @@ public class Targets extends SatinObject {
         return "visits=" + visits.get();
     }
 
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseVoidRecursive() {
         long[] values = new long[37];
         fill(values, 0, values.length);
@@ -76,6 +80,7 @@ public class Targets extends SatinObject {
         return java.util.Arrays.toString(values);
     }
 
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseVoidInLoop() {
         long[] values = new long[40];
         for (int i = 0; i < 40; i += 8) {
@@ -85,6 +90,7 @@ public class Targets extends SatinObject {
         return java.util.Arrays.toString(values);
     }
 
+    @ByReference("the spawns count their calls in an AtomicLong of their receiver")
     public String caseDiscardedInLoop() {
         for (int i = 0; i < 6; i++) {
             count(i + 5);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /** Generic methods and classes: erased types, the casts javac inserts, wildcards, generic varargs. */
@@ -67,6 +68,7 @@ public class Generics extends SatinObject {
         return m;
     }
 
+    @ByReference("an ArrayList.subList argument may not travel")
     public String caseMergeSort() {
         List<Integer> data = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
@@ -78,6 +80,7 @@ public class Generics extends SatinObject {
         return s + " " + w;
     }
 
+    @ByReference("a lambda argument may not travel")
     public String caseBoxes() {
         Box<String> b = new Box<>("satin");
         String v = b.get();

@@ -2,6 +2,7 @@ package satin.hazards;
 
 import java.util.concurrent.locks.ReentrantLock;
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /**
@@ -11,6 +12,7 @@ import satin.Spawnable;
  * must leave each target set on every path where the method goes on, or the class fails
  * verification as it loads.
  */
+@ByReference("the spawns take a ReentrantLock of their receiver")
 public class HandlerElsewhere extends SatinObject {
 
     private final ReentrantLock lock = new ReentrantLock();

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /**
@@ -15,6 +16,7 @@ import satin.Spawnable;
  * <p>Below 100, the newer spawns wait (a little, at most) for f(1) to start elsewhere, so that on
  * two workers the oldest is stolen while the newest runs in place.
  */
+@ByReference("the spawns wait on a CountDownLatch of their receiver, to be stolen")
 public class InPlace extends SatinObject {
 
     private final CountDownLatch oldestStarted = new CountDownLatch(1);

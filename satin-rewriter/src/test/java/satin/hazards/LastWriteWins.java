@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /**
@@ -11,6 +12,7 @@ import satin.Spawnable;
  * rewritten one must deliver in program order, also when the older spawn was stolen and its result
  * arrives after the newer one ran here.
  */
+@ByReference("the spawns wait on a CountDownLatch of their receiver, to be stolen")
 public class LastWriteWins extends SatinObject {
 
     private final CountDownLatch oldestStarted = new CountDownLatch(1);

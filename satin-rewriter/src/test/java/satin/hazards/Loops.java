@@ -1,6 +1,7 @@
 package satin.hazards;
 
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /** Loops of every kind around spawns: for, while, do-while, nested, with break and continue. */
@@ -83,6 +84,7 @@ public class Loops extends SatinObject {
     }
 
     /** A loop of void spawns, then a loop that spawns discarded results. */
+    @ByReference("the spawns write into the array they are passed")
     public long caseVoidAndDiscarded() {
         long[] sink = new long[8];
         for (int i = 0; i < 8; i++) {

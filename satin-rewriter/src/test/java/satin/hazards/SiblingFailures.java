@@ -3,6 +3,7 @@ package satin.hazards;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.SatinObject;
+import satin.corpus.ByReference;
 import satin.Spawnable;
 
 /**
@@ -14,6 +15,7 @@ import satin.Spawnable;
  * two workers the oldest is stolen: then its result comes back as a record, after the sync has
  * already seen the failures of the spawns it ran itself.
  */
+@ByReference("the spawns wait on a CountDownLatch of their receiver, to be stolen")
 public class SiblingFailures extends SatinObject {
 
     private final CountDownLatch oldestStarted = new CountDownLatch(1);

@@ -3,6 +3,7 @@ package satin.hazards;
 import static satin.Satin.sync;
 
 import satin.Spawnable;
+import satin.corpus.ByReference;
 
 /** Static and instance spawnable methods calling each other, and virtual dispatch of a spawned call. */
 public class StaticAndInstance {
@@ -58,6 +59,7 @@ public class StaticAndInstance {
     }
 
     /** The spawn dispatches on the receiver's class, here and when stolen. */
+    @ByReference("a receiver of a subclass no record declares may not travel")
     public static String caseVirtualDispatch() {
         StaticAndInstance plain = new StaticAndInstance();
         StaticAndInstance loud = new Louder();

@@ -17,8 +17,8 @@ import satin.runtime.NodeConfig;
 
 /**
  * Every case of the corpus computes the same thing un-rewritten (the sequential program),
- * rewritten on one worker, and rewritten on two workers. The rewritten classes pass ASM's
- * CheckClassAdapter and the JVM's verifier as they load.
+ * rewritten on one worker, on two workers, and with every spawn stolen ({@link StolenPaths}). The
+ * rewritten classes pass ASM's CheckClassAdapter and the JVM's verifier as they load.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CorpusTest {
@@ -27,11 +27,13 @@ class CorpusTest {
     private static final Node TWO = Node.start(NodeConfig.defaults().withName("two").withWorkers(2));
     private static final RewritingLoader REWRITTEN = new RewritingLoader(CorpusTest.class.getClassLoader(),
             "satin.corpus");
+    private static final StolenPaths STOLEN = new StolenPaths(REWRITTEN);
 
     @AfterAll
     static void stop() {
         ONE.close();
         TWO.close();
+        STOLEN.close();
     }
 
     static Stream<String> cases() {
@@ -51,6 +53,7 @@ class CorpusTest {
             assertEquals(sequential, ONE.call(() -> Cases.run(REWRITTEN, name)), name + " on one worker, run " + repeat);
             assertEquals(sequential, TWO.call(() -> Cases.run(REWRITTEN, name)), name + " on two workers, run " + repeat);
         }
+        STOLEN.assertSameResult(sequential, name);
         assertEquals(sequential, Cases.run(REWRITTEN, name), name + " called from outside every node");
     }
 

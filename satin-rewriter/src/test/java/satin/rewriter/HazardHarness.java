@@ -8,7 +8,10 @@ import satin.corpus.Cases;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 
-/** Runs the cases of one hazard class un-rewritten, and rewritten on one and on two workers. */
+/**
+ * Runs the cases of one hazard class un-rewritten, and rewritten on one and on two workers, with
+ * every spawn stolen ({@link StolenPaths}), and from outside every node.
+ */
 final class HazardHarness {
 
     private HazardHarness() {
@@ -19,13 +22,15 @@ final class HazardHarness {
         List<String> cases = Cases.names(List.of(hazard));
         assertFalse(cases.isEmpty(), "no cases in " + hazard);
         try (Node one = Node.start(NodeConfig.defaults().withName("one"));
-                Node two = Node.start(NodeConfig.defaults().withName("two").withWorkers(2))) {
+                Node two = Node.start(NodeConfig.defaults().withName("two").withWorkers(2));
+                StolenPaths stolen = new StolenPaths(loader)) {
             for (String name : cases) {
                 Object sequential = Cases.run(HazardHarness.class.getClassLoader(), name);
                 assertEquals(sequential, one.call(() -> Cases.run(loader, name)), name + " on one worker");
                 for (int i = 0; i < 3; i++) {
                     assertEquals(sequential, two.call(() -> Cases.run(loader, name)), name + " on two workers");
                 }
+                stolen.assertSameResult(sequential, name);
                 assertEquals(sequential, Cases.run(loader, name), name + " from outside every node");
             }
         }

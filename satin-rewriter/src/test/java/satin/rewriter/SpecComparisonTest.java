@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.SpawnException;
+import satin.runtime.JobCopier;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.spec.ArrayLoopByHand;
@@ -34,11 +35,15 @@ class SpecComparisonTest {
             "satin.spec");
     private static final Node ONE = Node.start(NodeConfig.defaults().withName("one"));
     private static final Node TWO = Node.start(NodeConfig.defaults().withName("two").withWorkers(2));
+    /** Every spawn stolen: the rewritten code's stolen paths against the spec's (decision 0040). */
+    private static final Node STOLEN = Node.start(NodeConfig.defaults().withName("stolen").withWorkers(2),
+            JobCopier.sharing());
 
     @AfterAll
     static void stop() {
         ONE.close();
         TWO.close();
+        STOLEN.close();
     }
 
     private static Object call(String className, Object[] ctorArgs, String method, Object... args) throws Exception {
@@ -69,7 +74,7 @@ class SpecComparisonTest {
 
     @Test
     void fibLikeTheSpec() throws Exception {
-        for (Node node : new Node[] {ONE, TWO}) {
+        for (Node node : new Node[] {ONE, TWO, STOLEN}) {
             for (int n = 0; n < 24; n++) {
                 int k = n;
                 assertEquals(new FibByHand().fib(k), node.call(() -> call("Fib", new Object[0], "fib", k)));
@@ -80,7 +85,7 @@ class SpecComparisonTest {
 
     @Test
     void nqueensLikeTheSpec() throws Exception {
-        for (Node node : new Node[] {ONE, TWO}) {
+        for (Node node : new Node[] {ONE, TWO, STOLEN}) {
             for (int n = 4; n <= 10; n++) {
                 int k = n;
                 assertEquals(node.call(() -> new NQueensByHand(3).count(k)),
@@ -93,8 +98,11 @@ class SpecComparisonTest {
 
     @Test
     void theArrayLoopAndTheChainLikeTheSpec() throws Exception {
-        assertEquals(ArrayLoopByHand.harmonic(100_000, 37), TWO.call(() -> call("ArrayLoop", new Object[0], "harmonic", 100_000, 37)));
-        assertEquals(new ChainByHand().depth(10_000), TWO.call(() -> call("Chain", new Object[0], "depth", 10_000)));
+        for (Node node : new Node[] {TWO, STOLEN}) {
+            assertEquals(ArrayLoopByHand.harmonic(100_000, 37),
+                    node.call(() -> call("ArrayLoop", new Object[0], "harmonic", 100_000, 37)));
+            assertEquals(new ChainByHand().depth(10_000), node.call(() -> call("Chain", new Object[0], "depth", 10_000)));
+        }
         assertEquals(10_000, call("Chain", new Object[0], "depth", 10_000), "from outside every node, 10,000 deep");
     }
 
@@ -109,6 +117,9 @@ class SpecComparisonTest {
                 () -> TWO.call(() -> call("Failing", new Object[0], "stolenPair", -5)));
         assertInstanceOf(IllegalArgumentException.class, stolen.getCause());
         assertEquals(105L, TWO.call(() -> call("Failing", new Object[0], "stolenPair", 5)), "the older spawn was stolen");
+        SpawnException everyStolen = assertThrows(SpawnException.class,
+                () -> STOLEN.call(() -> call("Failing", new Object[0], "pair", 1, -2)));
+        assertEquals(spec.getCause().getMessage(), everyStolen.getCause().getMessage());
     }
 
     @Test

@@ -1,0 +1,15 @@
+package satin.rewriter;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.hazards.Nestmates;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NestmatesHazardTest {
+
+    @Test
+    void sameResultsAsTheSequentialProgram() throws Exception {
+        HazardHarness.assertSameResults(Nestmates.class);
+    }
+}

@@ -1,0 +1,15 @@
+package satin.rewriter;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.hazards.UserShapes;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class UserShapesHazardTest {
+
+    @Test
+    void sameResultsAsTheSequentialProgram() throws Exception {
+        HazardHarness.assertSameResults(UserShapes.class);
+    }
+}
