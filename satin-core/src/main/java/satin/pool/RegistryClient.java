@@ -162,8 +162,15 @@ final class RegistryClient implements Inbox {
         }
     }
 
+    /**
+     * The registry is given up, and told so before the connection closes: if its process was only
+     * stopped, it must step down when it runs again rather than go on beside the registry the pool
+     * moves (as a member the registry gives up is told, to stop rather than take the registry over).
+     */
     @Override
     public void silent(Connection c, long nanos) {
+        c.send(new Message.Refused("node " + config.name() + " heard nothing from the registry for "
+                + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms: the pool moves it"));
         pool.detected("the registry", nanos);
     }
 

@@ -46,6 +46,8 @@ public final class Registry implements Inbox, AutoCloseable {
     private int master = -1;
     private boolean stopped;
     private boolean masterDied;
+    /** A member gave this registry up and the pool moved it: nothing here counts any more. */
+    private boolean steppedDown;
     /** What the pool's members allow to travel: what its first member announced; null before. */
     private String allow;
     private String allowFrom;
@@ -158,6 +160,9 @@ public final class Registry implements Inbox, AutoCloseable {
 
     @Override
     public synchronized void received(Connection c, Message m) {
+        if (steppedDown && !(m instanceof Message.Join)) {
+            return; // a member that gave this registry up a moment later than another
+        }
         if (m instanceof Message.Join j) {
             join(c, j);
         } else if (m instanceof Message.Leave) {
@@ -173,6 +178,8 @@ public final class Registry implements Inbox, AutoCloseable {
             }
         } else if (m instanceof Message.Statistics s) {
             forward(c, s);
+        } else if (m instanceof Message.Refused r && ids.containsKey(c)) {
+            stepDown(c, r.reason());
         } else {
             refuse(c, "a " + m.type() + " message is not for the registry");
         }
@@ -208,7 +215,33 @@ public final class Registry implements Inbox, AutoCloseable {
 
     @Override
     public synchronized void closed(Connection c) {
-        gone(c, true);
+        if (!steppedDown) {
+            gone(c, true);
+        }
+    }
+
+    /**
+     * A member gave this registry up: it heard nothing from it for the failure timeout (this
+     * process was stopped, or starved), and the pool moves the registry to a member. Going on here
+     * beside it, once this process runs again, would split the pool in two, each side with its
+     * master running main. So this registry steps down: it closes every member's connection
+     * without a word, which the members take for the registry's loss, and they follow it where it
+     * moved (the master keeping its place if it comes in time); nobody is declared dead for having
+     * given it up. After the master's stop it stays, to forward the statistics.
+     */
+    private void stepDown(Connection from, String why) {
+        if (stopped || steppedDown) {
+            return;
+        }
+        steppedDown = true;
+        LOG.log(Level.WARNING, "member {0} gave this registry up ({1}): the pool moves it, and this one steps down",
+                ids.get(from), why);
+        List<Connection> all = new ArrayList<>(ids.keySet());
+        connections.clear();
+        ids.clear();
+        listening.close();
+        all.forEach(Connection::close);
+        finished.countDown();
     }
 
     /**
@@ -224,6 +257,10 @@ public final class Registry implements Inbox, AutoCloseable {
     }
 
     private void join(Connection c, Message.Join j) {
+        if (steppedDown) {
+            refuse(c, "this registry stepped down: the pool's registry moved to a member");
+            return;
+        }
         if (ids.containsKey(c)) {
             refuse(c, "joined twice");
             return;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -256,6 +257,23 @@ class RegistryTest {
         Message.Members toBoss = new FakeMember("boss").join(true);
         assertEquals(2, toBoss.you());
         assertEquals(2, toBoss.master());
+    }
+
+    /**
+     * A member that heard nothing from the registry for the failure timeout (its process was
+     * stopped) gives it up and the pool moves it. Were this one to go on (its process thawed), the
+     * pool would have two registries, each with a master. It steps down instead: every member's
+     * connection closes without a word, which makes them follow the registry where it moved, and
+     * nobody is declared dead for having given it up.
+     */
+    @Test
+    void aRegistryThatAMemberGaveUpStepsDownRatherThanDeclareItDead() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        m.get(1).send(new Message.Refused("nothing heard from the registry for 4600 ms"));
+        for (FakeMember member : m) {
+            assertEquals(FakeMember.CLOSED, member.next(Object.class), member.name + " hears no news, its connection closes");
+        }
+        assertTrue(registry.awaitFinished(WAIT_SECONDS, TimeUnit.SECONDS), "a registry that stepped down is finished");
     }
 
     @Test

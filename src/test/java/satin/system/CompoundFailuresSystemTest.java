@@ -1,0 +1,95 @@
+package satin.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Pools of {@link ChaosPool} that meet more than one failure, or one at an awkward moment: several
+ * processes killed at once, the master and then the member that took its place, a master thawed
+ * after the pool gave its registry up, a process frozen after main returned. Whatever happens, the
+ * processes together print what the sequential program prints, once, and no process that kept
+ * running is lost.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class CompoundFailuresSystemTest {
+
+    private static final List<String> PROGRAM = List.of("satin.apps.fib.FibThreshold", "46", "20");
+
+    private static String expected;
+
+    @BeforeAll
+    static void sequentialResults() throws Exception {
+        try (Processes ps = new Processes()) {
+            expected = ps.sequential(PROGRAM.get(0), PROGRAM.subList(1, PROGRAM.size()).toArray(new String[0]));
+        }
+    }
+
+    /**
+     * The master's process stops until a member gives the registry up, then runs again, before
+     * the failure timeout. Its registry, thawed, must not take its own pause for everyone's
+     * silence (it declared every live member dead), and must step down rather than go on beside
+     * the one the pool moved (the pool split in two, and main ran twice): every member follows the
+     * registry where it moved, the master keeping its place, or, if it was stopped longer than the
+     * timeout, ending itself for a new master.
+     */
+    @Test
+    void aMasterThawedAfterTheRegistryWasGivenUpLetsTheRunEndOnce() throws Exception {
+        try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
+            c.start("-");
+            c.pause();
+            c.note("SIGSTOP master");
+            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.master.freeze();
+            awaitErrLine(c, c.others, "lost the registry", 60);
+            c.note("SIGCONT master");
+            c.master.thaw();
+            List<Processes.Child> all = new ArrayList<>(c.others);
+            all.add(0, c.master);
+            assertSurvivorsPrintOnce(c, all);
+            if (!c.master.out().isEmpty()) {
+                assertEquals(0, c.master.process.exitValue(), () -> "the master printed; its exit code; " + c.context());
+            }
+        }
+    }
+
+    /** The processes of {@code survivors} end, with 0 unless they were the master, and print the result once together. */
+    private static void assertSurvivorsPrintOnce(ChaosPool c, List<Processes.Child> survivors)
+            throws InterruptedException {
+        StringBuilder printed = new StringBuilder();
+        for (Processes.Child p : survivors) {
+            c.assertExits(p, ChaosPool.BOUND_SECONDS);
+            printed.append(p.out());
+        }
+        assertEquals(expected, printed.toString(), () -> "the processes print the sequential result once, together; "
+                + c.context());
+        for (Processes.Child p : survivors) {
+            if (p != c.master) {
+                assertEquals(0, p.process.exitValue(), () -> p.name + " kept running and was lost; " + c.context());
+            }
+        }
+    }
+
+    /** The first of {@code candidates} to print a line containing {@code text} on its standard error. */
+    private static Processes.Child awaitErrLine(ChaosPool c, List<Processes.Child> candidates, String text,
+            long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            for (Processes.Child p : candidates) {
+                if (p.err().contains(text)) {
+                    c.note(p.name + ": " + text);
+                    return p;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no process said '" + text + "' within " + seconds + " s; " + c.context());
+    }
+
+}
