@@ -132,6 +132,9 @@ public final class Registry implements Inbox, AutoCloseable {
      * here would run main a second time beside the real one; so this side stops.
      */
     private synchronized void rejoinWindowOver() {
+        if (stopped || steppedDown) {
+            return; // the run ended within the window: its members leave, as they should
+        }
         long back = connections.keySet().stream().filter(id -> id != master).count();
         if (2 * back < formerFollowers) {
             String why = "the registry taken over could reach only " + back + " of the " + formerFollowers

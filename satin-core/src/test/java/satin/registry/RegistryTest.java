@@ -392,6 +392,37 @@ class RegistryTest {
         assertEquals(1, registry.master(), "no second master was elected");
     }
 
+    /**
+     * A run that ends within the rejoin window of a registry taken over: its members leave after
+     * the master's stop, as they should, and the window's end must not take that for a pool cut
+     * off and refuse the master while it gathers the statistics.
+     */
+    @Test
+    void membersThatLeaveAfterTheStopAreNotAPoolCutOff() throws Exception {
+        registry.close();
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(300));
+        List<FakeMember> back = new ArrayList<>();
+        for (Message.Member m : known) {
+            FakeMember f = new FakeMember(m.name());
+            f.send(new Message.Join(m.name(), "c", m.address(), true, "", m.id()));
+            assertEquals(m.id(), f.next(Message.Members.class).you());
+            back.add(f);
+        }
+        back.get(0).send(new Message.Stop());
+        for (FakeMember f : back) {
+            f.next(Message.Stop.class);
+        }
+        back.get(1).send(new Message.Leave());
+        back.get(2).send(new Message.Leave());
+        assertEquals(2, back.get(0).next(Message.MemberGone.class).id());
+        assertEquals(3, back.get(0).next(Message.MemberGone.class).id());
+        Object after = back.get(0).arrived.poll(1, TimeUnit.SECONDS);
+        assertNull(after, "the master hears nothing more once the window is over");
+    }
+
     /** The next message of a type, after the MemberJoined news of later joiners. */
     private static <T> T nextSkipping(FakeMember m, Class<T> type) throws InterruptedException {
         while (true) {
