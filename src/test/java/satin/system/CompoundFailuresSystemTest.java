@@ -32,6 +32,29 @@ class CompoundFailuresSystemTest {
     }
 
     /**
+     * Three of the four processes die together, the master's among them. The nodes that did not
+     * come back to the registry taken over are most of the pool, but their addresses refuse
+     * connections: they are dead, not on the other side of a split network, and the last process
+     * runs main again rather than stop with "this side of the pool is cut off".
+     */
+    @Test
+    void theMasterAndTwoOtherProcessesKilledAtOnceLeaveTheLastToPrintTheResult() throws Exception {
+        try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
+            c.start("-");
+            c.pause();
+            Processes.Child last = c.others.get(2);
+            c.note("SIGKILL master, process1 and process2");
+            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.master.process.destroyForcibly();
+            c.others.get(0).process.destroyForcibly();
+            c.others.get(1).process.destroyForcibly();
+            c.assertExits(last, ChaosPool.BOUND_SECONDS);
+            assertEquals(0, last.process.exitValue(), () -> "process3's exit code; " + c.context());
+            assertEquals(expected, last.out(), () -> "process3 prints the sequential result; " + c.context());
+        }
+    }
+
+    /**
      * The master's process stops until a member gives the registry up, then runs again, before
      * the failure timeout. Its registry, thawed, must not take its own pause for everyone's
      * silence (it declared every live member dead), and must step down rather than go on beside

@@ -129,16 +129,62 @@ public final class Registry implements Inbox, AutoCloseable {
      * Members that did not join the moved registry in time are dead. Unless fewer than half of the
      * members other than the master came: then it is rather this side of the pool that is cut off
      * (a network that split, not a pool that lost most of its processes), and electing a master
-     * here would run main a second time beside the real one; so this side stops.
+     * here would run main a second time beside the real one; so this side stops. Members whose
+     * address refuses connections are not counted: their process is gone, which no split of the
+     * network looks like (the master's process with more nodes than all the others, or several
+     * processes killed at once, would otherwise lose the run).
      */
-    private synchronized void rejoinWindowOver() {
+    private void rejoinWindowOver() {
+        List<Message.Member> missing;
+        synchronized (this) {
+            if (stopped || steppedDown) {
+                return; // the run ended within the window: its members leave, as they should
+            }
+            missing = members.values().stream().filter(m -> m.id() != master && !connections.containsKey(m.id()))
+                    .toList();
+        }
+        Thread probes = new Thread(() -> rejoinsCounted(gone(missing)), "satin-registry-rejoins");
+        probes.setDaemon(true);
+        probes.start();
+    }
+
+    /** The ids of the members whose process is gone: their address refuses connections. All are asked at once. */
+    private static Set<Integer> gone(List<Message.Member> missing) {
+        Set<Integer> gone = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<Thread> probes = new ArrayList<>();
+        for (Message.Member m : missing) {
+            Thread probe = new Thread(() -> {
+                if (Transport.refusesConnections(m.address(), PROBE_MILLIS)) {
+                    gone.add(m.id());
+                }
+            }, "satin-registry-probe");
+            probe.setDaemon(true);
+            probe.start();
+            probes.add(probe);
+        }
+        try {
+            for (Thread probe : probes) {
+                probe.join(2L * PROBE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // decided on what is known by now
+        }
+        return Set.copyOf(gone);
+    }
+
+    /** How long a missing member's address may take to refuse a connection. */
+    private static final int PROBE_MILLIS = 1_000;
+
+    private synchronized void rejoinsCounted(Set<Integer> gone) {
         if (stopped || steppedDown) {
-            return; // the run ended within the window: its members leave, as they should
+            return;
         }
         long back = connections.keySet().stream().filter(id -> id != master).count();
-        if (2 * back < formerFollowers) {
-            String why = "the registry taken over could reach only " + back + " of the " + formerFollowers
-                    + " members other than the master: this side of the pool is cut off from the rest";
+        int counted = formerFollowers - gone.size();
+        if (2 * back < counted) {
+            String why = "the registry taken over could reach only " + back + " of the " + counted
+                    + " members other than the master" + (gone.isEmpty() ? "" : " still alive")
+                    + ": this side of the pool is cut off from the rest";
             LOG.log(Level.ERROR, why);
             stopped = true;
             broadcast(new Message.Refused(why), null);
@@ -146,7 +192,8 @@ public final class Registry implements Inbox, AutoCloseable {
         }
         for (Integer id : new ArrayList<>(members.keySet())) {
             if (!connections.containsKey(id)) {
-                LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead", id);
+                LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead{1}", id,
+                        gone.contains(id) ? " (its address refuses connections)" : "");
                 goneId(id, true);
             }
         }

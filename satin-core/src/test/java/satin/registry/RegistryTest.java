@@ -423,6 +423,44 @@ class RegistryTest {
         assertNull(after, "the master hears nothing more once the window is over");
     }
 
+    /**
+     * The master's process had more nodes than the others (or it died with other processes at
+     * once): the members that did not come back to the registry taken over are fewer than half.
+     * Those whose address refuses connections are gone, not on the far side of a split network:
+     * their process is dead, and the members that are left go on without them.
+     */
+    @Test
+    void membersWhoseAddressRefusesConnectionsAreDeadNotCutOff() throws Exception {
+        registry.close();
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", deadAddress()),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "master-1", "c", deadAddress()),
+                new Message.Member(4, "master-2", "c", deadAddress()));
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(200));
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        assertEquals(1, a.next(Message.Members.class).master());
+        java.util.Set<Integer> gone = new java.util.HashSet<>();
+        Message.Members elected = null;
+        while (elected == null || gone.size() < 3) {
+            Object o = a.next(Object.class);
+            if (o instanceof Message.MemberGone g) {
+                gone.add(g.id());
+            } else {
+                elected = assertInstanceOf(Message.Members.class, o, "a hears who left, and that it leads");
+            }
+        }
+        assertEquals(java.util.Set.of(1, 3, 4), gone);
+        assertEquals(2, elected.master());
+    }
+
+    /** A TCP address nobody listens at: its port was just free. */
+    private static String deadAddress() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return "tcp://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
     /** The next message of a type, after the MemberJoined news of later joiners. */
     private static <T> T nextSkipping(FakeMember m, Class<T> type) throws InterruptedException {
         while (true) {
