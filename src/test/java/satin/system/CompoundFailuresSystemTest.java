@@ -3,12 +3,15 @@ package satin.system;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pools of {@link ChaosPool} that meet more than one failure, or one at an awkward moment: several
@@ -21,13 +24,19 @@ import org.junit.jupiter.api.Timeout;
 class CompoundFailuresSystemTest {
 
     private static final List<String> PROGRAM = List.of("satin.apps.fib.FibThreshold", "46", "20");
+    /** A short run that ends only when told: the moment main returns is the test's. */
+    private static final List<String> GATED = List.of("satin.system.programs.EndsWhenTold", "GATE", "40", "20");
+    /** What ends a run after main returned takes a second; the master waited 30 s for a frozen member. */
+    private static final long END_SECONDS = 20;
 
     private static String expected;
+    private static String expectedGated;
 
     @BeforeAll
-    static void sequentialResults() throws Exception {
+    static void sequentialResults(@TempDir Path open) throws Exception {
         try (Processes ps = new Processes()) {
             expected = ps.sequential(PROGRAM.get(0), PROGRAM.subList(1, PROGRAM.size()).toArray(new String[0]));
+            expectedGated = ps.sequential(GATED.get(0), open.toString(), GATED.get(2), GATED.get(3));
         }
     }
 
@@ -82,6 +91,31 @@ class CompoundFailuresSystemTest {
         }
     }
 
+    /**
+     * A process freezes after main printed its result and before it returned: the master must
+     * not wait the whole 30 s for the statistics of a member the registry has declared gone.
+     */
+    @Test
+    void aProcessFrozenAsMainReturnsCostsNoLongWaitForItsStatistics(@TempDir Path dir) throws Exception {
+        Path gate = dir.resolve("gate");
+        List<String> program = new ArrayList<>(GATED);
+        program.set(1, gate.toString());
+        try (ChaosPool c = new ChaosPool("RS", program, expectedGated)) {
+            c.start("-");
+            awaitOut(c, c.master, expectedGated, 120);
+            Processes.Child frozen = c.others.get(1);
+            c.note("SIGSTOP " + frozen.name + ", then main returns");
+            frozen.freeze();
+            Files.createFile(gate);
+            long opened = System.nanoTime();
+            c.assertExits(c.master, ChaosPool.BOUND_SECONDS);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - opened);
+            assertTrue(seconds < END_SECONDS, () -> "the master ended " + seconds + " s after main returned; " + c.context());
+            assertEquals(0, c.master.process.exitValue(), () -> "the master's exit code; " + c.context());
+            assertEquals(expectedGated, c.master.out(), () -> "the master prints the sequential result once; " + c.context());
+        }
+    }
+
     /** The processes of {@code survivors} end, with 0 unless they were the master, and print the result once together. */
     private static void assertSurvivorsPrintOnce(ChaosPool c, List<Processes.Child> survivors)
             throws InterruptedException {
@@ -115,4 +149,14 @@ class CompoundFailuresSystemTest {
         throw new AssertionError("no process said '" + text + "' within " + seconds + " s; " + c.context());
     }
 
+    private static void awaitOut(ChaosPool c, Processes.Child p, String text, long seconds)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!p.out().contains(text)) {
+            assertTrue(System.nanoTime() < deadline && p.process.isAlive(),
+                    () -> p.name + " did not print " + text + " within " + seconds + " s; " + c.context());
+            Thread.sleep(10);
+        }
+        c.note(p.name + " printed the result");
+    }
 }

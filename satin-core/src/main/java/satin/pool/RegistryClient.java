@@ -146,13 +146,14 @@ final class RegistryClient implements Inbox {
         if (members.gone(g.id(), g.died())) {
             pool.memberGone(member, g.died());
         }
+        reports.gone(g.id());
     }
 
     /** Main has returned: nothing is left to steal; every member's statistics go to the master. */
     private void stop(Connection c) {
         pool.stopping();
         membersAtStop = members.size();
-        reports.open();
+        reports.open(members.all().stream().map(Message.Member::id).toList());
         Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool));
         if (pool.isMaster()) {
             c.send(mine); // the others' statistics still come to the master over this connection
@@ -282,7 +283,7 @@ final class RegistryClient implements Inbox {
     List<String> gatherReports(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         stopped.await(timeout, unit);
-        return reports.await(membersAtStop, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+        return reports.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /** Says goodbye to the registry; the connection, if open, is returned to be awaited. */
