@@ -41,7 +41,7 @@ class ChaosSystemTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS"})
+    @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS", "LL"})
     void aProcessKilledMidRunCostsTimeNotTheResult(String balancer) throws Exception {
         try (ChaosPool c = new ChaosPool(balancer, PROGRAM, expected)) {
             c.start("-");
@@ -52,7 +52,7 @@ class ChaosSystemTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS"})
+    @ValueSource(strings = {"RS", "RP", "CHS", "CLS", "CRS", "LL"})
     void aProcessFrozenMidRunCostsTimeNotTheResult(String balancer) throws Exception {
         try (ChaosPool c = new ChaosPool(balancer, PROGRAM, expected)) {
             c.start("-");

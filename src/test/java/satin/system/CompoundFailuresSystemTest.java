@@ -63,6 +63,24 @@ class CompoundFailuresSystemTest {
         }
     }
 
+    /** The master dies, and then the member that took its place and runs main again: a third one finishes. */
+    @Test
+    void theMasterKilledAndThenTheMemberThatTookItsPlaceKilled() throws Exception {
+        try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
+            c.start("-");
+            c.pause();
+            c.note("SIGKILL master");
+            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.master.process.destroyForcibly();
+            Processes.Child second = awaitNewMaster(c, c.others);
+            c.note("SIGKILL " + second.name + ", the master now");
+            second.process.destroyForcibly();
+            List<Processes.Child> left = new ArrayList<>(c.others);
+            left.remove(second);
+            assertSurvivorsPrintOnce(c, left);
+        }
+    }
+
     /**
      * The master's process stops until a member gives the registry up, then runs again, before
      * the failure timeout. Its registry, thawed, must not take its own pause for everyone's
@@ -131,6 +149,12 @@ class CompoundFailuresSystemTest {
                 assertEquals(0, p.process.exitValue(), () -> p.name + " kept running and was lost; " + c.context());
             }
         }
+    }
+
+    /** The process among {@code candidates} that says it is the master now and runs main again. */
+    private static Processes.Child awaitNewMaster(ChaosPool c, List<Processes.Child> candidates)
+            throws InterruptedException {
+        return awaitErrLine(c, candidates, "is the master now and runs", ChaosPool.BOUND_SECONDS);
     }
 
     /** The first of {@code candidates} to print a line containing {@code text} on its standard error. */
