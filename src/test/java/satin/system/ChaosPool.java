@@ -112,6 +112,13 @@ final class ChaosPool implements AutoCloseable {
         return victim;
     }
 
+    /** Waits a random moment of the run, then notes a fault that strikes the master, which must still run. */
+    void strikeMaster(String fault) throws InterruptedException {
+        pause();
+        note(fault);
+        assertTrue(master.process.isAlive(), () -> "the run ended before the fault; " + context());
+    }
+
     /** Up to 2 s into main: well inside a run of 4 s or more. */
     void pause() throws InterruptedException {
         pause(2000);
@@ -129,6 +136,25 @@ final class ChaosPool implements AutoCloseable {
         assertExits(master, BOUND_SECONDS);
         assertEquals(0, master.process.exitValue(), () -> "the master's exit code; " + context());
         assertEquals(expected, master.out(), () -> "the master prints the sequential result once; " + context());
+    }
+
+    /**
+     * The processes of {@code survivors} end, with 0 unless one was the master (which may have
+     * ended itself), and together print the sequential result once.
+     */
+    void assertPrintOnceTogether(List<Processes.Child> survivors) throws InterruptedException {
+        StringBuilder printed = new StringBuilder();
+        for (Processes.Child p : survivors) {
+            assertExits(p, BOUND_SECONDS);
+            printed.append(p.out());
+        }
+        assertEquals(expected, printed.toString(), () -> "the processes print the sequential result once, together; "
+                + context());
+        for (Processes.Child p : survivors) {
+            if (p != master) {
+                assertEquals(0, p.process.exitValue(), () -> p.name + " kept running and was lost; " + context());
+            }
+        }
     }
 
     void assertExits(Processes.Child p, long seconds) throws InterruptedException {

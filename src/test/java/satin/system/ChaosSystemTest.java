@@ -65,20 +65,9 @@ class ChaosSystemTest {
     void whenTheMasterIsKilledASurvivorFinishesTheRunAndPrintsTheResultOnce() throws Exception {
         try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
             c.start("-");
-            c.pause();
-            c.note("SIGKILL master");
-            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.strikeMaster("SIGKILL master");
             c.master.process.destroyForcibly();
-            StringBuilder printed = new StringBuilder();
-            for (Processes.Child survivor : c.others) {
-                c.assertExits(survivor, ChaosPool.BOUND_SECONDS);
-                printed.append(survivor.out());
-            }
-            assertEquals(expected, printed.toString(),
-                    () -> "the survivors print the sequential result once, together; " + c.context());
-            for (Processes.Child survivor : c.others) {
-                assertEquals(0, survivor.process.exitValue(), () -> survivor.name + "'s exit code; " + c.context());
-            }
+            c.assertPrintOnceTogether(c.others);
         }
     }
 

@@ -50,10 +50,8 @@ class CompoundFailuresSystemTest {
     void theMasterAndTwoOtherProcessesKilledAtOnceLeaveTheLastToPrintTheResult() throws Exception {
         try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
             c.start("-");
-            c.pause();
             Processes.Child last = c.others.get(2);
-            c.note("SIGKILL master, process1 and process2");
-            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.strikeMaster("SIGKILL master, process1 and process2");
             c.master.process.destroyForcibly();
             c.others.get(0).process.destroyForcibly();
             c.others.get(1).process.destroyForcibly();
@@ -68,16 +66,14 @@ class CompoundFailuresSystemTest {
     void theMasterKilledAndThenTheMemberThatTookItsPlaceKilled() throws Exception {
         try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
             c.start("-");
-            c.pause();
-            c.note("SIGKILL master");
-            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.strikeMaster("SIGKILL master");
             c.master.process.destroyForcibly();
             Processes.Child second = awaitNewMaster(c, c.others);
             c.note("SIGKILL " + second.name + ", the master now");
             second.process.destroyForcibly();
             List<Processes.Child> left = new ArrayList<>(c.others);
             left.remove(second);
-            assertSurvivorsPrintOnce(c, left);
+            c.assertPrintOnceTogether(left);
         }
     }
 
@@ -93,16 +89,14 @@ class CompoundFailuresSystemTest {
     void aMasterThawedAfterTheRegistryWasGivenUpLetsTheRunEndOnce() throws Exception {
         try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
             c.start("-");
-            c.pause();
-            c.note("SIGSTOP master");
-            assertTrue(c.master.process.isAlive(), () -> "the run ended before the fault; " + c.context());
+            c.strikeMaster("SIGSTOP master");
             c.master.freeze();
             awaitErrLine(c, c.others, "lost the registry", 60);
             c.note("SIGCONT master");
             c.master.thaw();
             List<Processes.Child> all = new ArrayList<>(c.others);
             all.add(0, c.master);
-            assertSurvivorsPrintOnce(c, all);
+            c.assertPrintOnceTogether(all);
             if (!c.master.out().isEmpty()) {
                 assertEquals(0, c.master.process.exitValue(), () -> "the master printed; its exit code; " + c.context());
             }
@@ -131,23 +125,6 @@ class CompoundFailuresSystemTest {
             assertTrue(seconds < END_SECONDS, () -> "the master ended " + seconds + " s after main returned; " + c.context());
             assertEquals(0, c.master.process.exitValue(), () -> "the master's exit code; " + c.context());
             assertEquals(expectedGated, c.master.out(), () -> "the master prints the sequential result once; " + c.context());
-        }
-    }
-
-    /** The processes of {@code survivors} end, with 0 unless they were the master, and print the result once together. */
-    private static void assertSurvivorsPrintOnce(ChaosPool c, List<Processes.Child> survivors)
-            throws InterruptedException {
-        StringBuilder printed = new StringBuilder();
-        for (Processes.Child p : survivors) {
-            c.assertExits(p, ChaosPool.BOUND_SECONDS);
-            printed.append(p.out());
-        }
-        assertEquals(expected, printed.toString(), () -> "the processes print the sequential result once, together; "
-                + c.context());
-        for (Processes.Child p : survivors) {
-            if (p != c.master) {
-                assertEquals(0, p.process.exitValue(), () -> p.name + " kept running and was lost; " + c.context());
-            }
         }
     }
 

@@ -342,12 +342,9 @@ class RegistryTest {
 
     @Test
     void aRegistryTakenOverTakesItsMembersBackUnderTheirIdsAndDeclaresTheMissingDead() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of("frozen"), "",
-                TimeUnit.MILLISECONDS.toNanos(300));
+        resume(known, java.util.Set.of("frozen"), 300);
         FakeMember a = new FakeMember("a");
         a.send(new Message.Join("a", "c", "local://a", true, "", 2));
         Message.Members back = a.next(Message.Members.class);
@@ -378,12 +375,10 @@ class RegistryTest {
 
     @Test
     void aRegistryTakenOverThatReachesTooFewMembersStopsItsSideRatherThanElectASecondMaster() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"),
                 new Message.Member(4, "d", "c", "local://d"));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(200));
+        resume(known, java.util.Set.of(), 200);
         FakeMember a = new FakeMember("a");
         a.send(new Message.Join("a", "c", "local://a", true, "", 2));
         assertEquals(1, a.next(Message.Members.class).master());
@@ -399,11 +394,9 @@ class RegistryTest {
      */
     @Test
     void membersThatLeaveAfterTheStopAreNotAPoolCutOff() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(300));
+        resume(known, java.util.Set.of(), 300);
         List<FakeMember> back = new ArrayList<>();
         for (Message.Member m : known) {
             FakeMember f = new FakeMember(m.name());
@@ -431,12 +424,10 @@ class RegistryTest {
      */
     @Test
     void membersWhoseAddressRefusesConnectionsAreDeadNotCutOff() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", deadAddress()),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "master-1", "c", deadAddress()),
                 new Message.Member(4, "master-2", "c", deadAddress()));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(200));
+        resume(known, java.util.Set.of(), 200);
         FakeMember a = new FakeMember("a");
         a.send(new Message.Join("a", "c", "local://a", true, "", 2));
         assertEquals(1, a.next(Message.Members.class).master());
@@ -459,6 +450,14 @@ class RegistryTest {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return "tcp://127.0.0.1:" + s.getLocalPort();
         }
+    }
+
+    /** The registry taken over by a member that knew {@code known}, member 1 the master, and {@code dead}. */
+    private void resume(List<Message.Member> known, java.util.Set<String> dead, long windowMillis)
+            throws InterruptedException {
+        registry.close();
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, dead, "", TimeUnit.MILLISECONDS.toNanos(windowMillis));
     }
 
     /** The next message of a type, after the MemberJoined news of later joiners. */
