@@ -171,7 +171,7 @@ final class RegistryClient implements Inbox {
     @Override
     public void silent(Connection c, long nanos) {
         c.send(new Message.Refused("node " + config.name() + " heard nothing from the registry for "
-                + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms: the pool moves it"));
+                + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"));
         pool.detected("the registry", nanos);
     }
 
