@@ -92,9 +92,18 @@ final class Processes implements AutoCloseable {
          * reaches a stopped process.
          */
         void freeze() throws IOException, InterruptedException {
-            Process kill = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).inheritIO().start();
+            signal("STOP");
+        }
+
+        /** Lets a frozen process run again (SIGCONT): the host came back. */
+        void thaw() throws IOException, InterruptedException {
+            signal("CONT");
+        }
+
+        private void signal(String name) throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
             if (kill.waitFor() != 0) {
-                throw new IllegalStateException("kill -STOP " + process.pid() + " failed with " + kill.exitValue());
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed with " + kill.exitValue());
             }
         }
 

@@ -50,6 +50,8 @@ public final class Liveness extends ChannelDuplexHandler {
     private final LongSupplier clock;
     private long lastRead;
     private long lastWrite;
+    /** When the last check ran: a check that comes a period or more late finds this end was not running. */
+    private long lastCheck;
     private ScheduledFuture<?> checks;
 
     public Liveness(Settings settings) {
@@ -64,7 +66,7 @@ public final class Liveness extends ChannelDuplexHandler {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof Handshake.Admitted) {
-            lastRead = lastWrite = clock.getAsLong();
+            lastRead = lastWrite = lastCheck = clock.getAsLong();
             long period = Math.max(1, settings.timeoutNanos() / 10);
             checks = ctx.executor().scheduleAtFixedRate(() -> check(ctx), period, period, TimeUnit.NANOSECONDS);
         }
@@ -87,6 +89,7 @@ public final class Liveness extends ChannelDuplexHandler {
 
     private void check(ChannelHandlerContext ctx) {
         long now = clock.getAsLong();
+        discountOwnPause(now, Math.max(1, settings.timeoutNanos() / 10));
         long silent = now - lastRead;
         Long roundTrip = ctx.channel().attr(ROUND_TRIP).get();
         if (silent >= settings.timeoutNanos() * 9 / 10 + (roundTrip == null ? 0 : roundTrip)) {
@@ -97,6 +100,21 @@ public final class Liveness extends ChannelDuplexHandler {
             ctx.close();
         } else if (now - lastWrite >= settings.intervalNanos()) {
             ctx.writeAndFlush(new Message.Heartbeat(), ctx.voidPromise());
+        }
+    }
+
+    /**
+     * A check that comes a period or more late means this end did not run meanwhile (it was
+     * stopped, or starved): what the peer sent then waits unread in the socket, so that time is not
+     * the peer's silence. Without this, a process that thaws takes every peer for dead at once
+     * (a thawed registry declared every live member dead), while the peers have heard nothing of
+     * it only for as long as it was stopped.
+     */
+    private void discountOwnPause(long now, long period) {
+        long late = now - lastCheck - period;
+        lastCheck = now;
+        if (late >= period) {
+            lastRead = Math.min(now, lastRead + late);
         }
     }
 

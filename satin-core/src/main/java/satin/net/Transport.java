@@ -156,6 +156,32 @@ public final class Transport implements AutoCloseable {
         return "tcp://" + host + ":" + i.getPort();
     }
 
+    /**
+     * Whether nothing listens at a TCP address: its host answers a connection with a refusal
+     * within {@code timeoutMillis}. That is proof that a node's process is gone; silence (a frozen
+     * process, a host or a network that is down) and anything else are not. Blocks; an in-VM
+     * address is never refused.
+     */
+    public static boolean refusesConnections(String address, int timeoutMillis) {
+        SocketAddress where;
+        try {
+            where = parse(address);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (!(where instanceof InetSocketAddress)) {
+            return false;
+        }
+        try (java.net.Socket probe = new java.net.Socket()) {
+            probe.connect(where, timeoutMillis);
+            return false;
+        } catch (java.net.ConnectException e) {
+            return String.valueOf(e.getMessage()).contains("refused"); // not a timeout of the host's own
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     /** Whether {@code address} is a TCP address on this host's loopback interface (an unparsable one is not). */
     static boolean isLoopback(String address) {
         try {

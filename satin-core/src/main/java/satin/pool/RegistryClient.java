@@ -146,13 +146,14 @@ final class RegistryClient implements Inbox {
         if (members.gone(g.id(), g.died())) {
             pool.memberGone(member, g.died());
         }
+        reports.gone(g.id());
     }
 
     /** Main has returned: nothing is left to steal; every member's statistics go to the master. */
     private void stop(Connection c) {
         pool.stopping();
         membersAtStop = members.size();
-        reports.open();
+        reports.open(members.all().stream().map(Message.Member::id).toList());
         Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool));
         if (pool.isMaster()) {
             c.send(mine); // the others' statistics still come to the master over this connection
@@ -162,8 +163,15 @@ final class RegistryClient implements Inbox {
         }
     }
 
+    /**
+     * The registry is given up, and told so before the connection closes: if its process was only
+     * stopped, it must step down when it runs again rather than go on beside the registry the pool
+     * moves (as a member the registry gives up is told, to stop rather than take the registry over).
+     */
     @Override
     public void silent(Connection c, long nanos) {
+        c.send(new Message.Refused("node " + config.name() + " heard nothing from the registry for "
+                + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"));
         pool.detected("the registry", nanos);
     }
 
@@ -275,7 +283,7 @@ final class RegistryClient implements Inbox {
     List<String> gatherReports(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         stopped.await(timeout, unit);
-        return reports.await(membersAtStop, deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+        return reports.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /** Says goodbye to the registry; the connection, if open, is returned to be awaited. */

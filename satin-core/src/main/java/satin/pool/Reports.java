@@ -1,8 +1,11 @@
 package satin.pool;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntPredicate;
@@ -13,12 +16,16 @@ import satin.net.Message;
  * and none before the stop. What a member sends at another time, for another member or a second
  * time is refused, so that what the master holds is bounded by the members (and each report by
  * the frame limit) whatever a member sends.
+ * A member that goes after the stop (it died, or froze and was declared dead) is not waited for:
+ * its report will not come.
  */
 final class Reports {
 
     private final IntPredicate wasMember;
     /** Guarded by this: the reports by member id, in the order of the ids. */
     private final Map<Integer, String> byMember = new TreeMap<>();
+    /** Guarded by this: the members whose reports are waited for, those of the stop that have not gone since. */
+    private final Set<Integer> awaited = new HashSet<>();
     private boolean open;
 
     /** @param wasMember whether an id is of a member of this run (one gone since included: it reported first) */
@@ -26,9 +33,16 @@ final class Reports {
         this.wasMember = wasMember;
     }
 
-    /** The master's stop came: the members' reports follow. */
-    synchronized void open() {
+    /** The master's stop came: the reports of {@code members} follow. */
+    synchronized void open(Collection<Integer> members) {
         open = true;
+        awaited.addAll(members);
+    }
+
+    /** A member went: if its report has not come by now, it will not. */
+    synchronized void gone(int member) {
+        awaited.remove(member);
+        notifyAll();
     }
 
     /** Keeps a member's report; why it is refused, or null. */
@@ -46,10 +60,11 @@ final class Reports {
         return null;
     }
 
-    /** The reports, by member id, once {@code count} have come or {@code timeout} has passed. */
-    synchronized List<String> await(int count, long timeout, TimeUnit unit) throws InterruptedException {
+    /** The reports, by member id, once every member awaited has reported or gone, or {@code timeout} has passed. */
+    synchronized List<String> await(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
-        for (long left = unit.toNanos(timeout); byMember.size() < count && left > 0; left = deadline - System.nanoTime()) {
+        for (long left = unit.toNanos(timeout); !byMember.keySet().containsAll(awaited) && left > 0;
+                left = deadline - System.nanoTime()) {
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         return new ArrayList<>(byMember.values());

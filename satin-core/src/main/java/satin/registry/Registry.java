@@ -46,6 +46,8 @@ public final class Registry implements Inbox, AutoCloseable {
     private int master = -1;
     private boolean stopped;
     private boolean masterDied;
+    /** A member gave this registry up and the pool moved it: nothing here counts any more. */
+    private boolean steppedDown;
     /** What the pool's members allow to travel: what its first member announced; null before. */
     private String allow;
     private String allowFrom;
@@ -127,13 +129,62 @@ public final class Registry implements Inbox, AutoCloseable {
      * Members that did not join the moved registry in time are dead. Unless fewer than half of the
      * members other than the master came: then it is rather this side of the pool that is cut off
      * (a network that split, not a pool that lost most of its processes), and electing a master
-     * here would run main a second time beside the real one; so this side stops.
+     * here would run main a second time beside the real one; so this side stops. Members whose
+     * address refuses connections are not counted: their process is gone, which no split of the
+     * network looks like (the master's process with more nodes than all the others, or several
+     * processes killed at once, would otherwise lose the run).
      */
-    private synchronized void rejoinWindowOver() {
+    private void rejoinWindowOver() {
+        List<Message.Member> missing;
+        synchronized (this) {
+            if (stopped || steppedDown) {
+                return; // the run ended within the window: its members leave, as they should
+            }
+            missing = members.values().stream().filter(m -> m.id() != master && !connections.containsKey(m.id()))
+                    .toList();
+        }
+        Thread probes = new Thread(() -> rejoinsCounted(gone(missing)), "satin-registry-rejoins");
+        probes.setDaemon(true);
+        probes.start();
+    }
+
+    /** The ids of the members whose process is gone: their address refuses connections. All are asked at once. */
+    private static Set<Integer> gone(List<Message.Member> missing) {
+        Set<Integer> gone = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<Thread> probes = new ArrayList<>();
+        for (Message.Member m : missing) {
+            Thread probe = new Thread(() -> {
+                if (Transport.refusesConnections(m.address(), PROBE_MILLIS)) {
+                    gone.add(m.id());
+                }
+            }, "satin-registry-probe");
+            probe.setDaemon(true);
+            probe.start();
+            probes.add(probe);
+        }
+        try {
+            for (Thread probe : probes) {
+                probe.join(2L * PROBE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // decided on what is known by now
+        }
+        return Set.copyOf(gone);
+    }
+
+    /** How long a missing member's address may take to refuse a connection. */
+    private static final int PROBE_MILLIS = 1_000;
+
+    private synchronized void rejoinsCounted(Set<Integer> gone) {
+        if (stopped || steppedDown) {
+            return;
+        }
         long back = connections.keySet().stream().filter(id -> id != master).count();
-        if (2 * back < formerFollowers) {
-            String why = "the registry taken over could reach only " + back + " of the " + formerFollowers
-                    + " members other than the master: this side of the pool is cut off from the rest";
+        int counted = formerFollowers - gone.size();
+        if (2 * back < counted) {
+            String why = "the registry taken over could reach only " + back + " of the " + counted
+                    + " members other than the master" + (gone.isEmpty() ? "" : " still alive")
+                    + ": this side of the pool is cut off from the rest";
             LOG.log(Level.ERROR, why);
             stopped = true;
             broadcast(new Message.Refused(why), null);
@@ -141,7 +192,8 @@ public final class Registry implements Inbox, AutoCloseable {
         }
         for (Integer id : new ArrayList<>(members.keySet())) {
             if (!connections.containsKey(id)) {
-                LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead", id);
+                LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead{1}", id,
+                        gone.contains(id) ? " (its address refuses connections)" : "");
                 goneId(id, true);
             }
         }
@@ -158,6 +210,9 @@ public final class Registry implements Inbox, AutoCloseable {
 
     @Override
     public synchronized void received(Connection c, Message m) {
+        if (steppedDown && !(m instanceof Message.Join)) {
+            return; // a member that gave this registry up a moment later than another
+        }
         if (m instanceof Message.Join j) {
             join(c, j);
         } else if (m instanceof Message.Leave) {
@@ -173,6 +228,8 @@ public final class Registry implements Inbox, AutoCloseable {
             }
         } else if (m instanceof Message.Statistics s) {
             forward(c, s);
+        } else if (m instanceof Message.Refused r && ids.containsKey(c)) {
+            stepDown(c, r.reason());
         } else {
             refuse(c, "a " + m.type() + " message is not for the registry");
         }
@@ -208,7 +265,33 @@ public final class Registry implements Inbox, AutoCloseable {
 
     @Override
     public synchronized void closed(Connection c) {
-        gone(c, true);
+        if (!steppedDown) {
+            gone(c, true);
+        }
+    }
+
+    /**
+     * A member gave this registry up: it heard nothing from it for the failure timeout (this
+     * process was stopped, or starved), and the pool moves the registry to a member. Going on here
+     * beside it, once this process runs again, would split the pool in two, each side with its
+     * master running main. So this registry steps down: it closes every member's connection
+     * without a word, which the members take for the registry's loss, and they follow it where it
+     * moved (the master keeping its place if it comes in time); nobody is declared dead for having
+     * given it up. After the master's stop it stays, to forward the statistics.
+     */
+    private void stepDown(Connection from, String why) {
+        if (stopped || steppedDown) {
+            return;
+        }
+        steppedDown = true;
+        LOG.log(Level.WARNING, "member {0} gave this registry up ({1}): the pool moves it, and this one steps down",
+                ids.get(from), why);
+        List<Connection> all = new ArrayList<>(ids.keySet());
+        connections.clear();
+        ids.clear();
+        listening.close();
+        all.forEach(Connection::close);
+        finished.countDown();
     }
 
     /**
@@ -224,6 +307,10 @@ public final class Registry implements Inbox, AutoCloseable {
     }
 
     private void join(Connection c, Message.Join j) {
+        if (steppedDown) {
+            refuse(c, "this registry stepped down: the pool's registry moved to a member");
+            return;
+        }
         if (ids.containsKey(c)) {
             refuse(c, "joined twice");
             return;

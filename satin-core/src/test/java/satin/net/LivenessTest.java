@@ -98,6 +98,34 @@ class LivenessTest {
         assertFalse(ch.isActive());
     }
 
+    /**
+     * This end stopped (SIGSTOP, a paused JVM) for 4.6 s, a second after it last heard the peer:
+     * its first check when it runs again must not count its own pause as the peer's silence, or a
+     * thawed registry declares every live member dead. The peer's messages of that time wait in
+     * the socket, and are read next.
+     */
+    @Test
+    void thisEndsOwnPauseIsNotThePeersSilence() {
+        EmbeddedChannel ch = admitted(0);
+        pass(ch, SECOND);
+        ch.writeInbound(new Message.Heartbeat());
+        pause(ch, SECOND * 46 / 10);
+        assertTrue(ch.isActive(), "the peer was silent only while this end was stopped");
+        assertTrue(seen.stream().noneMatch(e -> e instanceof Liveness.Silent), seen.toString());
+        pass(ch, 4 * SECOND);
+        assertTrue(ch.isActive(), "4 s of silence while this end runs");
+        pass(ch, SECOND);
+        assertFalse(ch.isActive(), "5 s of silence while this end runs: the peer is dead");
+    }
+
+    /** This end does not run for {@code nanos}: the clock and the scheduler jump, then what was due runs. */
+    private void pause(EmbeddedChannel ch, long nanos) {
+        now += nanos;
+        ch.advanceTimeBy(nanos, TimeUnit.NANOSECONDS);
+        ch.runScheduledPendingTasks();
+        ch.runPendingTasks();
+    }
+
     @Test
     void nothingIsCheckedBeforeTheHandshake() {
         EmbeddedChannel ch = new EmbeddedChannel(new Liveness(Liveness.Settings.of(SECOND), () -> now));

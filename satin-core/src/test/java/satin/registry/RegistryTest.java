@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -258,6 +259,23 @@ class RegistryTest {
         assertEquals(2, toBoss.master());
     }
 
+    /**
+     * A member that heard nothing from the registry for the failure timeout (its process was
+     * stopped) gives it up and the pool moves it. Were this one to go on (its process thawed), the
+     * pool would have two registries, each with a master. It steps down instead: every member's
+     * connection closes without a word, which makes them follow the registry where it moved, and
+     * nobody is declared dead for having given it up.
+     */
+    @Test
+    void aRegistryThatAMemberGaveUpStepsDownRatherThanDeclareItDead() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        m.get(1).send(new Message.Refused("nothing heard from the registry for 4600 ms"));
+        for (FakeMember member : m) {
+            assertEquals(FakeMember.CLOSED, member.next(Object.class), member.name + " hears no news, its connection closes");
+        }
+        assertTrue(registry.awaitFinished(WAIT_SECONDS, TimeUnit.SECONDS), "a registry that stepped down is finished");
+    }
+
     @Test
     void aMessageThatIsNotForTheRegistryIsRefused() throws InterruptedException {
         FakeMember a = pool("a").get(0);
@@ -324,12 +342,9 @@ class RegistryTest {
 
     @Test
     void aRegistryTakenOverTakesItsMembersBackUnderTheirIdsAndDeclaresTheMissingDead() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of("frozen"), "",
-                TimeUnit.MILLISECONDS.toNanos(300));
+        resume(known, java.util.Set.of("frozen"), 300);
         FakeMember a = new FakeMember("a");
         a.send(new Message.Join("a", "c", "local://a", true, "", 2));
         Message.Members back = a.next(Message.Members.class);
@@ -360,18 +375,89 @@ class RegistryTest {
 
     @Test
     void aRegistryTakenOverThatReachesTooFewMembersStopsItsSideRatherThanElectASecondMaster() throws Exception {
-        registry.close();
         List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
                 new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"),
                 new Message.Member(4, "d", "c", "local://d"));
-        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, java.util.Set.of(), "", TimeUnit.MILLISECONDS.toNanos(200));
+        resume(known, java.util.Set.of(), 200);
         FakeMember a = new FakeMember("a");
         a.send(new Message.Join("a", "c", "local://a", true, "", 2));
         assertEquals(1, a.next(Message.Members.class).master());
         String why = a.next(Message.Refused.class).reason();
         assertTrue(why.contains("could reach only 1 of the 3 members other than the master"), why);
         assertEquals(1, registry.master(), "no second master was elected");
+    }
+
+    /**
+     * A run that ends within the rejoin window of a registry taken over: its members leave after
+     * the master's stop, as they should, and the window's end must not take that for a pool cut
+     * off and refuse the master while it gathers the statistics.
+     */
+    @Test
+    void membersThatLeaveAfterTheStopAreNotAPoolCutOff() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
+        resume(known, java.util.Set.of(), 300);
+        List<FakeMember> back = new ArrayList<>();
+        for (Message.Member m : known) {
+            FakeMember f = new FakeMember(m.name());
+            f.send(new Message.Join(m.name(), "c", m.address(), true, "", m.id()));
+            assertEquals(m.id(), f.next(Message.Members.class).you());
+            back.add(f);
+        }
+        back.get(0).send(new Message.Stop());
+        for (FakeMember f : back) {
+            f.next(Message.Stop.class);
+        }
+        back.get(1).send(new Message.Leave());
+        back.get(2).send(new Message.Leave());
+        assertEquals(2, back.get(0).next(Message.MemberGone.class).id());
+        assertEquals(3, back.get(0).next(Message.MemberGone.class).id());
+        Object after = back.get(0).arrived.poll(1, TimeUnit.SECONDS);
+        assertNull(after, "the master hears nothing more once the window is over");
+    }
+
+    /**
+     * The master's process had more nodes than the others (or it died with other processes at
+     * once): the members that did not come back to the registry taken over are fewer than half.
+     * Those whose address refuses connections are gone, not on the far side of a split network:
+     * their process is dead, and the members that are left go on without them.
+     */
+    @Test
+    void membersWhoseAddressRefusesConnectionsAreDeadNotCutOff() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", deadAddress()),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "master-1", "c", deadAddress()),
+                new Message.Member(4, "master-2", "c", deadAddress()));
+        resume(known, java.util.Set.of(), 200);
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        assertEquals(1, a.next(Message.Members.class).master());
+        java.util.Set<Integer> gone = new java.util.HashSet<>();
+        Message.Members elected = null;
+        while (elected == null || gone.size() < 3) {
+            Object o = a.next(Object.class);
+            if (o instanceof Message.MemberGone g) {
+                gone.add(g.id());
+            } else {
+                elected = assertInstanceOf(Message.Members.class, o, "a hears who left, and that it leads");
+            }
+        }
+        assertEquals(java.util.Set.of(1, 3, 4), gone);
+        assertEquals(2, elected.master());
+    }
+
+    /** A TCP address nobody listens at: its port was just free. */
+    private static String deadAddress() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return "tcp://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    /** The registry taken over by a member that knew {@code known}, member 1 the master, and {@code dead}. */
+    private void resume(List<Message.Member> known, java.util.Set<String> dead, long windowMillis)
+            throws InterruptedException {
+        registry.close();
+        registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
+                satin.net.Liveness.Settings.DEFAULT, known, 1, dead, "", TimeUnit.MILLISECONDS.toNanos(windowMillis));
     }
 
     /** The next message of a type, after the MemberJoined news of later joiners. */
