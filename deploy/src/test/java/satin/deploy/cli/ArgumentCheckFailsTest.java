@@ -43,4 +43,24 @@ class ArgumentCheckFailsTest {
         assertFalse(r.err().contains("\tat satin.deploy.launch"), "no trace of the launcher: " + r.err());
         assertFalse(Files.exists(out), "nothing started");
     }
+
+    /** The synthetic tree, the comparisons' workload, is checked like the applications of apps/README.md. */
+    @Test
+    void theSyntheticTreesArgumentsAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        Path out = dir.resolve("results");
+        Result run = SatinCliTest.satin("run", "--app", "synthetic", "--args", "4", "x", "100", "--nodes", "2", "--output",
+                out.toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().contains("synthetic does not take the arguments [4, x, 100]: DEPTH must be an integer"),
+                run.err());
+        Result compare = SatinCliTest.satin("compare", "--app", "synthetic", "--args", "2", "2", "100", "0.5", "-1",
+                "--nodes", "2", "--wans", "single-cluster", "--output", out.toString());
+        assertEquals(2, compare.code(), compare.err());
+        assertTrue(compare.err().contains("PAYLOAD-BYTES must be an integer from 0"), compare.err());
+        Result simulate = SatinCliTest.satin("simulate", "--app", "synthetic", "--args", "2", "2", "99999999999999999",
+                "--nodes", "2", "--output", out.toString());
+        assertEquals(2, simulate.code(), simulate.err());
+        assertTrue(simulate.err().contains("LEAF-MICROS must be an integer from 0 to 3600000000"), simulate.err());
+        assertFalse(Files.exists(out), "nothing started");
+    }
 }
