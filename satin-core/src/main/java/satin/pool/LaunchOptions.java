@@ -119,10 +119,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--registry-file" -> registryFile = p.value(option);
                 case "--rank-from" -> rankFrom = p.value(option);
                 case "--registry-only" -> registryOnly = true;
-                case "--nodes" -> nodes = p.number(option, 1, 4096);
-                case "--workers" -> workers = p.number(option, 1, 4096);
+                case "--nodes" -> nodes = p.number(option, 1, PoolMain.MAX_NODES);
+                case "--workers" -> workers = p.number(option, 1, satin.runtime.NodeConfig.MAX_WORKERS);
                 case "--cluster" -> cluster = p.value(option);
-                case "--clusters" -> clusters = p.number(option, 1, 4096);
+                case "--clusters" -> clusters = p.number(option, 1, PoolMain.MAX_NODES);
                 case "--cluster-layout" -> layout = layout(p.value(option));
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));

@@ -33,6 +33,8 @@ public final class PoolMain {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
+    /** The most nodes one process holds: each has its own workers, deques, listener and connections to the rest. */
+    public static final int MAX_NODES = 4096;
 
     private PoolMain() {
     }

@@ -20,14 +20,20 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
 
     public static final int DEFAULT_WORKERS = 1;
     public static final long DEFAULT_STACK_BYTES = 512L << 20;
+    /**
+     * The most workers a node may have. Each is a thread with a stack of its own: satin.workers=100000
+     * made the JVM create threads until it could not, and the node never started nor failed.
+     */
+    public static final int MAX_WORKERS = 4096;
 
     public NodeConfig(String name, int workers, DequeKind deque, long stackBytes) {
         this(name, workers, deque, stackBytes, false);
     }
 
     public NodeConfig {
-        if (workers < 1) {
-            throw new IllegalArgumentException("a node needs at least one worker, not " + workers);
+        if (workers < 1 || workers > MAX_WORKERS) {
+            throw new IllegalArgumentException("a node needs at least one worker and at most " + MAX_WORKERS + ", not "
+                    + workers);
         }
         if (stackBytes < 64 << 10) {
             throw new IllegalArgumentException("worker stack of " + stackBytes + " bytes is below 64 KiB");

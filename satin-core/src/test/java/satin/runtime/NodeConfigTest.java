@@ -48,6 +48,8 @@ class NodeConfigTest {
     void aBadValueIsRefusedWithThePropertyAndTheValueNamed() {
         assertMessage(props("satin.workers", "two"), "satin.workers=two", "For input string");
         assertMessage(props("satin.workers", "0"), "satin.workers=0", "at least one worker");
+        // 100000 worker threads with their stacks: the JVM made threads until it could not, and never started
+        assertMessage(props("satin.workers", "100000"), "satin.workers=100000", "at most 4096");
         assertMessage(props("satin.deque", "fifo"), "satin.deque=fifo", "expected split or locked");
         assertMessage(props("satin.stack", "lots"), "satin.stack=lots", "not a size in bytes");
         assertMessage(props("satin.stack", "1k"), "satin.stack=1k", "below 64 KiB");

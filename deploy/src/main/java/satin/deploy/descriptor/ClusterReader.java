@@ -60,7 +60,7 @@ final class ClusterReader {
         }
         String name = name(s, seen);
         Integer nodes = s.positive("nodes", "the number of nodes", null);
-        Integer workers = s.positive("workers", "worker threads per node", 1);
+        Integer workers = s.positive("workers", "worker threads per node", 1, satin.runtime.NodeConfig.MAX_WORKERS);
         Placement where = placement(s);
         Hosts hosts = hosts(s, where);
         List<String> jvmOptions = s.texts("jvmOptions", "JVM options like -Xmx2g");

@@ -59,6 +59,10 @@ final class DescriptorReader {
             problems.throwIfAny();
         }
         String pool = top.has("pool") ? top.text("pool", "the pool's name", true) : DEFAULT_POOL;
+        if (pool != null && !RunPlan.NAME.matcher(pool).matches()) {
+            problems.at(top.value("pool"), "pool", "found '" + pool + "'; expected " + RunPlan.NAME_EXPECTED);
+            pool = null;
+        }
         List<ClusterPlan> clusters = ClusterReader.read(top);
         String mode = top.has("mode") ? mode(top) : "run";
         String secret = secret(top, clusters, "simulate".equals(mode));

@@ -51,9 +51,30 @@ class DescriptorProblemsTest {
                 "d.yaml:3:12: clusters[0].nodes: found '0'; expected the number of nodes (a whole number >= 1)",
                 "d.yaml:4:11: clusters[1].name: found 'A' again (first on line 2); expected a name no other cluster has",
                 "d.yaml:5:12: clusters[1].nodes: found 'many'; expected the number of nodes (a whole number >= 1)",
-                "d.yaml:6:14: clusters[1].workers: found '-1'; expected worker threads per node (a whole number >= 1)",
+                "d.yaml:6:14: clusters[1].workers: found '-1'; expected worker threads per node (a whole number from 1 to 4096)",
                 "d.yaml:7:13: app.name: found 'fibb', which is no application; did you mean 'fib'? expected one of " + APPS
                         + " (or mainClass: for another program)");
+    }
+
+    /**
+     * A pool's name becomes part of its run directory's: pool: ../../x wrote the run's files two
+     * directories above output:. And more workers than a node can have used to pass the descriptor
+     * and be refused by the pool launcher with its usage, naming no file or line.
+     */
+    @Test
+    void aPoolNameThatIsAPathAndMoreWorkersThanANodeHasAreNamed() {
+        expect("""
+                pool: ../../elsewhere
+                clusters:
+                  - name: A
+                    nodes: 2
+                    workers: 100000
+                app: {name: fib}
+                """,
+                "d.yaml:1:7: pool: found '../../elsewhere'; expected a name of letters, digits, '_', '.' or '-' that starts "
+                        + "with a letter or digit",
+                "d.yaml:5:14: clusters[0].workers: found '100000'; expected worker threads per node (a whole number from 1 "
+                        + "to 4096)");
     }
 
     @Test
