@@ -48,11 +48,35 @@ public final class Allowlist {
     public Allowlist(ClassLoader loader, String configured) {
         this.loader = loader;
         this.allowed.addAll(JDK);
-        List<String> names = configured == null || configured.isBlank() ? List.of()
-                : List.of(configured.trim().split("\\s*,\\s*"));
+        List<String> names = names(configured);
         this.prefixes = names.stream().filter(n -> n.endsWith(".*")).map(n -> n.substring(0, n.length() - 1)).toList();
         names.stream().filter(n -> !n.endsWith(".*")).forEach(allowed::add);
         this.agreed = String.join(",", new java.util.TreeSet<>(names));
+    }
+
+    /** A class's binary name (com.acme.Point, com.acme.Outer$Inner), or a package and everything below it (com.acme.*). */
+    private static final Pattern NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*(\\.\\*)?");
+
+    /**
+     * The names {@code -Dsatin.allow} gives, each checked: a name that is neither a class nor a
+     * package ({@code *}, {@code com..acme}, {@code com/acme/Point}) would match nothing, and the
+     * program would find its classes refused with the setting it believed allowed them.
+     *
+     * @throws IllegalArgumentException naming the setting and the name
+     */
+    static List<String> names(String configured) {
+        if (configured == null || configured.isBlank()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : configured.trim().split("\\s*,\\s*", -1)) {
+            if (!NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("-Dsatin.allow=" + configured + ": '" + name + "' is neither a class "
+                        + "(com.acme.Point, com.acme.Outer$Inner) nor a package with all below it (com.acme.*)");
+            }
+            names.add(name);
+        }
+        return names;
     }
 
     /**

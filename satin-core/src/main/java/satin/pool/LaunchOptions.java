@@ -85,7 +85,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String rankFrom = null;
         boolean registryOnly = false;
         int nodes = 1;
-        int workers = 1;
+        int workers = satin.runtime.NodeConfig.fromProperties(System.getProperties()).workers(); // -Dsatin.workers, else 1
         String cluster = System.getProperty("satin.cluster", "local");
         int clusters = 1;
         List<String> layout = List.of();

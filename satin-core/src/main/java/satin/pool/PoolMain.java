@@ -54,6 +54,12 @@ public final class PoolMain {
             out.print(LaunchOptions.USAGE);
             return OK;
         }
+        try {
+            checkProperties();
+        } catch (IllegalArgumentException e) {
+            err.println("satin: " + e.getMessage());
+            return USAGE;
+        }
         LaunchOptions o;
         try {
             o = LaunchOptions.parse(args, System.getenv());
@@ -81,6 +87,24 @@ public final class PoolMain {
             }
         }
         return new Run(o, main, err).start();
+    }
+
+    /**
+     * Every setting a node, its links and its codec read as they start, checked before anything
+     * starts: the pool used to form and the master to run main before a node's join found
+     * {@code -Dsatin.decodeWorkPerByte=-1} wrong (on a thread of its own, leaving main's thread an
+     * index out of bounds), and nodes ignored {@code satin.deque}, {@code satin.stack} and
+     * {@code satin.byValue} without a word.
+     *
+     * @throws IllegalArgumentException naming the property and its value
+     */
+    static void checkProperties() {
+        NodeConfig.fromProperties(System.getProperties());
+        HashWork.checkSetting();
+        satin.net.PipelineInitializer.checkProperties();
+        satin.lb.StealChunk.fromProperty();
+        Allowlist.names(System.getProperty("satin.allow"));
+        satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true);
     }
 
     private static MethodHandle findMain(String name) {
@@ -133,7 +157,7 @@ public final class PoolMain {
             this.o = o;
             this.main = main;
             this.err = err;
-            this.nodeConfig = NodeConfig.defaults().withWorkers(o.workers());
+            this.nodeConfig = NodeConfig.fromProperties(System.getProperties()).withWorkers(o.workers());
         }
 
         int start() throws InterruptedException {

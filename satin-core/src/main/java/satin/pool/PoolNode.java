@@ -167,7 +167,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     public static synchronized Transport transport() {
         if (transport == null) {
             transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    !"false".equals(System.getProperty("satin.sameJvmShortcut")));
+                    satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true));
         }
         return transport;
     }
