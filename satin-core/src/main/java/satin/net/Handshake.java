@@ -65,9 +65,9 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (accepting && msg instanceof Message.Hello h) {
             if (!h.pool().equals(self.pool())) {
-                refuse(ctx, "pool '" + h.pool() + "' is not this pool '" + self.pool() + "'");
+                refuse(ctx, "pool '" + Untrusted.shown(h.pool()) + "' is not this pool '" + self.pool() + "'");
             } else if (!self.verify("hello", myNonce, h.mac())) {
-                refuse(ctx, "wrong pool secret from " + h.node() + " at " + ctx.channel().remoteAddress());
+                refuse(ctx, "wrong pool secret from " + Untrusted.shown(h.node()) + " at " + ctx.channel().remoteAddress());
             } else {
                 peer = h;
                 ctx.writeAndFlush(new Message.Welcome(self.sign("welcome", h.nonce())));
@@ -84,8 +84,9 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
                 refuse(ctx, "the accepting end at " + ctx.channel().remoteAddress() + " does not know the pool secret");
             }
         } else if (msg instanceof Message.Refused r) {
-            LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), r.reason());
-            ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + r.reason()));
+            String reason = Untrusted.shown(r.reason()); // the end that refuses has proved nothing either
+            LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), reason);
+            ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + reason));
             ctx.close();
         } else {
             refuse(ctx, "a " + ((Message) msg).type() + " message before the handshake finished");
