@@ -172,6 +172,15 @@ final class StealProtocol {
 
     /** The reply to a steal request. */
     private void stealReply(Connection victim, Message.StealReply r) {
+        if (r.request() < 1 || r.request() > nextRequest.get()) { // a chunk's later jobs answer a request that was sent
+            String why = "a steal reply to request " + r.request() + ", which was never sent";
+            if (r.payload() != null) {
+                decline(victim, r.job(), new IllegalStateException(why)); // its owner runs it: nothing is lost
+            } else {
+                LOG.log(Level.WARNING, "node {0} ignores {1} from {2}", config.name(), why, victim);
+            }
+            return;
+        }
         measure(r.request());
         if (r.payload() == null || answeredFromTable(victim, r.job(), r.payload())) {
             replied(r.request(), null); // nothing to run: the balancer asks again
