@@ -88,7 +88,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
         this.steals = new StealProtocol(this, config, node, codec, balancer, members, stats);
-        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), steals::onAccepted);
+        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
+                steals::onAccepted);
         Channel bound;
         try {
             bound = transport().listen(config.listen(),
