@@ -36,6 +36,11 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     static final String NO_HANDSHAKE = "no handshake within ";
 
     private ScheduledFuture<?> timeout;
+    /**
+     * Refused, and closing: the frames that came in the same read as the one refused are still
+     * decoded, and each would earn a refusal, a log line and a REFUSED of its own.
+     */
+    private boolean refused;
 
     private final long timeoutNanos;
 
@@ -63,6 +68,9 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refused) {
+            return;
+        }
         if (accepting && msg instanceof Message.Hello h) {
             if (!h.pool().equals(self.pool())) {
                 refuse(ctx, "pool '" + Untrusted.shown(h.pool()) + "' is not this pool '" + self.pool() + "'");
@@ -84,6 +92,7 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
                 refuse(ctx, "the accepting end at " + ctx.channel().remoteAddress() + " does not know the pool secret");
             }
         } else if (msg instanceof Message.Refused r) {
+            refused = true;
             String reason = Untrusted.shown(r.reason()); // the end that refuses has proved nothing either
             LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), reason);
             ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + reason));
@@ -134,6 +143,10 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
+        if (refused) {
+            return; // the deadline, after a refusal whose close is still being written
+        }
+        refused = true;
         LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
         cancelTimeout();
         ctx.fireUserEventTriggered(new Refusal(reason));
