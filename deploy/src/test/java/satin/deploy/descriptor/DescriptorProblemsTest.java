@@ -77,6 +77,23 @@ class DescriptorProblemsTest {
                         + "to 4096)");
     }
 
+    /** A host that starts with '-' is an option to ssh: -oProxyCommand=... would run a command here. */
+    @Test
+    void aHostThatSshWouldTakeForAnOptionIsRefused() {
+        expect("""
+                clusters:
+                  - name: A
+                    nodes: 2
+                    where: ssh
+                    hosts: ['-oProxyCommand=touch /tmp/x', {ssh: -oProxyCommand=id, address: 10.0.0.5}]
+                app: {name: fib}
+                """,
+                "d.yaml:5:13: clusters[0].hosts[0]: found '-oProxyCommand=touch /tmp/x'; expected an ssh destination like "
+                        + "node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')",
+                "d.yaml:5:50: clusters[0].hosts[1].ssh: found '-oProxyCommand=id'; expected an ssh destination like "
+                        + "node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')");
+    }
+
     @Test
     void sshNeedsHostsAndPlacementsAndClassNamesAreChecked() {
         expect("""
@@ -258,7 +275,7 @@ class DescriptorProblemsTest {
                 app: {name: fib, args: [1]}
                 """,
                 "d.yaml:6:13: clusters[0].hosts[0].ssh: missing; expected an ssh destination like node1, user@node2 or an "
-                        + "alias of ~/.ssh/config",
+                        + "alias of ~/.ssh/config (not starting with '-')",
                 "d.yaml:6:53: clusters[0].hosts[1].address: found 'a b'; expected a host name or IP address like "
                         + "east-0.example.org or 10.0.0.5, where other nodes reach its nodes",
                 "d.yaml:6:71: clusters[0].hosts[2].adress: unknown key 'adress'; did you mean 'address'? expected one of "
