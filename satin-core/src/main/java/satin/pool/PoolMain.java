@@ -181,7 +181,7 @@ public final class PoolMain {
             } catch (PoolNode.RunOver e) {
                 err.println("satin: " + e.getMessage());
                 return OK;
-            } catch (IllegalStateException e) {
+            } catch (IllegalStateException | IllegalArgumentException e) {
                 err.println("satin: " + e.getMessage());
                 return FAILED;
             } finally {
@@ -236,7 +236,8 @@ public final class PoolMain {
             Thread forming = new Thread(() -> {
                 try {
                     formPool();
-                } catch (IllegalStateException | InterruptedException e) {
+                } catch (RuntimeException | InterruptedException e) {
+                    // whatever it is: main's thread would otherwise find no node when main returns
                     err.println("satin: the pool cannot form: " + e.getMessage());
                     System.exit(FAILED);
                 }

@@ -98,7 +98,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         } catch (RuntimeException e) {
             node.close();
             throw new IllegalStateException("node " + config.name() + " cannot listen at " + config.listen() + ": "
-                    + e.getMessage(), e);
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e); // an unknown host has no message
         }
         this.listening = bound;
         this.address = Advertised.at(Transport.addressOf(bound), config.advertise());

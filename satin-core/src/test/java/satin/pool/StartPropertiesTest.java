@@ -35,9 +35,11 @@ class StartPropertiesTest {
         List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + File.separator + "bin"
                 + File.separator + "java"));
         command.addAll(properties);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PoolMain.class.getName(), "--host", "local",
-                "--stats", "-"));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PoolMain.class.getName(), "--stats", "-"));
         command.addAll(List.of(options));
+        if (!List.of(options).contains("--host")) {
+            command.addAll(List.of("--host", "local"));
+        }
         command.add(ShowConfig.class.getName());
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
@@ -81,5 +83,18 @@ class StartPropertiesTest {
         Outcome given = pool(List.of("-Dsatin.workers=3"), "--nodes", "1", "--workers", "2");
         assertEquals(0, given.code(), given.out());
         assertTrue(given.out().contains("workers=2,"), "--workers wins: " + given.out());
+    }
+
+    /**
+     * An interface that cannot be listened at is found as the pool forms, while main already runs
+     * on the master: the process says so and ends, never with "null" for a reason.
+     */
+    @Test
+    void anInterfaceThatCannotBeListenedAtIsNamed() throws Exception {
+        Outcome o = pool(List.of(), "--nodes", "1", "--host", "999.1.1.1");
+        assertEquals(1, o.code(), o.out());
+        assertTrue(o.out().contains("the pool cannot form: node "), o.out());
+        assertTrue(o.out().contains("cannot listen at tcp://999.1.1.1:0: UnresolvedAddressException"), o.out());
+        assertFalse(o.out().contains("null") || o.out().contains("Exception in thread"), o.out());
     }
 }
