@@ -280,7 +280,8 @@ public final class PoolMain {
                 registry = Registry.start(PoolNode.transport(), o.pool(), o.secret(), where, reservedMaster,
                         Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis())));
             } catch (RuntimeException e) {
-                throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
+                throw new IllegalStateException("cannot start the registry at " + where + ": "
+                        + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())); // an unknown host has no message
             }
             // a registry on every interface is announced at a host the other processes can reach
             String announced = Advertised.at(registry.address(), Advertised.registryHost(o, where));

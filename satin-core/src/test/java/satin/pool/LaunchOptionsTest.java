@@ -66,6 +66,17 @@ class LaunchOptionsTest {
         assertEquals("satin-stats.json", parse("Main").statsFile(), "the working directory's");
     }
 
+    /** An unknown host has no message of its own: its kind is named, never "null". */
+    @Test
+    void aRegistryThatCannotListenSaysWhy() throws InterruptedException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = PoolMain.run(new String[] {"--registry-only", "--registry-listen", "tcp://999.1.1.1:7000", "--secret",
+            "s"}, new java.io.PrintStream(new java.io.ByteArrayOutputStream()), new java.io.PrintStream(err, true));
+        assertEquals(1, code, err::toString);
+        assertTrue(err.toString().contains("cannot start the registry at tcp://999.1.1.1:7000: UnresolvedAddressException"),
+                err::toString);
+    }
+
     @Test
     void anOptionWithoutItsValueIsNamed() {
         assertRefused("--pool needs a value", "--pool");

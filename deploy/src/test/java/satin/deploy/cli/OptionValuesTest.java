@@ -80,4 +80,16 @@ class OptionValuesTest {
                 "--app", "fib", "--pool", "../../elsewhere");
         assertRefused("--pool: found 'a b'", "run", "--app", "fib", "--pool", "a b");
     }
+
+    /** satin registry names its own option, not the pool launcher's it runs. */
+    @Test
+    void aRegistryAddressIsNamedAsTheRegistryCommandNamesIt() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "s3cret");
+        for (String bad : List.of("garbage", "tcp://127.0.0.1:99999", "local://x")) {
+            Result r = SatinCliTest.satin("registry", "--listen", bad, "--secret-file", secret.toString());
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("satin: --listen"), r.err());
+            assertFalse(r.err().contains("registry-listen") || r.err().contains("usage:"), r.err());
+        }
+    }
 }
