@@ -94,6 +94,20 @@ class DescriptorProblemsTest {
                         + "node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')");
     }
 
+    /** A file that is not UTF-8 is named at its first byte that is not, and a path that is no file as what it is. */
+    @Test
+    void aDescriptorThatIsNoUtf8TextOrNoFileIsNamedWhereItIsWrong(@TempDir Path dir) throws Exception {
+        Path latin1 = Files.write(dir.resolve("latin1.yaml"),
+                "clusters: [{name: A, nodes: 2}]\napp: {name: \"caf\u00e9\"}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        DescriptorException e = assertThrows(DescriptorException.class, () -> Descriptors.read(latin1));
+        assertEquals(latin1 + ":2:17: found the byte 0xE9, which is not UTF-8; expected a descriptor in UTF-8", e.getMessage());
+        e = assertThrows(DescriptorException.class, () -> Descriptors.read(dir));
+        assertEquals(dir + ":1:1: cannot read the descriptor: it is a directory", e.getMessage());
+        Path missing = dir.resolve("missing.yaml");
+        e = assertThrows(DescriptorException.class, () -> Descriptors.read(missing));
+        assertEquals(missing + ":1:1: cannot read the descriptor: there is no such file", e.getMessage());
+    }
+
     @Test
     void sshNeedsHostsAndPlacementsAndClassNamesAreChecked() {
         expect("""
@@ -155,8 +169,7 @@ class DescriptorProblemsTest {
     void aDescriptorThatCannotBeReadIsNamed() {
         DescriptorException e = assertThrows(DescriptorException.class,
                 () -> Descriptors.read(Path.of("no-such-descriptor.yaml")));
-        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor (NoSuchFileException: "
-                + "no-such-descriptor.yaml)", e.getMessage());
+        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor: there is no such file", e.getMessage());
     }
 
     @Test
