@@ -83,8 +83,15 @@ final class DescriptorReader {
                 : SimulationPlan.DEFAULTS;
         problems.throwIfAny();
         RunPlan plan = new RunPlan(pool, secret, clusters, wan, app, balancer, output, problems.origin());
-        return new Descriptor(plan, Optional.ofNullable(comparison).map(c -> c.apply(plan)), "simulate".equals(mode),
-                simulation);
+        Optional<Comparison> matrix;
+        try {
+            matrix = Optional.ofNullable(comparison).map(c -> c.apply(plan));
+        } catch (IllegalArgumentException e) { // the matrix as a whole: its entries were checked one by one above
+            problems.at(top.value("compare"), "compare", e.getMessage());
+            problems.throwIfAny();
+            throw e;
+        }
+        return new Descriptor(plan, matrix, "simulate".equals(mode), simulation);
     }
 
     /** {@code run} (the default) or {@code simulate}: whether satin run and satin compare run the pool or simulate it. */

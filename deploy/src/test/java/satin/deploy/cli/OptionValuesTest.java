@@ -92,4 +92,19 @@ class OptionValuesTest {
             assertFalse(r.err().contains("registry-listen") || r.err().contains("usage:"), r.err());
         }
     }
+
+    /**
+     * The same balancer or WAN setting twice in a matrix made one cell of both (n = 4 where one
+     * repetition was asked for), a silently wrong report; each is refused, naming both spellings.
+     */
+    @Test
+    void aMatrixThatNamesACellTwiceIsRefused() {
+        assertRefused("balancer 'rs' is the same as 'RS', given before: a matrix names each balancer once", "compare",
+                "--app", "fib", "--args", "10", "--balancers", "RS;CRS;rs", "--wans", "single-cluster");
+        assertRefused("WAN setting '10ms/100KB/s' is the same as '10ms / 100KB/s', given before: a matrix names each WAN"
+                + " setting once", "compare", "--app", "fib", "--args", "10", "--clusters", "2", "--wans",
+                "10ms / 100KB/s;10ms/100KB/s");
+        assertRefused("WAN setting 'single-cluster' is the same as 'single-cluster', given before", "simulate", "--app",
+                "synthetic", "--args", "2", "2", "10", "--wans", "single-cluster;single-cluster");
+    }
 }

@@ -109,6 +109,17 @@ class DescriptorProblemsTest {
     }
 
     @Test
+    void aMatrixThatNamesACellTwiceIsNamedWithItsLine() {
+        expect("""
+                clusters: [{name: A, nodes: 2}]
+                app: {name: fib, args: [10]}
+                compare:
+                  balancers: [RS, {name: RS}]
+                """,
+                "d.yaml:4:3: compare: balancer 'RS' is the same as 'RS', given before: a matrix names each balancer once");
+    }
+
+    @Test
     void sshNeedsHostsAndPlacementsAndClassNamesAreChecked() {
         expect("""
                 clusters:
