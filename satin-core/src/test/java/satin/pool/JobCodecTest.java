@@ -253,8 +253,9 @@ class JobCodecTest {
     @Test
     void aClassTheReaderRefusesIsRefusedDeepInsideCollections() {
         JobCodec lax = codec(Stranger.class.getName());
-        byte[] nested = lax.writeJob(holding(new java.util.HashMap<>(Map.of("k", new ArrayList<>(List.of(1,
-                new java.util.LinkedList<>(List.of(new Stranger()))))))), null));
+        List<Object> inner = new java.util.LinkedList<>(List.of(new Stranger()));
+        List<Object> outer = new ArrayList<>(List.of(1, inner));
+        byte[] nested = lax.writeJob(holding(new HashMap<>(Map.of("k", outer)), null));
         var e = assertThrows(Allowlist.NotAllowedException.class, () -> codec().readJob(nested));
         assertMentions(e.getMessage(), Stranger.class.getName());
         byte[] asKey = lax.writeJob(holding(new java.util.TreeMap<>(Map.of("k", new Object[] {new Stranger()})), null));
