@@ -55,7 +55,8 @@ public final class Allowlist {
     }
 
     /** A class's binary name (com.acme.Point, com.acme.Outer$Inner), or a package and everything below it (com.acme.*). */
-    private static final Pattern NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*(\\.\\*)?");
+    private static final Pattern NAME = Pattern.compile( // possessive: no name's length may overflow the stack
+            "[\\p{L}_$][\\p{L}\\p{N}_$]*+(?:\\.[\\p{L}_$][\\p{L}\\p{N}_$]*+)*+(?:\\.\\*)?");
 
     /**
      * The names {@code -Dsatin.allow} gives, each checked: a name that is neither a class nor a

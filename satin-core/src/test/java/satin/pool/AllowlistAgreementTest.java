@@ -57,6 +57,8 @@ class AllowlistAgreementTest {
         assertEquals("com.acme.*,com.acme.Outer$Inner,x.Y",
                 allowing(" com.acme.Outer$Inner , x.Y,com.acme.*").agreed());
         assertEquals("", allowing(" ").agreed());
+        String deep = "a.".repeat(20_000) + "B";
+        assertEquals(deep, allowing(deep).agreed(), "a name of 20,000 parts is read, not a stack overflow");
     }
 
     @Test

@@ -119,6 +119,15 @@ class DescriptorProblemsTest {
                 "d.yaml:4:3: compare: balancer 'RS' is the same as 'RS', given before: a matrix names each balancer once");
     }
 
+    /** A main class of 20,000 parts is judged as a name, not by a StackOverflowError of the pattern that reads it. */
+    @Test
+    void aVeryLongMainClassIsRead() {
+        String name = "a.".repeat(20_000) + "B";
+        Descriptor d = Descriptors.parse("clusters: [{name: A, nodes: 2}]\napp: {mainClass: " + name + "}\n", "d.yaml",
+                Map.of(), Path.of("."));
+        assertEquals(name, d.plan().app().mainClass());
+    }
+
     @Test
     void sshNeedsHostsAndPlacementsAndClassNamesAreChecked() {
         expect("""
