@@ -56,30 +56,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
      * inside a long job (a leaf that waits, a sequential grain) offers only what it offered before
      * it went in (docs/decisions/0002 and 0008).
      */
-    public static final int PUBLIC_TARGET = offered(System.getProperty("satin.offered", defaultOffered()));
-
-    /**
-     * One job, unless steals take chunks ({@code satin.stealChunk}, decision 0024): then every job
-     * is offered (up to the bound of a chunk), so that a thief can take half of what waits, as
-     * seeds 000 and 001 steal half a deque, and not just the one job an owner inside a leaf offers.
-     */
-    private static String defaultOffered() {
-        String chunk = System.getProperty("satin.stealChunk", "1").trim();
-        return chunk.equals("1") ? "1" : "64";
-    }
-
-    /** Read once per JVM, so that the JIT folds it into push and pop like a literal. */
-    private static int offered(String value) {
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= 1024) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // named below
-        }
-        throw new IllegalArgumentException("satin.offered must be a number of jobs from 1 to 1024, not '" + value + "'");
-    }
+    public static final int PUBLIC_TARGET = Offered.fromProperties(System.getProperties()); // read once: the JIT folds it
 
     private final Supplier<? extends S> newSlot;
     /** Told, on the owner's thread, whenever a job becomes visible to thieves. */

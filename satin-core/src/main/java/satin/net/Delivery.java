@@ -29,9 +29,15 @@ final class Delivery extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * What was decoded of a connection after it closed (the frames of the read that brought the
+     * message its inbox closed it for) is not delivered: the inbox has judged the peer already.
+     */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        inbox.received(connection, (Message) msg);
+        if (ctx.channel().isActive()) {
+            inbox.received(connection, (Message) msg);
+        }
     }
 
     @Override

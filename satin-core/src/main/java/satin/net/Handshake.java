@@ -36,6 +36,11 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     static final String NO_HANDSHAKE = "no handshake within ";
 
     private ScheduledFuture<?> timeout;
+    /**
+     * Refused, and closing: the frames that came in the same read as the one refused are still
+     * decoded, and each would earn a refusal, a log line and a REFUSED of its own.
+     */
+    private boolean refused;
 
     private final long timeoutNanos;
 
@@ -63,11 +68,14 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refused) {
+            return;
+        }
         if (accepting && msg instanceof Message.Hello h) {
             if (!h.pool().equals(self.pool())) {
-                refuse(ctx, "pool '" + h.pool() + "' is not this pool '" + self.pool() + "'");
+                refuse(ctx, "pool '" + Untrusted.shown(h.pool()) + "' is not this pool '" + self.pool() + "'");
             } else if (!self.verify("hello", myNonce, h.mac())) {
-                refuse(ctx, "wrong pool secret from " + h.node() + " at " + ctx.channel().remoteAddress());
+                refuse(ctx, "wrong pool secret from " + Untrusted.shown(h.node()) + " at " + ctx.channel().remoteAddress());
             } else {
                 peer = h;
                 ctx.writeAndFlush(new Message.Welcome(self.sign("welcome", h.nonce())));
@@ -84,8 +92,10 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
                 refuse(ctx, "the accepting end at " + ctx.channel().remoteAddress() + " does not know the pool secret");
             }
         } else if (msg instanceof Message.Refused r) {
-            LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), r.reason());
-            ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + r.reason()));
+            refused = true;
+            String reason = Untrusted.shown(r.reason()); // the end that refuses has proved nothing either
+            LOG.log(Level.WARNING, "refused by {0}: {1}", ctx.channel().remoteAddress(), reason);
+            ctx.fireUserEventTriggered(new Refusal("refused by " + ctx.channel().remoteAddress() + ": " + reason));
             ctx.close();
         } else {
             refuse(ctx, "a " + ((Message) msg).type() + " message before the handshake finished");
@@ -133,6 +143,10 @@ public final class Handshake extends ChannelInboundHandlerAdapter {
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
+        if (refused) {
+            return; // the deadline, after a refusal whose close is still being written
+        }
+        refused = true;
         LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
         cancelTimeout();
         ctx.fireUserEventTriggered(new Refusal(reason));

@@ -193,6 +193,20 @@ public final class Transport implements AutoCloseable {
     }
 
     static SocketAddress parse(String address) {
+        return parse(address, true);
+    }
+
+    /**
+     * Checks that {@code address} is one ({@code tcp://host:port} or {@code local://name}), without
+     * looking the host up.
+     *
+     * @throws IllegalArgumentException naming the address and the forms it may take
+     */
+    public static void checkAddress(String address) {
+        parse(address, false);
+    }
+
+    private static SocketAddress parse(String address, boolean resolve) {
         if (address.startsWith("local://") && address.length() > "local://".length()) {
             return new LocalAddress(address.substring("local://".length()));
         }
@@ -203,7 +217,8 @@ public final class Transport implements AutoCloseable {
                 try {
                     int port = Integer.parseInt(hostPort.substring(colon + 1));
                     if (port >= 0 && port <= 65535) {
-                        return new InetSocketAddress(hostPort.substring(0, colon), port);
+                        String host = hostPort.substring(0, colon);
+                        return resolve ? new InetSocketAddress(host, port) : InetSocketAddress.createUnresolved(host, port);
                     }
                 } catch (NumberFormatException e) {
                     // falls through to the error below

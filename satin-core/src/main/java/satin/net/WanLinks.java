@@ -148,28 +148,38 @@ public final class WanLinks {
             throw new IllegalArgumentException("WAN link '" + text.trim()
                     + "' is not LATENCY/BANDWIDTH[/JITTER], for example 10ms/100KB/s or 100ms/1MB/s/5ms");
         }
-        long latency = nanos(m.group(1), m.group(2));
+        long latency = nanos(m.group(1), m.group(2), "latency", text);
         double perSecond = Double.parseDouble(m.group(3)) * switch (m.group(4)) {
             case "KB" -> 1e3;
             case "MB" -> 1e6;
             case "GB" -> 1e9;
             default -> 1;
         };
-        long jitter = m.group(5) == null ? 0 : nanos(m.group(5), m.group(6));
+        long jitter = m.group(5) == null ? 0 : nanos(m.group(5), m.group(6), "jitter", text);
         if (perSecond < 1) {
             throw new IllegalArgumentException("WAN link '" + text.trim() + "' has a bandwidth below 1 B/s");
         }
         return new Spec(latency, (long) perSecond, jitter);
     }
 
-    private static long nanos(String number, String unit) {
-        double v = Double.parseDouble(number);
-        return (long) (v * switch (unit) {
+    /**
+     * The longest latency or jitter: an hour. Longer ones would be a typo rather than a network,
+     * and near 2^63 ns one added to a clock reading wraps around into the past.
+     */
+    static final long MAX_DELAY_NANOS = 3_600_000_000_000L;
+
+    private static long nanos(String number, String unit, String what, String text) {
+        double v = Double.parseDouble(number) * switch (unit) {
             case "ns" -> 1;
             case "us" -> 1e3;
             case "ms" -> 1e6;
             default -> 1e9;
-        });
+        };
+        if (v > MAX_DELAY_NANOS) {
+            throw new IllegalArgumentException("WAN link '" + text.trim() + "' has a " + what + " of " + number + unit
+                    + "; it may be at most 1 h");
+        }
+        return (long) v;
     }
 
     private static String key(String from, String to) {

@@ -85,7 +85,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String rankFrom = null;
         boolean registryOnly = false;
         int nodes = 1;
-        int workers = 1;
+        int workers = satin.runtime.NodeConfig.fromProperties(System.getProperties()).workers(); // -Dsatin.workers, else 1
         String cluster = System.getProperty("satin.cluster", "local");
         int clusters = 1;
         List<String> layout = List.of();
@@ -119,10 +119,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--registry-file" -> registryFile = p.value(option);
                 case "--rank-from" -> rankFrom = p.value(option);
                 case "--registry-only" -> registryOnly = true;
-                case "--nodes" -> nodes = p.number(option, 1, 4096);
-                case "--workers" -> workers = p.number(option, 1, 4096);
+                case "--nodes" -> nodes = p.number(option, 1, PoolMain.MAX_NODES);
+                case "--workers" -> workers = p.number(option, 1, satin.runtime.NodeConfig.MAX_WORKERS);
                 case "--cluster" -> cluster = p.value(option);
-                case "--clusters" -> clusters = p.number(option, 1, 4096);
+                case "--clusters" -> clusters = p.number(option, 1, PoolMain.MAX_NODES);
                 case "--cluster-layout" -> layout = layout(p.value(option));
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
@@ -163,6 +163,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         if (registryOnly && registry != null) {
             throw new IllegalArgumentException("--registry-only serves a registry; it cannot join one (--registry)");
         }
+        checkLateValues(pool, registry, registryListen, stats);
         if (!registryOnly && mainClass == null) {
             throw new IllegalArgumentException("no main class given");
         }
@@ -187,6 +188,38 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
                 wan, tls, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
+    }
+
+    /**
+     * Values a pool would find wrong only after main started on the master (the pool forms while
+     * it runs), or that would lose the run's statistics at its end.
+     */
+    private static void checkLateValues(String pool, String registry, String registryListen, String stats) {
+        if (pool.isBlank() || pool.chars().anyMatch(ch -> Character.isWhitespace(ch) || ch == '/')) {
+            throw new IllegalArgumentException("--pool needs a name without spaces or '/', not '" + pool + "'");
+        }
+        address("--registry", registry);
+        address("--registry-listen", registryListen);
+        if (!stats.equals("-")) {
+            java.nio.file.Path file = java.nio.file.Path.of(stats).toAbsolutePath();
+            if (java.nio.file.Files.isDirectory(file)) {
+                throw new IllegalArgumentException("--stats " + stats + " is a directory; expected a file to write the"
+                        + " statistics to");
+            }
+            if (!java.nio.file.Files.isDirectory(file.getParent())) {
+                throw new IllegalArgumentException("--stats " + stats + ": there is no directory " + file.getParent());
+            }
+        }
+    }
+
+    private static void address(String option, String address) {
+        if (address != null && !RegistryFile.names(address)) {
+            try {
+                satin.net.Transport.checkAddress(address);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** This process's rank among those started at once, from the environment variable {@code var}. */
@@ -305,6 +338,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
     private static final class Parser {
         private final List<String> args;
         private int next;
+        /** The options read so far: one given twice is a mistake, not "the last one wins". */
+        private final java.util.Set<String> seen = new java.util.HashSet<>();
 
         Parser(String[] args) {
             this.args = new ArrayList<>(Arrays.asList(args));
@@ -315,7 +350,11 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         }
 
         String next() {
-            return args.get(next++);
+            String word = args.get(next++);
+            if (word.startsWith("--") && !seen.add(word)) {
+                throw new IllegalArgumentException(word + " is given twice; give each option once");
+            }
+            return word;
         }
 
         String value(String option) {

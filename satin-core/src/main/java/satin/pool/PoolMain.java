@@ -33,6 +33,8 @@ public final class PoolMain {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
+    /** The most nodes one process holds: each has its own workers, deques, listener and connections to the rest. */
+    public static final int MAX_NODES = 4096;
 
     private PoolMain() {
     }
@@ -51,6 +53,12 @@ public final class PoolMain {
         if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
             out.print(LaunchOptions.USAGE);
             return OK;
+        }
+        try {
+            checkProperties();
+        } catch (IllegalArgumentException e) {
+            err.println("satin: " + e.getMessage());
+            return USAGE;
         }
         LaunchOptions o;
         try {
@@ -79,6 +87,24 @@ public final class PoolMain {
             }
         }
         return new Run(o, main, err).start();
+    }
+
+    /**
+     * Every setting a node, its links and its codec read as they start, checked before anything
+     * starts: the pool used to form and the master to run main before a node's join found
+     * {@code -Dsatin.decodeWorkPerByte=-1} wrong (on a thread of its own, leaving main's thread an
+     * index out of bounds), and nodes ignored {@code satin.deque}, {@code satin.stack} and
+     * {@code satin.byValue} without a word.
+     *
+     * @throws IllegalArgumentException naming the property and its value
+     */
+    static void checkProperties() {
+        NodeConfig.fromProperties(System.getProperties());
+        HashWork.checkSetting();
+        satin.net.PipelineInitializer.checkProperties();
+        satin.lb.StealChunk.fromProperty();
+        Allowlist.names(System.getProperty("satin.allow"));
+        satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true);
     }
 
     private static MethodHandle findMain(String name) {
@@ -131,7 +157,7 @@ public final class PoolMain {
             this.o = o;
             this.main = main;
             this.err = err;
-            this.nodeConfig = NodeConfig.defaults().withWorkers(o.workers());
+            this.nodeConfig = NodeConfig.fromProperties(System.getProperties()).withWorkers(o.workers());
         }
 
         int start() throws InterruptedException {
@@ -155,7 +181,7 @@ public final class PoolMain {
             } catch (PoolNode.RunOver e) {
                 err.println("satin: " + e.getMessage());
                 return OK;
-            } catch (IllegalStateException e) {
+            } catch (IllegalStateException | IllegalArgumentException e) {
                 err.println("satin: " + e.getMessage());
                 return FAILED;
             } finally {
@@ -210,7 +236,8 @@ public final class PoolMain {
             Thread forming = new Thread(() -> {
                 try {
                     formPool();
-                } catch (IllegalStateException | InterruptedException e) {
+                } catch (RuntimeException | InterruptedException e) {
+                    // whatever it is: main's thread would otherwise find no node when main returns
                     err.println("satin: the pool cannot form: " + e.getMessage());
                     System.exit(FAILED);
                 }
@@ -253,7 +280,8 @@ public final class PoolMain {
                 registry = Registry.start(PoolNode.transport(), o.pool(), o.secret(), where, reservedMaster,
                         Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(o.failureTimeoutMillis())));
             } catch (RuntimeException e) {
-                throw new IllegalStateException("cannot start the registry at " + where + ": " + e.getMessage());
+                throw new IllegalStateException("cannot start the registry at " + where + ": "
+                        + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())); // an unknown host has no message
             }
             // a registry on every interface is announced at a host the other processes can reach
             String announced = Advertised.at(registry.address(), Advertised.registryHost(o, where));

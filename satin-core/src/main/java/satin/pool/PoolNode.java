@@ -88,7 +88,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
         this.steals = new StealProtocol(this, config, node, codec, balancer, members, stats);
-        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), steals::onAccepted);
+        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
+                steals::onAccepted);
         Channel bound;
         try {
             bound = transport().listen(config.listen(),
@@ -97,7 +98,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         } catch (RuntimeException e) {
             node.close();
             throw new IllegalStateException("node " + config.name() + " cannot listen at " + config.listen() + ": "
-                    + e.getMessage(), e);
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e); // an unknown host has no message
         }
         this.listening = bound;
         this.address = Advertised.at(Transport.addressOf(bound), config.advertise());
@@ -167,7 +168,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     public static synchronized Transport transport() {
         if (transport == null) {
             transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    !"false".equals(System.getProperty("satin.sameJvmShortcut")));
+                    satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true));
         }
         return transport;
     }

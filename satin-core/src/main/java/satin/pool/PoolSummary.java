@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 public final class PoolSummary {
 
     private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\":(-?\\d+)");
-    private static final Pattern TEXT = Pattern.compile("\"(\\w+)\":\"((?:[^\"\\\\]|\\\\.)*)\"");
+    /** Possessive, unrolled: a text of 10,000 characters overflowed the stack of (?:[^"\\]|\\.)*. */
+    private static final Pattern TEXT = Pattern.compile("\"(\\w+)\":\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"");
 
     /** The columns of the table: heading, the report's key, and how to show it. */
     private record Column(String heading, String key, int width, double scale) {

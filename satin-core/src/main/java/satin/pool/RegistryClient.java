@@ -20,6 +20,8 @@ final class RegistryClient implements Inbox {
 
     private static final System.Logger LOG = System.getLogger("satin.pool");
     private static final long JOIN_TIMEOUT_SECONDS = 30;
+    /** Deeper than a node's report goes (its activity trace is an array of pairs): nothing honest is refused. */
+    private static final int REPORT_DEPTH = 8;
 
     private final PoolNode pool;
     private final PoolConfig config;
@@ -122,7 +124,9 @@ final class RegistryClient implements Inbox {
         } else if (m instanceof Message.Stop) {
             stop(c);
         } else if (m instanceof Message.Statistics s) {
-            String refused = reports.add(s);
+            String shape = JsonObjectCheck.problem(s.json(), REPORT_DEPTH);
+            String refused = shape != null ? "statistics of member " + s.node() + " that are not one JSON object ("
+                    + shape + ")" : reports.add(s);
             if (refused != null) {
                 LOG.log(Level.WARNING, "node {0} ignores {1} from the registry", config.name(), refused);
             }

@@ -172,6 +172,15 @@ final class StealProtocol {
 
     /** The reply to a steal request. */
     private void stealReply(Connection victim, Message.StealReply r) {
+        if (r.request() < 1 || r.request() > nextRequest.get()) { // a chunk's later jobs answer a request that was sent
+            String why = "a steal reply to request " + r.request() + ", which was never sent";
+            if (r.payload() != null) {
+                decline(victim, r.job(), new IllegalStateException(why)); // its owner runs it: nothing is lost
+            } else {
+                LOG.log(Level.WARNING, "node {0} ignores {1} from {2}", config.name(), why, victim);
+            }
+            return;
+        }
         measure(r.request());
         if (r.payload() == null || answeredFromTable(victim, r.job(), r.payload())) {
             replied(r.request(), null); // nothing to run: the balancer asks again
@@ -647,15 +656,35 @@ final class StealProtocol {
         } else if (m instanceof Message.ResultKnown k) {
             orphans.learned(c, k);
         } else if (m instanceof Message.RegistryMoved r) {
-            pool.registryMoved(r);
+            if (speaksForItself(c, r.host(), m, "to member ")) {
+                pool.registryMoved(r);
+            }
         } else if (m instanceof Message.BalancerNote n) {
-            stats.notesReceived.incrementAndGet();
-            synchronized (balancer) {
-                balancer.noted(n.from(), n.kind(), n.value());
+            if (speaksForItself(c, n.from(), m, "from member ")) {
+                stats.notesReceived.incrementAndGet();
+                synchronized (balancer) {
+                    balancer.noted(n.from(), n.kind(), n.value());
+                }
             }
         } else {
             PoolNode.protocolError(c, "a " + m.type() + " message from another node");
         }
+    }
+
+    /**
+     * Whether a message that names its sender's member id ({@code claimed}) came from that member:
+     * a member speaks for itself only, a load report for its own load, a registry move for the
+     * registry it keeps. One that names another is dropped and logged; the member is not cut off
+     * for it, since what it sent for itself is still heard.
+     */
+    private boolean speaksForItself(Connection c, int claimed, Message m, String naming) {
+        int sender = members.idOf(c.peer().node());
+        if (sender == claimed) {
+            return true;
+        }
+        LOG.log(Level.WARNING, "node {0} ignores a {1} {2}{3} from {4}, which is member {5}: a member speaks only for"
+                + " itself", config.name(), m.type(), naming, claimed, c, sender);
+        return false;
     }
 
     /** A link closed or never connected: its requests are unanswered, its jobs run here again. */

@@ -315,6 +315,11 @@ public final class Registry implements Inbox, AutoCloseable {
             refuse(c, "joined twice");
             return;
         }
+        if (!j.name().equals(c.peer().node())) { // every connection of a member's goes by the name it proved
+            refuse(c, "node " + c.peer().node() + " joins as " + j.name() + " but introduced itself as "
+                    + c.peer().node() + " in its handshake");
+            return;
+        }
         if (j.previousId() >= 0) {
             rejoin(c, j);
             return;

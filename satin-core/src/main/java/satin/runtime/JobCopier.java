@@ -62,7 +62,7 @@ public interface JobCopier {
      * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.pool.TreeRecorder}).
      */
     static JobCopier find() {
-        boolean recording = Boolean.getBoolean("satin.record");
+        boolean recording = SwitchProperty.read("satin.record", false);
         return ServiceLoader.load(JobCopier.class, JobCopier.class.getClassLoader()).stream()
                 .filter(p -> p.type().getSimpleName().equals("TreeRecorder") == recording)
                 .map(ServiceLoader.Provider::get).findFirst()

@@ -87,7 +87,7 @@ public final class Node implements AutoCloseable {
     public static synchronized Node embedded() {
         if (embedded == null) {
             Node node = start(NodeConfig.fromProperties(System.getProperties()).withName("embedded"));
-            if (Boolean.getBoolean("satin.stats")) {
+            if (SwitchProperty.read("satin.stats", false)) {
                 Runtime.getRuntime().addShutdownHook(new Thread(
                         () -> System.err.print(node.statistics().format()), "satin-statistics"));
             }

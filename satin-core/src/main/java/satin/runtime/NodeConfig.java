@@ -20,16 +20,23 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
 
     public static final int DEFAULT_WORKERS = 1;
     public static final long DEFAULT_STACK_BYTES = 512L << 20;
+    /**
+     * The most workers a node may have. Each is a thread with a stack of its own: satin.workers=100000
+     * made the JVM create threads until it could not, and the node never started nor failed.
+     */
+    public static final int MAX_WORKERS = 4096;
+    private static final long MIN_STACK_BYTES = 64 << 10;
 
     public NodeConfig(String name, int workers, DequeKind deque, long stackBytes) {
         this(name, workers, deque, stackBytes, false);
     }
 
     public NodeConfig {
-        if (workers < 1) {
-            throw new IllegalArgumentException("a node needs at least one worker, not " + workers);
+        if (workers < 1 || workers > MAX_WORKERS) {
+            throw new IllegalArgumentException("a node needs at least one worker and at most " + MAX_WORKERS + ", not "
+                    + workers);
         }
-        if (stackBytes < 64 << 10) {
+        if (stackBytes < MIN_STACK_BYTES) {
             throw new IllegalArgumentException("worker stack of " + stackBytes + " bytes is below 64 KiB");
         }
     }
@@ -63,27 +70,61 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
     /**
      * The defaults, overridden by {@code satin.workers}, {@code satin.deque},
      * {@code satin.stack} (bytes, or with a k, m or g suffix) and {@code satin.byValue}
-     * ({@code always}, or {@code stolen}: only stolen jobs are copied, the default).
+     * ({@code always}, or {@code stolen}: only stolen jobs are copied, the default). The other
+     * settings a node reads as it starts are checked here too, so that a bad one is refused before
+     * anything runs: {@code satin.offered} and the switches {@code satin.stats},
+     * {@code satin.requireRewritten} and {@code satin.record}.
      *
      * @throws IllegalArgumentException naming the property and the value when one is malformed
      */
     public static NodeConfig fromProperties(Properties p) {
         NodeConfig c = defaults();
-        String workers = p.getProperty("satin.workers");
-        String deque = p.getProperty("satin.deque");
-        String stack = p.getProperty("satin.stack");
-        String byValue = p.getProperty("satin.byValue");
-        try {
-            return new NodeConfig(c.name,
-                    workers == null ? c.workers : Integer.parseInt(workers.trim()),
-                    deque == null ? c.deque : DequeKind.parse(deque),
-                    stack == null ? c.stackBytes : parseBytes(stack),
-                    byValue != null && parseByValue(byValue));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bad satin.* system property (satin.workers=" + workers
-                    + ", satin.deque=" + deque + ", satin.stack=" + stack + ", satin.byValue=" + byValue + "): "
-                    + e.getMessage(), e);
+        int workers = property(p, "satin.workers", c.workers, NodeConfig::parseWorkers);
+        DequeKind deque = property(p, "satin.deque", c.deque, DequeKind::parse);
+        long stack = property(p, "satin.stack", c.stackBytes, NodeConfig::parseStack);
+        boolean byValue = property(p, "satin.byValue", false, NodeConfig::parseByValue);
+        satin.deque.Offered.fromProperties(p);
+        for (String name : SWITCHES) {
+            SwitchProperty.read(p, name, false);
         }
+        return new NodeConfig(c.name, workers, deque, stack, byValue);
+    }
+
+    /** The on-or-off settings a node's parts read as they start. */
+    private static final java.util.List<String> SWITCHES = java.util.List.of("satin.stats", "satin.requireRewritten",
+            "satin.record");
+
+    private static <T> T property(Properties p, String name, T otherwise, java.util.function.Function<String, T> parse) {
+        String value = p.getProperty(name);
+        if (value == null) {
+            return otherwise;
+        }
+        try {
+            return parse.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + name + "=" + value + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int parseWorkers(String text) {
+        int n;
+        try {
+            n = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("expected a whole number of workers from 1 to " + MAX_WORKERS);
+        }
+        if (n < 1 || n > MAX_WORKERS) {
+            throw new IllegalArgumentException("a node needs at least one worker and at most " + MAX_WORKERS);
+        }
+        return n;
+    }
+
+    private static long parseStack(String text) {
+        long bytes = parseBytes(text);
+        if (bytes < MIN_STACK_BYTES) {
+            throw new IllegalArgumentException(bytes + " bytes is below 64 KiB, the least a worker's stack may have");
+        }
+        return bytes;
     }
 
     static boolean parseByValue(String text) {

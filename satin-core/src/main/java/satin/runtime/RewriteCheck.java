@@ -23,8 +23,25 @@ public final class RewriteCheck {
             + "place with java -cp <satin-rewriter, satin-core and ASM jars> satin.rewriter.cli.Main CLASSES_DIR; "
             + "or run without -Dsatin.requireRewritten";
 
+    /**
+     * Why {@code -Dsatin.requireRewritten} is no setting, or null if it is one. Such a value turns
+     * the check on, and every check then refuses with this reason, naming the property and the
+     * value: whoever wrote {@code yes} meant it on, and a class's initialiser that threw instead
+     * would be reported as an {@code ExceptionInInitializerError}.
+     */
+    private static final String BAD_SETTING = badSetting();
+
     /** Read once, so that the check costs nothing when it is off. */
-    public static final boolean ENABLED = Boolean.getBoolean("satin.requireRewritten");
+    public static final boolean ENABLED = BAD_SETTING != null || SwitchProperty.read("satin.requireRewritten", false);
+
+    private static String badSetting() {
+        try {
+            SwitchProperty.read("satin.requireRewritten", false);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
 
     private static final ClassValue<Optional<String>> VERDICT = new ClassValue<>() {
         @Override
@@ -36,8 +53,15 @@ public final class RewriteCheck {
     private RewriteCheck() {
     }
 
+    private static void refuseBadSetting() {
+        if (BAD_SETTING != null) {
+            throw new IllegalStateException(BAD_SETTING);
+        }
+    }
+
     /** Throws if {@code type} declares spawnable methods but was not rewritten. */
     public static void checkClass(Class<?> type) {
+        refuseBadSetting();
         VERDICT.get(type).ifPresent(message -> {
             throw new IllegalStateException(message);
         });
@@ -45,6 +69,7 @@ public final class RewriteCheck {
 
     /** Called by an un-rewritten {@code sync()}: names the method that called it. */
     public static void unrewrittenSync() {
+        refuseBadSetting();
         StackWalker.StackFrame caller = StackWalker.getInstance().walk(frames -> frames
                 .filter(f -> !f.getClassName().equals("satin.Satin") && !f.getClassName().equals("satin.SatinObject")
                         && !f.getClassName().equals(RewriteCheck.class.getName()))

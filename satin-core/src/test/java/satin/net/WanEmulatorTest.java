@@ -193,4 +193,22 @@ class WanEmulatorTest {
             assertTrue(e.getMessage().contains("WAN link"), e.getMessage());
         }
     }
+
+    /**
+     * A latency or jitter too long to add to a clock reading used to saturate at 2^63 ns, and the
+     * arrival time then wrapped around below the present: the link delivered at once what it was
+     * told to hold for ages. Past an hour is refused, naming the part.
+     */
+    @Test
+    void aLatencyOrJitterPastAnHourIsRefusedRatherThanWrappedAround() {
+        for (String bad : new String[] {"99999999999999s/1KB/s", "3601s/1KB/s", "1ms/1KB/s/99999999999s",
+                "A>B=1ms/1KB/s, *=3600000001us/1MB/s"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WanLinks.parse(bad), bad);
+            assertTrue(e.getMessage().contains("at most 1 h") && e.getMessage().contains("WAN link '"), e.getMessage());
+        }
+        assertEquals(3_600_000_000_000L, WanLinks.spec("3600s/1KB/s").latencyNanos());
+        WanLinks.Link slowest = WanLinks.parse("3600s/1B/s/3600s").link("A", "B");
+        long now = System.nanoTime();
+        assertTrue(slowest.arrival(now, 1 << 24) > now, "an arrival is never before its sending");
+    }
 }

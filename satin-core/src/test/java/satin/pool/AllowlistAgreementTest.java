@@ -42,6 +42,25 @@ class AllowlistAgreementTest {
         return new Allowlist(AllowlistAgreementTest.class.getClassLoader(), configured);
     }
 
+    /**
+     * A setting that names no class nor package matched nothing: the program's classes were refused
+     * "allow it with -Dsatin.allow=..." while its user believed it had.
+     */
+    @Test
+    void aSettingThatNamesNoClassNorPackageIsRefusedNamingIt() {
+        for (String bad : List.of("*", "com..acme.Point", "com/acme/Point", "com.acme.*.Point", "com.acme.Point,,x.Y",
+                "com.acme.Point;")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> allowing(bad), bad);
+            assertTrue(e.getMessage().startsWith("-Dsatin.allow=" + bad + ": '"), e.getMessage());
+            assertTrue(e.getMessage().contains("is neither a class"), e.getMessage());
+        }
+        assertEquals("com.acme.*,com.acme.Outer$Inner,x.Y",
+                allowing(" com.acme.Outer$Inner , x.Y,com.acme.*").agreed());
+        assertEquals("", allowing(" ").agreed());
+        String deep = "a.".repeat(20_000) + "B";
+        assertEquals(deep, allowing(deep).agreed(), "a name of 20,000 parts is read, not a stack overflow");
+    }
+
     @Test
     void aNodeThatAllowsOtherClassesIsNotAdmittedAndBothListsAreNamed() throws Exception {
         Registry registry = Registry.start(PoolNode.transport(), "agree", "secret", "local://agree-registry");

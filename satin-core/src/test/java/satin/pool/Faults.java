@@ -258,6 +258,17 @@ final class Faults {
          */
         Set<String> hearStealRequests(Liveness.Settings liveness) throws InterruptedException {
             Set<String> askedBy = ConcurrentHashMap.newKeySet();
+            listen(liveness, (c, m) -> {
+                if (m instanceof Message.StealRequest) {
+                    askedBy.add(c.peer().node());
+                }
+            });
+            return askedBy;
+        }
+
+        /** Accepts links at its address, with heartbeats as {@code liveness} says, and hands what comes to {@code heard}. */
+        void listen(Liveness.Settings liveness, java.util.function.BiConsumer<Connection, Message> heard)
+                throws InterruptedException {
             listening = PoolNode.transport().listen(identity.address(), new PipelineInitializer(identity, true,
                     FrameFormat.DEFAULT_MAX_FRAME, new Inbox() {
                         @Override
@@ -266,16 +277,13 @@ final class Faults {
 
                         @Override
                         public void received(Connection c, Message m) {
-                            if (m instanceof Message.StealRequest) {
-                                askedBy.add(c.peer().node());
-                            }
+                            heard.accept(c, m);
                         }
 
                         @Override
                         public void closed(Connection c) {
                         }
                     }, null, WanLinks.none(), liveness));
-            return askedBy;
         }
 
         /** Says goodbye to the registry, as a node that leaves does. */

@@ -282,6 +282,35 @@ class JobCodecTest {
         assertMentions(e.getMessage(), className);
     }
 
+    /**
+     * A sender that allows more than the reader (a peer built to attack it) puts a class the reader
+     * refuses inside a list inside a map inside a record's field, and in a sorted set's comparator:
+     * the reader refuses it wherever it sits, naming it.
+     */
+    @Test
+    void aClassTheReaderRefusesIsRefusedDeepInsideCollections() {
+        JobCodec lax = codec(Stranger.class.getName());
+        List<Object> inner = new java.util.LinkedList<>(List.of(new Stranger()));
+        List<Object> outer = new ArrayList<>(List.of(1, inner));
+        byte[] nested = lax.writeJob(holding(new HashMap<>(Map.of("k", outer)), null));
+        var e = assertThrows(Allowlist.NotAllowedException.class, () -> codec().readJob(nested));
+        assertMentions(e.getMessage(), Stranger.class.getName());
+        byte[] asKey = lax.writeJob(holding(new java.util.TreeMap<>(Map.of("k", new Object[] {new Stranger()})), null));
+        e = assertThrows(Allowlist.NotAllowedException.class, () -> codec().readJob(asKey));
+        assertMentions(e.getMessage(), Stranger.class.getName());
+    }
+
+    /**
+     * An array of a class the program allows by its package ({@code -Dsatin.allow=satin.pool.*})
+     * travels as the class does: its name ([Lsatin.pool....;) starts with no package.
+     */
+    @Test
+    void anArrayOfAClassAllowedByItsPackageTravels() {
+        JobCodec byPackage = codec("satin.pool.*");
+        Holding$$Spawn0 copy = roundTrip(byPackage, holding(new Stranger[][] {{new Stranger()}}, null));
+        assertEquals(7, ((Stranger[][]) copy.p0)[0][0].value);
+    }
+
     @Test
     void aRecordNameOfAnyOtherClassIsRefused() {
         assertRefusedNaming(forged("java.lang.ProcessBuilder", null), "java.lang.ProcessBuilder");

@@ -35,6 +35,48 @@ class LaunchOptionsTest {
         assertRefused("--wait-seconds must be between 1 and 86400, not -3", "--wait-seconds", "-3", "Main");
     }
 
+    /** The last of two used to win without a word: --nodes 2 ... --nodes 3 started three. */
+    @Test
+    void anOptionGivenTwiceIsNamed() {
+        assertRefused("--nodes is given twice; give each option once", "--nodes", "2", "--nodes", "3", "Main");
+        assertRefused("--no-master is given twice; give each option once", "--no-master", "--no-master", "Main");
+        assertEquals(List.of("--nodes", "3"), parse("--nodes", "2", "Main", "--nodes", "3").mainArgs(),
+                "after the main class, everything is main's");
+    }
+
+    /**
+     * Values the pool would find wrong only after main started on the master (an empty pool name,
+     * a registry address that is none), or that would lose the statistics at the end of the run (a
+     * directory, or a file in a directory that is not there), are named before anything starts.
+     */
+    @Test
+    void valuesThePoolWouldRefuseLateAreNamedFirst(@TempDir Path dir) {
+        assertRefused("--pool needs a name without spaces or '/', not ''", "--pool", "", "Main");
+        assertRefused("--pool needs a name without spaces or '/', not 'a b'", "--pool", "a b", "Main");
+        assertRefused("--registry: bad address 'garbage': expected tcp://host:port or local://name", "--registry",
+                "garbage", "--secret", "s", "Main");
+        assertRefused("--registry-listen: bad address 'tcp://x': expected tcp://host:port or local://name",
+                "--registry-listen", "tcp://x", "Main");
+        assertRefused("--stats " + dir + " is a directory; expected a file to write the statistics to", "--stats",
+                dir.toString(), "Main");
+        assertRefused("--stats " + dir.resolve("no/such.json") + ": there is no directory " + dir.resolve("no"),
+                "--stats", dir.resolve("no/such.json").toString(), "Main");
+        assertEquals(dir.resolve("s.json").toString(), parse("--stats", dir.resolve("s.json").toString(), "Main")
+                .statsFile());
+        assertEquals("satin-stats.json", parse("Main").statsFile(), "the working directory's");
+    }
+
+    /** An unknown host has no message of its own: its kind is named, never "null". */
+    @Test
+    void aRegistryThatCannotListenSaysWhy() throws InterruptedException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = PoolMain.run(new String[] {"--registry-only", "--registry-listen", "tcp://999.1.1.1:7000", "--secret",
+            "s"}, new java.io.PrintStream(new java.io.ByteArrayOutputStream()), new java.io.PrintStream(err, true));
+        assertEquals(1, code, err::toString);
+        assertTrue(err.toString().contains("cannot start the registry at tcp://999.1.1.1:7000: UnresolvedAddressException"),
+                err::toString);
+    }
+
     @Test
     void anOptionWithoutItsValueIsNamed() {
         assertRefused("--pool needs a value", "--pool");

@@ -50,12 +50,16 @@ class OnlyMembersTest {
      * peer (the failure timeout, which the registry keeps too).
      */
     private PoolNode member(long failureMillis) throws InterruptedException {
+        return member(failureMillis, satin.net.FrameFormat.DEFAULT_MAX_FRAME);
+    }
+
+    private PoolNode member(long failureMillis, int maxFrame) throws InterruptedException {
         liveness = Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(failureMillis));
         registry = Registry.start(PoolNode.transport(), pool, SECRET, "local://" + pool + "/registry", null, liveness);
         open.add(registry);
         PoolNode node = PoolNode.join(PoolConfig.of(pool, SECRET, pool + "-member", "c0", "local://" + pool + "/member",
-                registry.address(), true).withFailureTimeout(failureMillis), NodeConfig.defaults(), new NoBalancing(),
-                Allowlist.forProgram());
+                registry.address(), true).withFailureTimeout(failureMillis).withMaxFrame(maxFrame), NodeConfig.defaults(),
+                new NoBalancing(), Allowlist.forProgram());
         open.add(node);
         return node;
     }
@@ -90,5 +94,25 @@ class OnlyMembersTest {
                 "held until the registry announced it, and in order");
         assertEquals(new Message.StealReply(2, 0, null), late.next(Message.StealReply.class, WAIT_SECONDS));
         assertEquals(List.of(), log.containing("refuses"));
+    }
+
+    /**
+     * What waits for the registry's word is bounded in bytes, not only in messages: 64 messages of
+     * a frame each (a gibibyte at the default 16 MiB) could be held for every connection a holder
+     * of the secret opens. A peer that sends more than a frame's worth before it is announced is
+     * refused, logged once.
+     */
+    @Test
+    void aPeerThatSendsMoreThanAFrameBeforeItIsAnnouncedIsRefused() throws Exception {
+        PoolNode member = member(20_000, 64 << 10);
+        Faults.Peer early = peer("early", member.address());
+        for (int i = 0; i < 3; i++) {
+            early.send(new Message.Push(i, new byte[40 << 10]));
+        }
+        early.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        String refusal = log.await("refuses", WAIT_SECONDS);
+        assertTrue(refusal.contains("it sent more than 65536 bytes before the registry announced it"), refusal);
+        assertEquals(1, log.containing("refuses").size(), log.lines().toString());
+        assertEquals(0, member.poolStats().pushesReceived.get(), "refused, not run");
     }
 }

@@ -55,6 +55,15 @@ class PoolSummaryTest {
         assertEquals(0, TWO.value(0, "noSuchField"));
     }
 
+    /** A long text in a report (what a member sends is anything) used to overflow the regex's stack. */
+    @Test
+    void aLongTextInAReportIsRead() {
+        String longName = "n".repeat(100_000);
+        PoolSummary s = new PoolSummary(List.of("{\"node\":1,\"name\":\"" + longName + "\",\"jobsRun\":5}"));
+        assertEquals(5, s.total("jobsRun"));
+        assertTrue(s.table("t").contains(" nnnnnnnnnnnnnnn~ "), "clipped in the table: " + s.table("t"));
+    }
+
     @Test
     void totalsSumOverTheNodes() {
         assertEquals(30, TWO.total("jobsRun"));

@@ -123,6 +123,25 @@ class RewriteCheckTest {
         }
     }
 
+    /**
+     * A value that is neither true nor false used to mean off: the program ran sequentially while
+     * its user believed the check on. Now every check refuses, naming the setting.
+     */
+    @Test
+    void aSettingThatIsNeitherTrueNorFalseIsRefusedByTheFirstCheck() throws Exception {
+        Process p = new ProcessBuilder(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                "-Dsatin.requireRewritten=yes", "-cp", System.getProperty("java.class.path"),
+                "satin.runtime.RewriteCheckTest$Main").redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
+            assertEquals(List.of("-Dsatin.requireRewritten=yes: expected true or false",
+                    "-Dsatin.requireRewritten=yes: expected true or false"), out.lines().toList());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     public static final class Main {
         public static void main(String[] args) {
             for (Runnable r : List.<Runnable>of(() -> new Fib().fib(5), satin.Satin::sync)) {

@@ -70,7 +70,7 @@ public record Interconnect(String name, long latencyNanos, long bytesPerSecond, 
             s = WanLinks.parse(t).spec("a", "b");
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("interconnect '" + text + "' is not LATENCY/BANDWIDTH[/JITTER] like 20us/50MB/s"
-                    + " or 5us/1GB/s/1us", e);
+                    + " or 5us/1GB/s/1us (" + e.getMessage() + ")", e);
         }
         return new Interconnect(t.toLowerCase(Locale.ROOT), s.latencyNanos(), s.bytesPerSecond(), s.jitterNanos(), 0);
     }

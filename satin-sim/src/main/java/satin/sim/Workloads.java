@@ -50,6 +50,7 @@ public final class Workloads {
 
     /** FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]], the application's defaults for what is left out. */
     private static Workload synthetic(List<String> args) {
+        satin.apps.synthetic.SyntheticTree.checkArguments(args.toArray(new String[0])); // the program's own words
         List<String> a = new ArrayList<>(args);
         a.remove("--no-wait");
         try {

@@ -157,7 +157,19 @@ public class Replay extends SatinObject {
         if (a.size() > 1) {
             AppArguments.number(a.get(1), "SCALE", 0, 1e6);
         }
-        tree(a.get(0));
+        try {
+            tree(a.get(0));
+        } catch (UncheckedIOException e) { // the file is an argument like any other: named, not thrown as a trace
+            throw new IllegalArgumentException("FILE " + describe(e.getCause()), e);
+        }
+    }
+
+    /** What is wrong with a tree file, in words: its path and the reason. */
+    private static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException missing) {
+            return missing.getFile() + ": no such file";
+        }
+        return e.getMessage();
     }
 
     public static void main(String[] args) {

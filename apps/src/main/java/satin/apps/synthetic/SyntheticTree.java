@@ -3,6 +3,7 @@ package satin.apps.synthetic;
 import java.util.concurrent.locks.LockSupport;
 import satin.SatinObject;
 import satin.Spawnable;
+import satin.apps.AppArguments;
 
 /**
  * The synthetic workload of DESIGN.md section 8: a tree of spawns with {@code fanOut} children per
@@ -24,8 +25,10 @@ public class SyntheticTree extends SatinObject {
     private final boolean waiting;
 
     public SyntheticTree(int fanOut, int depth, long leafMicros, double irregularity, boolean waiting) {
-        if (fanOut < 1 || depth < 0 || leafMicros < 0 || irregularity < 0 || irregularity > 1) {
-            throw new IllegalArgumentException("a tree needs fan-out >= 1, depth >= 0, leaf time >= 0 and irregularity in [0, 1]");
+        if (fanOut < 1 || depth < 0 || leafMicros < 0 || leafMicros > MAX_LEAF_MICROS || irregularity < 0
+                || irregularity > 1) {
+            throw new IllegalArgumentException("a tree needs fan-out >= 1, depth >= 0, leaf time from 0 to "
+                    + MAX_LEAF_MICROS + " us and irregularity in [0, 1]");
         }
         this.fanOut = fanOut;
         this.depth = depth;
@@ -102,19 +105,45 @@ public class SyntheticTree extends SatinObject {
         return n;
     }
 
+    /** The longest a leaf may wait: an hour, far below where its time in nanoseconds would overflow. */
+    static final long MAX_LEAF_MICROS = 3_600_000_000L;
+    /** A job's payload travels in one frame, whose default limit is 16 MiB. */
+    static final int MAX_PAYLOAD_BYTES = 16 << 20;
+
+    /** What the command line asks for: the tree and every job's payload. */
+    private record Arguments(SyntheticTree tree, int payloadBytes) {
+    }
+
     /**
      * Arguments: FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]] [--no-wait]. Prints the
      * sum, which the sequential program (with --no-wait, at once) prints too.
      */
     public static void main(String[] args) {
+        Arguments a = arguments(args);
+        System.out.println("tree(" + a.tree().fanOut + "^" + a.tree().depth + " leaves) = " + a.tree().run(a.payloadBytes()));
+    }
+
+    /** Refuses, naming the parameter and its value, what main would refuse (or take for a tree that never ends). */
+    public static void checkArguments(String... args) {
+        arguments(args);
+    }
+
+    private static Arguments arguments(String... args) {
         boolean waiting = !java.util.Arrays.asList(args).contains("--no-wait");
-        String[] a = java.util.Arrays.stream(args).filter(s -> !s.equals("--no-wait")).toArray(String[]::new);
-        int fanOut = a.length > 0 ? Integer.parseInt(a[0]) : 4;
-        int depth = a.length > 1 ? Integer.parseInt(a[1]) : 6;
-        long leafMicros = a.length > 2 ? Long.parseLong(a[2]) : 1_000;
-        double irregularity = a.length > 3 ? Double.parseDouble(a[3]) : 0.5;
-        int payload = a.length > 4 ? Integer.parseInt(a[4]) : 100;
-        SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, waiting);
-        System.out.println("tree(" + fanOut + "^" + depth + " leaves) = " + tree.run(payload));
+        java.util.List<String> a = java.util.Arrays.stream(args).filter(s -> !s.equals("--no-wait")).toList();
+        if (a.size() > 5) {
+            throw new IllegalArgumentException("expected FAN-OUT DEPTH LEAF-MICROS [IRREGULARITY [PAYLOAD-BYTES]] [--no-wait],"
+                    + " not " + java.util.List.of(args));
+        }
+        int fanOut = a.size() > 0 ? AppArguments.integer(a.get(0), "FAN-OUT", 1, Integer.MAX_VALUE) : 4;
+        int depth = a.size() > 1 ? AppArguments.integer(a.get(1), "DEPTH", 0, Integer.MAX_VALUE) : 6;
+        long leafMicros = a.size() > 2 ? AppArguments.integer(a.get(2), "LEAF-MICROS", 0, MAX_LEAF_MICROS) : 1_000;
+        double irregularity = a.size() > 3 ? AppArguments.number(a.get(3), "IRREGULARITY", 0, 1) : 0.5;
+        int payload = a.size() > 4 ? AppArguments.integer(a.get(4), "PAYLOAD-BYTES", 0, MAX_PAYLOAD_BYTES) : 100;
+        if (Math.pow(fanOut, depth) >= 0x1p62) {
+            throw new IllegalArgumentException("a tree of " + fanOut + "^" + depth
+                    + " leaves is too large to number its leaves (FAN-OUT^DEPTH must be below 2^62)");
+        }
+        return new Arguments(new SyntheticTree(fanOut, depth, leafMicros, irregularity, waiting), payload);
     }
 }

@@ -134,10 +134,13 @@ class ReplayTest {
     @Test
     void aMissingOrBadTreeFileIsNamed() throws IOException {
         Path missing = dir.resolve("missing.tree");
-        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Replay.checkArguments(missing.toString()));
-        assertTrue(e.getMessage().contains("missing.tree"), e.getMessage());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Replay.checkArguments(missing.toString()));
+        assertEquals("FILE " + missing + ": no such file", refused.getMessage());
         Path bad = Files.writeString(dir.resolve("bad.tree"), "not a tree");
-        e = assertThrows(UncheckedIOException.class, () -> Replay.run(bad.toString()));
+        refused = assertThrows(IllegalArgumentException.class, () -> Replay.checkArguments(bad.toString()));
+        assertTrue(refused.getMessage().startsWith("FILE " + bad), refused.getMessage());
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Replay.run(bad.toString()));
         assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Replay.checkArguments(bad.toString(), "fast"));
     }

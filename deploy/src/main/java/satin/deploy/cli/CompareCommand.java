@@ -72,6 +72,9 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The matrix, every balancer, WAN setting and application's arguments of it checked: nothing has run yet. */
     Comparison matrix(Descriptor d) {
+        if (descriptor == null) {
+            PlanOptions.atLeastOne("--repetitions", repetitions);
+        }
         Comparison c = descriptor != null
                 ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
                 : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);

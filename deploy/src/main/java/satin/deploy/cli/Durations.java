@@ -17,12 +17,26 @@ final class Durations {
         if (!m.matches()) {
             throw new IllegalArgumentException(option + " needs a duration like 90s or 30m, not '" + text + "'");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
+        Duration d;
+        try {
+            long n = Long.parseLong(m.group(1));
+            d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
+        } catch (NumberFormatException | ArithmeticException tooLong) {
+            d = null;
+        }
+        if (d == null || d.compareTo(LONGEST) > 0) { // a deadline of now plus more than 2^63 ns cannot be kept
+            throw new IllegalArgumentException(option + " may be at most 8760h (a year), not '" + text + "'");
+        }
+        if (d.isZero()) {
+            throw new IllegalArgumentException(option + " must be longer than 0, not '" + text + "'");
+        }
+        return d;
     }
+
+    private static final Duration LONGEST = Duration.ofHours(8760);
 }

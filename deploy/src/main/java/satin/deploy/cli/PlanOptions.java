@@ -63,8 +63,14 @@ final class PlanOptions {
         if (app == null) {
             throw new IllegalArgumentException("give a descriptor or --app");
         }
-        if (nodes < 1 || clusters < 1 || workers < 1) {
-            throw new IllegalArgumentException("--nodes, --clusters and --workers must be at least 1");
+        atLeastOne("--nodes", nodes);
+        atLeastOne("--clusters", clusters);
+        if (workers < 1 || workers > satin.runtime.NodeConfig.MAX_WORKERS) {
+            throw new IllegalArgumentException("--workers must be from 1 to " + satin.runtime.NodeConfig.MAX_WORKERS
+                    + ", not " + workers);
+        }
+        if (!RunPlan.NAME.matcher(pool).matches()) {
+            throw new IllegalArgumentException("--pool: found '" + pool + "'; expected " + RunPlan.NAME_EXPECTED);
         }
         if (nodes % clusters != 0) {
             throw new IllegalArgumentException("--nodes " + nodes + " do not split evenly into --clusters " + clusters);
@@ -84,6 +90,12 @@ final class PlanOptions {
         satin.lb.Balancers.parse(balancer);
         return new RunPlan(pool, secret(), cs, wan, app(app, args, ProgramClassPath.parse("--classpath", classPath)),
                 balancer, output, "command line");
+    }
+
+    static void atLeastOne(String option, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(option + " must be at least 1, not " + value);
+        }
     }
 
     static AppPlan app(String name, List<String> args, List<Path> classPath) {

@@ -24,6 +24,15 @@ final class RegistryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (!listen.startsWith("tcp://")) { // named as this command names it, not as the pool launcher it runs does
+            throw new IllegalArgumentException("--listen needs tcp://HOST:PORT, where the nodes of other hosts reach"
+                    + " the registry, not '" + listen + "'");
+        }
+        try {
+            satin.net.Transport.checkAddress(listen);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--listen: " + e.getMessage(), e);
+        }
         List<String> args = new ArrayList<>(List.of("--registry-only", "--registry-listen", listen, "--pool", pool));
         if (secretFile != null) {
             args.add("--secret-file");

@@ -43,7 +43,10 @@ final class ReportCommand implements Callable<Integer> {
             List<Path> files = Reports.write(runs, target, merge);
             spec.commandLine().getOut().println("satin report: " + files.size() + " files written to " + target);
             return 0;
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("satin report: " + FileProblems.describe(e));
+            return 1;
+        } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("satin report: " + e.getMessage()); // runs it cannot read
             return 1;
         }

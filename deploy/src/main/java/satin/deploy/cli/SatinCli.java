@@ -42,6 +42,12 @@ public final class SatinCli implements Runnable {
                 err.println("satin: " + e.getMessage());
                 return 2;
             }
+            java.io.IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause()
+                    : e instanceof java.io.IOException i ? i : null;
+            if (io != null) { // a path the user named that cannot be used: which, and why, is the message
+                err.println("satin: " + FileProblems.describe(io));
+                return 2;
+            }
             throw e;
         });
         int code = cl.execute(args);

@@ -62,6 +62,9 @@ final class SimulateCommand implements Callable<Integer> {
     /** The matrix of the options; else the descriptor's compare: section; else the run alone. */
     private List<Comparison.Cell> cells(Descriptor d, RunPlan p) {
         if (!balancers.isEmpty() || !wans.isEmpty() || repetitions != null) {
+            if (repetitions != null) {
+                PlanOptions.atLeastOne("--repetitions", repetitions);
+            }
             return new Comparison(List.of(p.app()), balancers.isEmpty() ? List.of(p.balancer()) : balancers,
                     wans.isEmpty() ? List.of(p.wan()) : wans, repetitions == null ? 1 : repetitions).cells(p);
         }

@@ -32,8 +32,11 @@ final class SimulationOptions {
         }
         long cost = nodeCost == null ? given.nodeCostNanos() : named("--node-cost", () -> SimulationPlan.nanos(nodeCost));
         long max = maxTime == null ? given.maxSimulatedNanos() : named("--max-time", () -> SimulationPlan.nanos(maxTime));
-        if (max <= 0 || (offered != null && offered < 1)) {
-            throw new IllegalArgumentException("--max-time must be above 0 and --offered at least 1");
+        if (max <= 0) {
+            throw new IllegalArgumentException("--max-time must be above 0, not '" + maxTime + "'");
+        }
+        if (offered != null) {
+            PlanOptions.atLeastOne("--offered", offered);
         }
         return new SimulationPlan(lan != null ? lan : given.lan(), seed != null ? seed : given.seed(), cost,
                 offered != null ? offered : given.offered(), max);

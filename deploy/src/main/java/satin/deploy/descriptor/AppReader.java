@@ -23,8 +23,9 @@ final class AppReader {
 
     static final List<String> KEYS = List.of("name", "mainClass", "args", "classpath");
 
-    private static final Pattern CLASS_NAME = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*"
-            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
+    /** Possessive: a name of 20,000 parts overflowed the stack of a plain (X\\.)* while matching. */
+    private static final Pattern CLASS_NAME = Pattern.compile("(?:\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*+\\.)*+"
+            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*+");
 
     private AppReader() {
     }

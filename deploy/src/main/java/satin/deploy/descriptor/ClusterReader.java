@@ -19,7 +19,8 @@ final class ClusterReader {
 
     /** Cluster names end up in WAN text ({@code A>B=...}) and node names, so they keep to safe letters. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
-    private static final Pattern HOST = Pattern.compile("[^\\s,]+");
+    /** An ssh destination: never one that starts with '-', which ssh would read as an option (-oProxyCommand=...). */
+    private static final Pattern HOST = Pattern.compile("[^\\s,-][^\\s,]*");
     /** A host name, an IPv4 address or an IPv6 one (bracketed or not). */
     private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9._-]+|\\[?[0-9A-Fa-f:.]+]?");
     static final List<String> HOST_KEYS = List.of("ssh", "address");
@@ -60,7 +61,7 @@ final class ClusterReader {
         }
         String name = name(s, seen);
         Integer nodes = s.positive("nodes", "the number of nodes", null);
-        Integer workers = s.positive("workers", "worker threads per node", 1);
+        Integer workers = s.positive("workers", "worker threads per node", 1, satin.runtime.NodeConfig.MAX_WORKERS);
         Placement where = placement(s);
         Hosts hosts = hosts(s, where);
         List<String> jvmOptions = s.texts("jvmOptions", "JVM options like -Xmx2g");
@@ -162,7 +163,7 @@ final class ClusterReader {
      */
     private static boolean host(Node item, String path, Problems problems, List<String> destinations,
             Map<String, String> addresses) {
-        String expected = "an ssh destination like node1, user@node2 or an alias of ~/.ssh/config";
+        String expected = "an ssh destination like node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')";
         if (item instanceof org.yaml.snakeyaml.nodes.MappingNode) {
             Section h = Section.of(item, path, problems, HOST_KEYS); // a mapping: never null
             String ssh = matching(h, "ssh", HOST, expected, true);

@@ -35,6 +35,27 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
         }
         balancers.forEach(Comparison::checkBalancer);
         wans.forEach(Comparison::checkWan);
+        once("balancer", balancers, b -> {
+            satin.lb.LoadBalancer made = satin.lb.Balancers.parse(b).get();
+            return made.name() + " " + satin.lb.Balancers.describe(made);
+        });
+        once("WAN setting", wans, w -> w.equals(SINGLE_CLUSTER) ? w : satin.net.WanLinks.parse(w).toString());
+        once("application", apps.stream().map(a -> a.name() + " " + a.args()).toList(), a -> a);
+    }
+
+    /**
+     * Refuses a matrix that names one of its dimensions' values twice, however spelt: the report
+     * would make one cell of both, with twice the repetitions asked for.
+     */
+    private static void once(String what, List<String> given, java.util.function.Function<String, String> meaning) {
+        java.util.Map<String, String> seen = new java.util.HashMap<>();
+        for (String g : given) {
+            String before = seen.putIfAbsent(meaning.apply(g), g);
+            if (before != null) {
+                throw new IllegalArgumentException(what + " '" + g + "' is the same as '" + before + "', given before: a"
+                        + " matrix names each " + what + " once");
+            }
+        }
     }
 
     /** Every cell's balancer is checked before the first run starts, so that a typo costs no run. */

@@ -59,6 +59,10 @@ final class DescriptorReader {
             problems.throwIfAny();
         }
         String pool = top.has("pool") ? top.text("pool", "the pool's name", true) : DEFAULT_POOL;
+        if (pool != null && !RunPlan.NAME.matcher(pool).matches()) {
+            problems.at(top.value("pool"), "pool", "found '" + pool + "'; expected " + RunPlan.NAME_EXPECTED);
+            pool = null;
+        }
         List<ClusterPlan> clusters = ClusterReader.read(top);
         String mode = top.has("mode") ? mode(top) : "run";
         String secret = secret(top, clusters, "simulate".equals(mode));
@@ -79,8 +83,15 @@ final class DescriptorReader {
                 : SimulationPlan.DEFAULTS;
         problems.throwIfAny();
         RunPlan plan = new RunPlan(pool, secret, clusters, wan, app, balancer, output, problems.origin());
-        return new Descriptor(plan, Optional.ofNullable(comparison).map(c -> c.apply(plan)), "simulate".equals(mode),
-                simulation);
+        Optional<Comparison> matrix;
+        try {
+            matrix = Optional.ofNullable(comparison).map(c -> c.apply(plan));
+        } catch (IllegalArgumentException e) { // the matrix as a whole: its entries were checked one by one above
+            problems.at(top.value("compare"), "compare", e.getMessage());
+            problems.throwIfAny();
+            throw e;
+        }
+        return new Descriptor(plan, matrix, "simulate".equals(mode), simulation);
     }
 
     /** {@code run} (the default) or {@code simulate}: whether satin run and satin compare run the pool or simulate it. */

@@ -26,15 +26,38 @@ public final class Descriptors {
      * @throws DescriptorException listing every problem, each with file, line, column and key path
      */
     public static Descriptor read(Path file) {
-        String yaml;
+        byte[] bytes;
         try {
-            yaml = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new DescriptorException(List.of(new Problem(file.toString(), 1, 1, "", "cannot read the descriptor ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")")));
+            throw new DescriptorException(List.of(new Problem(file.toString(), 1, 1, "", "cannot read the descriptor: "
+                    + (Files.isDirectory(file) ? "it is a directory" : e instanceof java.nio.file.NoSuchFileException
+                            ? "there is no such file" : e.getClass().getSimpleName() + ": " + e.getMessage()))));
         }
         Path dir = file.toAbsolutePath().getParent();
-        return parse(yaml, file.toString(), System.getenv(), dir);
+        return parse(utf8(bytes, file.toString()), file.toString(), System.getenv(), dir);
+    }
+
+    /** The text of a descriptor's bytes, or the line and column of the first byte that is not UTF-8. */
+    private static String utf8(byte[] bytes, String origin) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult r = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
+        if (!r.isError()) {
+            return out.flip().toString();
+        }
+        int at = in.position();
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int column = 1 + new String(bytes, lineStart, at - lineStart, StandardCharsets.UTF_8).length();
+        throw new DescriptorException(List.of(new Problem(origin, line, column, "", String.format(
+                "found the byte 0x%02X, which is not UTF-8; expected a descriptor in UTF-8", bytes[at] & 0xFF))));
     }
 
     /** A descriptor from text; {@code origin} names it in messages and in the plan. */

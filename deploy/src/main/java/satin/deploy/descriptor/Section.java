@@ -105,26 +105,32 @@ final class Section {
 
     /** A whole number at least 1: {@code otherwise} if absent and optional, null if wrong (reported). */
     Integer positive(String key, String expected, Integer otherwise) {
+        return positive(key, expected, otherwise, Integer.MAX_VALUE);
+    }
+
+    /** {@link #positive(String, String, Integer)} up to {@code max}. */
+    Integer positive(String key, String expected, Integer otherwise, int max) {
+        String range = max == Integer.MAX_VALUE ? " (a whole number >= 1)" : " (a whole number from 1 to " + max + ")";
         Node v = values.get(key);
         if (v == null) {
             if (otherwise == null) {
-                missing(key, expected + " (a whole number >= 1)");
+                missing(key, expected + range);
             }
             return otherwise;
         }
-        String text = text(v, child(key), expected + " (a whole number >= 1)", problems);
+        String text = text(v, child(key), expected + range, problems);
         if (text == null) {
             return null;
         }
         try {
             int n = Integer.parseInt(text.trim());
-            if (n >= 1) {
+            if (n >= 1 && n <= max) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below with what was expected
         }
-        problems.at(v, child(key), "found '" + text + "'; expected " + expected + " (a whole number >= 1)");
+        problems.at(v, child(key), "found '" + text + "'; expected " + expected + range);
         return null;
     }
 

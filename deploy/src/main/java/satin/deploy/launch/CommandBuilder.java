@@ -150,6 +150,14 @@ public final class CommandBuilder {
                 addSshMembers(c, members);
             }
         }
+        for (Member m : members) {
+            if (m.nodes() > satin.pool.PoolMain.MAX_NODES) {
+                throw new IllegalArgumentException(plan.origin() + ": " + (m.sshHost() == null ? "cluster " + m.name()
+                        + " puts " + m.nodes() + " nodes in this JVM" : "cluster " + m.cluster().name() + " puts "
+                        + m.nodes() + " nodes in one process on " + m.sshHost()) + "; one process holds at most "
+                        + satin.pool.PoolMain.MAX_NODES + " (where: processes starts a process for each node)");
+            }
+        }
         if (!plan.app().classPath().isEmpty() && !allInJvm() && agentJar == null) {
             throw new IllegalArgumentException(plan.origin() + ": the program's own classes (" + ProgramClassPath.join(
                     plan.app().classPath()) + ") are rewritten in processes by satin-agent.jar, and this JVM does not "

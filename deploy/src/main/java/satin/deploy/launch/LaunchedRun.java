@@ -64,6 +64,8 @@ public final class LaunchedRun {
     private volatile boolean destroyed;
     /** Whether this JVM is going down (Ctrl-C, SIGTERM): the run is destroyed by its shutdown hook. */
     private volatile boolean interrupted;
+    /** Where System.exit was called, if that is why this JVM goes down (a program's main in it); null otherwise. */
+    private volatile String exitedAt;
     /** A SLURM job that failed before the run ended, which ended it; null if none did. */
     private volatile Running lostJob;
     private Path secretFile;
@@ -145,6 +147,7 @@ public final class LaunchedRun {
      * thread carrying out the run writes once they are gone.
      */
     private void interrupt() {
+        exitedAt = ExitCaller.find();
         interrupted = true;
         destroy();
         try {
@@ -440,7 +443,7 @@ public final class LaunchedRun {
             return "timed out";
         }
         if (code == RunOutcome.DESTROYED) {
-            return interrupted ? "interrupted" : "destroyed";
+            return exitedAt != null ? "exited" : interrupted ? "interrupted" : "destroyed";
         }
         return code == 0 ? "finished" : "failed";
     }
@@ -461,6 +464,9 @@ public final class LaunchedRun {
                     + lostJob.member.name() + ".txt\n";
         } else if (code == RunOutcome.TIMED_OUT) {
             err += "satin-launch: the run exceeded its timeout and was killed\n";
+        } else if (code == RunOutcome.DESTROYED && exitedAt != null) {
+            err += "satin-launch: the run ended when " + exitedAt + " called System.exit, which ends this JVM, satin's"
+                    + " own (its clusters run here, where: jvm), and the run with it; what it printed until then is kept\n";
         } else if (code == RunOutcome.DESTROYED && interrupted) {
             err += "satin-launch: the run was interrupted (Ctrl-C, or a signal that ended the launcher) and its "
                     + "processes were stopped; what they printed until then is kept\n";

@@ -108,12 +108,29 @@ public final class ProgramClassPath {
                 throw new IllegalArgumentException(origin + ": " + app.name() + " does not take the arguments "
                         + app.args() + ": " + why.getMessage(), why);
             }
-            throw new IllegalStateException(origin + ": " + app.mainClass() + ".checkArguments failed: " + why, why);
+            throw new IllegalArgumentException(origin + ": " + app.mainClass() + ".checkArguments(" + app.args()
+                    + ") failed with " + why + inProgram(why, "checkArguments"), why);
         } catch (IllegalAccessException e) {
             // not ours to call: the run will tell
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Where in the program a failure happened: its frames down to the check, which are the
+     * program's; the reflection and the launcher below them are satin's, and say nothing to its
+     * author.
+     */
+    private static String inProgram(Throwable why, String method) {
+        StringBuilder b = new StringBuilder();
+        for (StackTraceElement frame : why.getStackTrace()) {
+            b.append("\n\tat ").append(frame);
+            if (frame.getMethodName().equals(method)) {
+                break;
+            }
+        }
+        return b.toString();
     }
 
     /**

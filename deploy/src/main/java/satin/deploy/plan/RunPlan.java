@@ -22,8 +22,18 @@ import java.util.Objects;
 public record RunPlan(String pool, String secret, List<ClusterPlan> clusters, String wan, AppPlan app, String balancer,
         Path outputDir, String origin) {
 
+    /**
+     * What a pool may be called: its name becomes part of its run directory's, of in-JVM addresses
+     * and of node names, so a name that is a path (../x) or holds spaces is none.
+     */
+    public static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+    public static final String NAME_EXPECTED = "a name of letters, digits, '_', '.' or '-' that starts with a letter or digit";
+
     public RunPlan {
         Objects.requireNonNull(pool, "pool");
+        if (!NAME.matcher(pool).matches()) {
+            throw new IllegalArgumentException(origin + ": the pool's name '" + pool + "' is not " + NAME_EXPECTED);
+        }
         Objects.requireNonNull(secret, "secret");
         clusters = List.copyOf(clusters);
         if (clusters.isEmpty()) {

@@ -17,6 +17,10 @@ public final class Json {
     private final String text;
     private final String source;
     private int at;
+    /** How deep the value being read is nested: files that hold what members sent are read too. */
+    private int depth;
+    /** Deeper than any file satin writes (a report's deepest values sit four levels down). */
+    static final int MAX_DEPTH = 64;
 
     private Json(String text, String source) {
         this.text = text;
@@ -40,9 +44,12 @@ public final class Json {
             throw error("a value");
         }
         char c = text.charAt(at);
+        if ((c == '{' || c == '[') && depth == MAX_DEPTH) {
+            throw error("at most " + MAX_DEPTH + " levels of nesting");
+        }
         return switch (c) {
-            case '{' -> object();
-            case '[' -> array();
+            case '{' -> nested(this::object);
+            case '[' -> nested(this::array);
             case '"' -> string();
             case 't' -> word("true", Boolean.TRUE);
             case 'f' -> word("false", Boolean.FALSE);
@@ -54,6 +61,15 @@ public final class Json {
                 throw error("a value");
             }
         };
+    }
+
+    private Object nested(java.util.function.Supplier<Object> read) {
+        depth++;
+        try {
+            return read.get();
+        } finally {
+            depth--;
+        }
     }
 
     private Map<String, Object> object() {

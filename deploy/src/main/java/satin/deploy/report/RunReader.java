@@ -140,8 +140,13 @@ public final class RunReader {
         if (!Files.isRegularFile(file)) {
             return Map.of();
         }
-        return Json.object(Json.parse(Files.readString(file, StandardCharsets.UTF_8), file.toString()),
-                file.toString());
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException(file + ": not UTF-8 text", e);
+        }
+        return Json.object(Json.parse(text, file.toString()), file.toString());
     }
 
     private static void addCounters(Map<String, Object> node, Map<String, Long> totals) {

@@ -51,9 +51,81 @@ class DescriptorProblemsTest {
                 "d.yaml:3:12: clusters[0].nodes: found '0'; expected the number of nodes (a whole number >= 1)",
                 "d.yaml:4:11: clusters[1].name: found 'A' again (first on line 2); expected a name no other cluster has",
                 "d.yaml:5:12: clusters[1].nodes: found 'many'; expected the number of nodes (a whole number >= 1)",
-                "d.yaml:6:14: clusters[1].workers: found '-1'; expected worker threads per node (a whole number >= 1)",
+                "d.yaml:6:14: clusters[1].workers: found '-1'; expected worker threads per node (a whole number from 1 to 4096)",
                 "d.yaml:7:13: app.name: found 'fibb', which is no application; did you mean 'fib'? expected one of " + APPS
                         + " (or mainClass: for another program)");
+    }
+
+    /**
+     * A pool's name becomes part of its run directory's: pool: ../../x wrote the run's files two
+     * directories above output:. And more workers than a node can have used to pass the descriptor
+     * and be refused by the pool launcher with its usage, naming no file or line.
+     */
+    @Test
+    void aPoolNameThatIsAPathAndMoreWorkersThanANodeHasAreNamed() {
+        expect("""
+                pool: ../../elsewhere
+                clusters:
+                  - name: A
+                    nodes: 2
+                    workers: 100000
+                app: {name: fib}
+                """,
+                "d.yaml:1:7: pool: found '../../elsewhere'; expected a name of letters, digits, '_', '.' or '-' that starts "
+                        + "with a letter or digit",
+                "d.yaml:5:14: clusters[0].workers: found '100000'; expected worker threads per node (a whole number from 1 "
+                        + "to 4096)");
+    }
+
+    /** A host that starts with '-' is an option to ssh: -oProxyCommand=... would run a command here. */
+    @Test
+    void aHostThatSshWouldTakeForAnOptionIsRefused() {
+        expect("""
+                clusters:
+                  - name: A
+                    nodes: 2
+                    where: ssh
+                    hosts: ['-oProxyCommand=touch /tmp/x', {ssh: -oProxyCommand=id, address: 10.0.0.5}]
+                app: {name: fib}
+                """,
+                "d.yaml:5:13: clusters[0].hosts[0]: found '-oProxyCommand=touch /tmp/x'; expected an ssh destination like "
+                        + "node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')",
+                "d.yaml:5:50: clusters[0].hosts[1].ssh: found '-oProxyCommand=id'; expected an ssh destination like "
+                        + "node1, user@node2 or an alias of ~/.ssh/config (not starting with '-')");
+    }
+
+    /** A file that is not UTF-8 is named at its first byte that is not, and a path that is no file as what it is. */
+    @Test
+    void aDescriptorThatIsNoUtf8TextOrNoFileIsNamedWhereItIsWrong(@TempDir Path dir) throws Exception {
+        Path latin1 = Files.write(dir.resolve("latin1.yaml"),
+                "clusters: [{name: A, nodes: 2}]\napp: {name: \"caf\u00e9\"}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        DescriptorException e = assertThrows(DescriptorException.class, () -> Descriptors.read(latin1));
+        assertEquals(latin1 + ":2:17: found the byte 0xE9, which is not UTF-8; expected a descriptor in UTF-8", e.getMessage());
+        e = assertThrows(DescriptorException.class, () -> Descriptors.read(dir));
+        assertEquals(dir + ":1:1: cannot read the descriptor: it is a directory", e.getMessage());
+        Path missing = dir.resolve("missing.yaml");
+        e = assertThrows(DescriptorException.class, () -> Descriptors.read(missing));
+        assertEquals(missing + ":1:1: cannot read the descriptor: there is no such file", e.getMessage());
+    }
+
+    @Test
+    void aMatrixThatNamesACellTwiceIsNamedWithItsLine() {
+        expect("""
+                clusters: [{name: A, nodes: 2}]
+                app: {name: fib, args: [10]}
+                compare:
+                  balancers: [RS, {name: RS}]
+                """,
+                "d.yaml:4:3: compare: balancer 'RS' is the same as 'RS', given before: a matrix names each balancer once");
+    }
+
+    /** A main class of 20,000 parts is judged as a name, not by a StackOverflowError of the pattern that reads it. */
+    @Test
+    void aVeryLongMainClassIsRead() {
+        String name = "a.".repeat(20_000) + "B";
+        Descriptor d = Descriptors.parse("clusters: [{name: A, nodes: 2}]\napp: {mainClass: " + name + "}\n", "d.yaml",
+                Map.of(), Path.of("."));
+        assertEquals(name, d.plan().app().mainClass());
     }
 
     @Test
@@ -117,8 +189,7 @@ class DescriptorProblemsTest {
     void aDescriptorThatCannotBeReadIsNamed() {
         DescriptorException e = assertThrows(DescriptorException.class,
                 () -> Descriptors.read(Path.of("no-such-descriptor.yaml")));
-        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor (NoSuchFileException: "
-                + "no-such-descriptor.yaml)", e.getMessage());
+        assertEquals("no-such-descriptor.yaml:1:1: cannot read the descriptor: there is no such file", e.getMessage());
     }
 
     @Test
@@ -237,7 +308,7 @@ class DescriptorProblemsTest {
                 app: {name: fib, args: [1]}
                 """,
                 "d.yaml:6:13: clusters[0].hosts[0].ssh: missing; expected an ssh destination like node1, user@node2 or an "
-                        + "alias of ~/.ssh/config",
+                        + "alias of ~/.ssh/config (not starting with '-')",
                 "d.yaml:6:53: clusters[0].hosts[1].address: found 'a b'; expected a host name or IP address like "
                         + "east-0.example.org or 10.0.0.5, where other nodes reach its nodes",
                 "d.yaml:6:71: clusters[0].hosts[2].adress: unknown key 'adress'; did you mean 'address'? expected one of "

@@ -66,4 +66,17 @@ class JsonTest {
                 () -> Json.number(Map.of("wallNanos", "soon"), "wallNanos", "r.json"));
         assertTrue(e.getMessage().contains("r.json: key 'wallNanos' should be a number"), e.getMessage());
     }
+
+    /**
+     * A file nested deeper than any report ([[[[... 100,000 deep) is refused naming where, rather
+     * than ending satin report with a StackOverflowError: a report holds what the pool's members
+     * sent, and a member may send anything.
+     */
+    @Test
+    void nestingDeeperThanAReportIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Json.parse("[".repeat(100_000), "deep.json"));
+        assertTrue(e.getMessage().startsWith("deep.json:1:65: expected at most 64 levels of nesting"), e.getMessage());
+        assertEquals(List.of(List.of(1L)), Json.parse("[[1]]", "shallow.json"));
+    }
 }

@@ -17,6 +17,15 @@ class RunReaderTest {
     @TempDir
     Path root;
 
+    /** A statistics file that is not UTF-8 is named as such, with the file, not as "Input length = 1". */
+    @Test
+    void aStatisticsFileThatIsNotUtf8IsNamed() throws IOException {
+        Path run = Files.createDirectories(root.resolve("r"));
+        Files.write(run.resolve("stats.json"), new byte[] {'{', (byte) 0xFF, '}'});
+        IOException e = assertThrows(IOException.class, () -> RunReader.readAll(List.of(run)));
+        assertEquals(run.resolve("stats.json") + ": not UTF-8 text", e.getMessage());
+    }
+
     @Test
     void aRealStatisticsFileAloneIsARun() throws IOException {
         Path d = SyntheticRuns.run(root, "real", JsonTest.resource("stats-nqueens-crs.json"), null);

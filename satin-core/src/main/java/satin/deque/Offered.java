@@ -1,0 +1,40 @@
+package satin.deque;
+
+import java.util.Properties;
+
+/**
+ * How many of its oldest jobs a worker keeps offered to thieves ({@code -Dsatin.offered}, decisions
+ * 0002, 0008 and 0024). Read apart from {@link SplitDeque}, whose constant it sets: a node checks
+ * the setting as it starts, naming it, before a bad value could fail that class's initialisation,
+ * which the JVM reports as an {@code ExceptionInInitializerError} and, ever after, as a class it
+ * "could not initialize".
+ */
+public final class Offered {
+
+    public static final String PROPERTY = "satin.offered";
+    public static final int MAX = 1024;
+
+    private Offered() {
+    }
+
+    /**
+     * The setting in {@code p}. One job by default, unless steals take chunks
+     * ({@code satin.stealChunk}): then every job is offered (up to the bound of a chunk), so that a
+     * thief can take half of what waits, and not just the one job an owner inside a leaf offers.
+     *
+     * @throws IllegalArgumentException naming the property and the value
+     */
+    public static int fromProperties(Properties p) {
+        String chunk = p.getProperty("satin.stealChunk", "1").trim();
+        String value = p.getProperty(PROPERTY, chunk.equals("1") ? "1" : "64");
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= MAX) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("-D" + PROPERTY + "=" + value + ": expected a number of jobs from 1 to " + MAX);
+    }
+}

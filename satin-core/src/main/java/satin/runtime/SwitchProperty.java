@@ -1,0 +1,34 @@
+package satin.runtime;
+
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * A system property that is on or off. {@code Boolean.getBoolean} takes every value but
+ * {@code true} for off, so {@code -Dsatin.requireRewritten=yes} switched the check off while its
+ * user thought it on; here {@code true} and {@code false} (in any case, spaces around them
+ * ignored) are the only values, and anything else is refused with the property and the value.
+ */
+public final class SwitchProperty {
+
+    private SwitchProperty() {
+    }
+
+    /** The switch {@code name} in {@code p}, {@code otherwise} if it is not set. */
+    public static boolean read(Properties p, String name, boolean otherwise) {
+        String value = p.getProperty(name);
+        if (value == null) {
+            return otherwise;
+        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-D" + name + "=" + value + ": expected true or false");
+        };
+    }
+
+    /** The switch {@code name} among the system properties. */
+    public static boolean read(String name, boolean otherwise) {
+        return read(System.getProperties(), name, otherwise);
+    }
+}
