@@ -131,17 +131,34 @@ final class RegistryClient implements Inbox {
                 LOG.log(Level.WARNING, "node {0} ignores {1} from the registry", config.name(), refused);
             }
         } else if (m instanceof Message.Refused r) {
-            refusal = r.reason();
-            if (!Registry.RUN_OVER.equals(r.reason())) {
-                LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), r.reason());
-            }
-            if (members.admitted()) {
-                lost = r.reason();
-                stopped.countDown();
-            }
+            refused(r.reason(), members.admitted());
         } else {
             PoolNode.protocolError(c, "a " + m.type() + " message from the registry");
         }
+    }
+
+    /**
+     * The registry refused this node. A member that comes back to a moved registry after the run
+     * ended without it is told the run is over: nothing of the run is lost for that, and its
+     * process ends as one whose run went well.
+     */
+    private void refused(String reason, boolean member) {
+        refusal = reason;
+        boolean over = Registry.RUN_OVER.equals(reason);
+        if (!over) {
+            LOG.log(Level.ERROR, "node {0} was refused by the registry: {1}", config.name(), reason);
+        }
+        if (!member) {
+            return;
+        }
+        if (over) {
+            LOG.log(Level.WARNING, "node {0} came back to the registry at {1} after the master ended the run; ending",
+                    config.name(), registryAddress);
+            pool.stopping();
+        } else {
+            lost = reason;
+        }
+        stopped.countDown();
     }
 
     /** A member left or died; if it was the master, the registry elects another and says so next. */
@@ -181,6 +198,10 @@ final class RegistryClient implements Inbox {
 
     @Override
     public void refused(String reason) {
+        if (members.admitted()) {
+            followFailed(host, reason); // a member connects again only to follow the registry where it moved
+            return;
+        }
         refusal = reason;
         joined.countDown();
     }
@@ -244,15 +265,51 @@ final class RegistryClient implements Inbox {
         if (current != null) {
             current.close();
         }
+        followingSince = System.nanoTime();
+        follow(newHost, address);
+    }
+
+    /** When this node set out to follow the registry where it moved: it tries for a failure timeout. */
+    private long followingSince;
+
+    private void follow(int keeper, String address) {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
         PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
                 pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address)).addListener(f -> {
                     if (!f.isSuccess()) {
-                        LOG.log(Level.WARNING, "node {0} cannot reach the registry at {1}, moved to member {2}: {3}",
-                                config.name(), address, newHost, f.cause());
+                        followFailed(keeper, String.valueOf(f.cause()));
                     }
                 });
+    }
+
+    /**
+     * This node could not join the registry where it moved: it could not connect, or the handshake
+     * did not finish (the keeper's process died just after it said so, or a deadline ran out under
+     * load). It tries again for a failure timeout; then the keeper is taken for lost, and the pool
+     * moves the registry again, in order of id. Giving up at the first failure left the node
+     * waiting for ever for a registry it never reached.
+     */
+    private synchronized void followFailed(int keeper, String why) {
+        if (host != keeper || registry != null || pool.closing()) {
+            return; // it follows another since, or reached this one after all, or the run is over
+        }
+        long timeout = config.liveness().timeoutNanos();
+        if (System.nanoTime() - followingSince < timeout) {
+            String address = registryAddress;
+            PoolNode.transport().schedule(timeout / 10, () -> followAgain(keeper, address));
+            return;
+        }
+        LOG.log(Level.WARNING, "node {0} could not reach the registry at {1}, moved to member {2}, within {3} ms ({4});"
+                + " the pool moves it again", config.name(), registryAddress, keeper,
+                TimeUnit.NANOSECONDS.toMillis(timeout), why);
+        lostRegistry();
+    }
+
+    private synchronized void followAgain(int keeper, String address) {
+        if (host == keeper && registry == null && !pool.closing()) {
+            follow(keeper, address);
+        }
     }
 
     /** A move announced while this node still heard the registry: followed if it loses it. */

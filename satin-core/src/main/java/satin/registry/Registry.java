@@ -46,7 +46,12 @@ public final class Registry implements Inbox, AutoCloseable {
     private int master = -1;
     private boolean stopped;
     private boolean masterDied;
-    /** A member gave this registry up and the pool moved it: nothing here counts any more. */
+    /** Why the run ended here without the master's stop (this side cut off, no member to lead), or null. */
+    private String lost;
+    /**
+     * A member gave this registry up and the pool moved it, or its process closes it: nothing here
+     * counts any more, and the connections that close now are no member's death.
+     */
     private boolean steppedDown;
     /** What the pool's members allow to travel: what its first member announced; null before. */
     private String allow;
@@ -137,15 +142,32 @@ public final class Registry implements Inbox, AutoCloseable {
     private void rejoinWindowOver() {
         List<Message.Member> missing;
         synchronized (this) {
-            if (stopped || steppedDown) {
-                return; // the run ended within the window: its members leave, as they should
+            if (steppedDown) {
+                return;
             }
             missing = members.values().stream().filter(m -> m.id() != master && !connections.containsKey(m.id()))
                     .toList();
+            if (stopped) {
+                notWaitedFor(missing);
+                return; // the members that came back leave after the stop, as they should
+            }
         }
         Thread probes = new Thread(() -> rejoinsCounted(gone(missing)), "satin-registry-rejoins");
         probes.setDaemon(true);
         probes.start();
+    }
+
+    /**
+     * The run ended within the window, and these members have not come back: they will not report,
+     * and the master and this registry stop waiting for them. They are not declared dead (nothing
+     * is run again after the stop); one that comes after all hears that the run is over.
+     */
+    private void notWaitedFor(List<Message.Member> missing) {
+        for (Message.Member m : missing) {
+            LOG.log(Level.WARNING, "member {0} did not join the registry again before the run ended: not waited for",
+                    m.id());
+            goneId(m.id(), false);
+        }
     }
 
     /** The ids of the members whose process is gone: their address refuses connections. All are asked at once. */
@@ -187,6 +209,7 @@ public final class Registry implements Inbox, AutoCloseable {
                     + ": this side of the pool is cut off from the rest";
             LOG.log(Level.ERROR, why);
             stopped = true;
+            lost = why;
             broadcast(new Message.Refused(why), null);
             return;
         }
@@ -375,7 +398,15 @@ public final class Registry implements Inbox, AutoCloseable {
 
     /** A member of the registry before it moved comes back under its id. */
     private void rejoin(Connection c, Message.Join j) {
+        if (lost != null) {
+            refuse(c, lost); // what the members here were told: a member that comes later must not wait for ever
+            return;
+        }
         Message.Member known = members.get(j.previousId());
+        if (known == null && stopped && !dead.contains(j.name())) {
+            refuse(c, RUN_OVER); // it came back after the run ended without it: nothing is lost
+            return;
+        }
         if (known == null || !known.name().equals(j.name()) || connections.containsKey(j.previousId())) {
             refuse(c, "node " + j.name() + " was not member " + j.previousId() + " of this pool when its registry moved"
                     + (dead.contains(j.name()) ? " (it was declared dead)" : ""));
@@ -391,6 +422,10 @@ public final class Registry implements Inbox, AutoCloseable {
             mayLead.add(known.id());
         }
         c.send(new Message.Members(known.id(), master, new ArrayList<>(members.values())));
+        if (stopped) {
+            // the master followed the registry sooner and ended the run: this member missed the stop
+            c.send(new Message.Stop());
+        }
     }
 
     private void gone(Connection c, boolean died) {
@@ -429,8 +464,9 @@ public final class Registry implements Inbox, AutoCloseable {
         master = connections.keySet().stream().filter(mayLead::contains).min(Integer::compare).orElse(-1);
         if (master < 0) {
             masterDied = true;
-            LOG.log(Level.ERROR, "the master is gone and no member may take its place: the run is lost");
-            broadcast(new Message.Refused("the master is gone and no member may take its place"), null);
+            lost = "the master is gone and no member may take its place";
+            LOG.log(Level.ERROR, lost + ": the run is lost");
+            broadcast(new Message.Refused(lost), null);
             return;
         }
         LOG.log(Level.WARNING, "member {0} is the master now", master);
@@ -476,6 +512,9 @@ public final class Registry implements Inbox, AutoCloseable {
     public void close() {
         List<Connection> open;
         synchronized (this) {
+            // Its members take the closing for the registry's loss and move it, if the run goes on.
+            // Judged one by one, as they closed, they were declared dead to those still open.
+            steppedDown = true;
             open = new ArrayList<>(connections.values());
         }
         open.forEach(Connection::close);

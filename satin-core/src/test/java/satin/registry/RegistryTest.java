@@ -276,6 +276,21 @@ class RegistryTest {
         assertTrue(registry.awaitFinished(WAIT_SECONDS, TimeUnit.SECONDS), "a registry that stepped down is finished");
     }
 
+    /**
+     * A registry whose process closes it in the middle of a run (a member that keeps it since it
+     * moved, told to leave) closes every connection without a word, so that the members move it
+     * on: it declared each member dead to the others as their connections closed one by one, and
+     * the master's death left "no member may take its place".
+     */
+    @Test
+    void aRegistryThatClosesDeclaresNobodyDead() throws InterruptedException {
+        List<FakeMember> m = pool("a", "b", "c");
+        registry.close();
+        for (FakeMember member : m) {
+            assertEquals(FakeMember.CLOSED, member.next(Object.class), member.name + " hears no news, its connection closes");
+        }
+    }
+
     @Test
     void aMessageThatIsNotForTheRegistryIsRefused() throws InterruptedException {
         FakeMember a = pool("a").get(0);
@@ -388,6 +403,24 @@ class RegistryTest {
     }
 
     /**
+     * A member that comes back to a registry taken over after it stopped its side as cut off hears
+     * why, as those that were there did: it was admitted and told nothing, and waited for ever.
+     */
+    @Test
+    void aMemberThatComesBackAfterItsSideWasCutOffIsToldSo() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"),
+                new Message.Member(4, "d", "c", "local://d"));
+        try (LogCapture log = LogCapture.of("satin.registry")) {
+            resume(known, java.util.Set.of(), 100);
+            log.await("this side of the pool is cut off", WAIT_SECONDS);
+        }
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        a.awaitRefusal("this side of the pool is cut off");
+    }
+
+    /**
      * A run that ends within the rejoin window of a registry taken over: its members leave after
      * the master's stop, as they should, and the window's end must not take that for a pool cut
      * off and refuse the master while it gathers the statistics.
@@ -414,6 +447,63 @@ class RegistryTest {
         assertEquals(3, back.get(0).next(Message.MemberGone.class).id());
         Object after = back.get(0).arrived.poll(1, TimeUnit.SECONDS);
         assertNull(after, "the master hears nothing more once the window is over");
+    }
+
+    /**
+     * The master follows the moved registry and ends the run before a slower member has joined it
+     * again (its process was starved, its news of the move came late). That member must hear the
+     * stop when it comes, send its statistics to the master, and end: it was admitted and never
+     * told, and waited for ever, while the master waited 30 s for its statistics.
+     */
+    @Test
+    void aMemberThatJoinsAgainAfterTheStopHearsItAndReports() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "late", "c", "local://late"));
+        resume(known, java.util.Set.of(), 60_000);
+        FakeMember master = rejoin(known.get(0));
+        FakeMember a = rejoin(known.get(1));
+        master.send(new Message.Stop());
+        master.next(Message.Stop.class);
+        a.next(Message.Stop.class);
+        FakeMember late = rejoin(known.get(2));
+        late.next(Message.Stop.class);
+        Message.Statistics report = new Message.Statistics(3, "{\"jobsRun\":7}");
+        late.send(report);
+        assertEquals(report, master.next(Message.Statistics.class), "the late member's statistics reach the master");
+    }
+
+    /**
+     * A member that has not come back to the moved registry when its window ends, after the run
+     * ended within it, will not report: the master stops waiting for its statistics (it waited
+     * 30 s), the registry finishes once the others left (its keeper's process waited 30 s too), and
+     * the member, if it comes after all, hears that the run is over, not that it was no member.
+     */
+    @Test
+    void aMemberMissingWhenTheWindowEndsAfterTheStopIsNotWaitedFor() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", "local://master"),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "late", "c", "local://late"));
+        resume(known, java.util.Set.of(), 3_000); // long enough for the stop to come first, even in a cold JVM
+        FakeMember master = rejoin(known.get(0));
+        FakeMember a = rejoin(known.get(1));
+        master.send(new Message.Stop());
+        master.next(Message.Stop.class);
+        a.next(Message.Stop.class);
+        assertEquals(new Message.MemberGone(3, false), master.next(Message.MemberGone.class),
+                "the master hears that the missing member went, not that it died");
+        FakeMember late = new FakeMember("late");
+        late.send(new Message.Join("late", "c", "local://late", true, "", 3));
+        late.awaitRefusal(Registry.RUN_OVER);
+        a.send(new Message.Leave());
+        master.send(new Message.Leave());
+        assertTrue(registry.awaitFinished(WAIT_SECONDS, TimeUnit.SECONDS), "every member that came back left");
+    }
+
+    /** A member of the registry before it moved joins it again under its id, and is admitted. */
+    private FakeMember rejoin(Message.Member m) throws InterruptedException {
+        FakeMember f = new FakeMember(m.name());
+        f.send(new Message.Join(m.name(), "c", m.address(), true, "", m.id()));
+        assertEquals(m.id(), f.next(Message.Members.class).you());
+        return f;
     }
 
     /**
