@@ -24,8 +24,11 @@ class CHSContractTest extends BalancerContract {
     @Override
     void checkCounters(List<PoolNode> nodes, int clusters) {
         assertTrue(total(nodes, p -> p.poolStats().stealRequestsPassedOn.get()) > 0, "requests were passed on in " + MAX_RUNS + " runs");
-        // a job passed on is given twice and received twice: each hop counts as one move
-        assertEquals(total(nodes, p -> p.poolStats().jobsGiven.get()),
-                total(nodes, p -> p.poolStats().lanSteals.get() + p.poolStats().wanSteals.get()));
+        // a job passed on is given twice and received twice: each hop counts as one move. A steal
+        // counts the request a job answered, and a chunk's further jobs answer the same request: they
+        // are left out, for the JVM's satin.stealChunk, not this test, decides how many a steal takes
+        assertEquals(total(nodes, p -> p.poolStats().jobsGiven.get() - p.poolStats().chunkJobsGiven.get()),
+                total(nodes, p -> p.poolStats().lanSteals.get() + p.poolStats().wanSteals.get()),
+                "jobs given as a request's first against steals, at every hop");
     }
 }

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import satin.lb.StealHalfJvm;
 
 /**
  * Every stealing balancer with steal-half passes the contract in a real pool: each job of a chunk
  * came back once, nothing was run twice, and victims did give chunks. Run in a JVM of its own with
  * {@code -Dsatin.stealChunk=half} (satin-core's pom), for only then do the deques offer a chunk.
  */
-@EnabledIfSystemProperty(named = "satin.stealChunk", matches = "half")
+@StealHalfJvm
 class StealHalfContractTest {
 
     /** The contract, for one balancer with {@code chunk=half}. */

@@ -7,8 +7,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import satin.lb.Balancers;
+import satin.lb.StealHalfJvm;
 import satin.net.Message;
 import satin.stats.PoolStats;
 
@@ -17,7 +17,7 @@ import satin.stats.PoolStats;
  * pom runs it in a JVM of its own with {@code -Dsatin.stealChunk=half}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-@EnabledIfSystemProperty(named = "satin.stealChunk", matches = "half")
+@StealHalfJvm
 class StealHalfFailureTest {
 
     /** A thief that dies holding a chunk (each job of it a reply of its own): every job of it runs again at its owner, once. */

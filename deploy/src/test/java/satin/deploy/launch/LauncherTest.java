@@ -247,7 +247,7 @@ class LauncherTest {
     private static void assertRunDirectory(RunOutcome o, int nodes) throws IOException {
         assertTrue(o.hasStats(), () -> "no statistics at " + o.statsFile() + ": " + o.stderr());
         String stats = Files.readString(o.statsFile(), StandardCharsets.UTF_8);
-        assertEquals(nodes, count(stats, "\"jobsRun\""), stats);
+        assertEquals(nodes, count(stats, "\"jobsRun\""), () -> "the statistics of every node: " + stats + "\n" + o.stderr());
         assertEquals("2", field(o.statsFile(), "clusters"));
         assertEquals(o.stdout(), Files.readString(o.runDir().resolve("stdout.txt"), StandardCharsets.UTF_8));
         assertEquals(o.stderr(), Files.readString(o.runDir().resolve("stderr.txt"), StandardCharsets.UTF_8));
