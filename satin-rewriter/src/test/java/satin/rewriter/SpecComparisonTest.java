@@ -35,7 +35,7 @@ class SpecComparisonTest {
             "satin.spec");
     private static final Node ONE = Node.start(NodeConfig.defaults().withName("one"));
     private static final Node TWO = Node.start(NodeConfig.defaults().withName("two").withWorkers(2));
-    /** Every spawn stolen: the rewritten code's stolen paths against the spec's (decision 0040). */
+    /** Every spawn stolen: the rewritten code's stolen paths against the spec's (decision 0031). */
     private static final Node STOLEN = Node.start(NodeConfig.defaults().withName("stolen").withWorkers(2),
             JobCopier.sharing());
 
