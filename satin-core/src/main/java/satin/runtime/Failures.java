@@ -38,6 +38,21 @@ public final class Failures {
     }
 
     /**
+     * For rewritten code whose sync is inside a try of the program that catches the first failure
+     * itself: that failure, to be thrown as the sequential program throws it, with the sync's
+     * later failures suppressed in it, so that none is lost.
+     */
+    public static Throwable unwrapped(SpawnException failures) {
+        Throwable first = failures.getCause();
+        for (Throwable more : failures.getSuppressed()) {
+            if (more != first) {
+                first.addSuppressed(more);
+            }
+        }
+        return first;
+    }
+
+    /**
      * For rewritten code that takes spawns back newest first: {@code failure} comes from a spawn
      * earlier in program order than every failure so far, so it becomes the cause, the earlier
      * cause and its suppressed ones follow it suppressed.

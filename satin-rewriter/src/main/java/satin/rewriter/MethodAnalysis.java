@@ -512,9 +512,11 @@ final class MethodAnalysis {
     }
 
     /**
-     * A handler of a checked exception that a spawned method declares, around its spawn: in the
-     * sequential program it catches the call's exception; a spawn's failure reaches the sync as a
-     * SpawnException, which it never catches, so the rewritten program would leave by it instead.
+     * A handler of a checked exception that a spawned method declares, around its spawn but not
+     * around every sync that waits for it: in the sequential program it catches the call's
+     * exception; a spawn's failure reaches that sync as a SpawnException, outside the handler, so
+     * the rewritten program would leave by it instead. A handler around the spawn and its syncs
+     * sees the failure itself ({@link #unwrappedAt}).
      */
     private void checkHandlerTypes() {
         for (var block : method.tryCatchBlocks) {
@@ -526,20 +528,91 @@ final class MethodAnalysis {
             int end = method.instructions.indexOf(block.end);
             for (SpawnSite site : sites) {
                 int at = method.instructions.indexOf(site.call);
-                if (at < start || at >= end) {
+                if (at < start || at >= end || seesFailuresOf(block, site)) {
                     continue;
                 }
                 for (String thrown : hierarchy.declaredExceptions(site.call.owner, site.call.name, site.call.desc)) {
                     if (hierarchy.isSubclass(thrown, block.type) || hierarchy.isSubclass(block.type, thrown)) {
                         problem(site.line, "catch (" + simpleName(block.type) + ") around the spawn of "
-                                + readable(site.call) + " would never see the " + simpleName(thrown) + " it throws: a "
-                                + "spawned call's failure reaches sync() as a satin.SpawnException whose cause is that "
-                                + "exception; catch SpawnException there and look at its cause");
+                                + readable(site.call) + " but not around its sync() would never see the "
+                                + simpleName(thrown) + " it throws: a spawned call's failure reaches sync() as a "
+                                + "satin.SpawnException whose cause is that exception; put the sync() inside the "
+                                + "same try, or catch SpawnException there and look at its cause");
                         break;
                     }
                 }
             }
         }
+    }
+
+    /** The sync points (explicit syncs and returns) that may wait for {@code site}. */
+    private List<Integer> syncPointsOf(SpawnSite site) {
+        List<Integer> points = new ArrayList<>();
+        for (int i = 0; i < pending.length; i++) {
+            AbstractInsnNode insn = method.instructions.get(i);
+            int op = insn.getOpcode();
+            boolean point = syncs.contains(insn) || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN);
+            if (point && pending[i] != null && pending[i].may.get(site.id)) {
+                points.add(i);
+            }
+        }
+        return points;
+    }
+
+    /** Whether {@code block} covers every sync that waits for {@code site}, and every spawn each waits for. */
+    private boolean seesFailuresOf(org.objectweb.asm.tree.TryCatchBlockNode block, SpawnSite site) {
+        List<Integer> points = syncPointsOf(site);
+        return !points.isEmpty() && points.stream().allMatch(p -> covers(block, p, pending[p]));
+    }
+
+    private boolean covers(org.objectweb.asm.tree.TryCatchBlockNode block, int point, Pending waitedFor) {
+        int start = method.instructions.indexOf(block.start);
+        int end = method.instructions.indexOf(block.end);
+        if (point < start || point >= end) {
+            return false;
+        }
+        for (int s = waitedFor.may.nextSetBit(0); s >= 0; s = waitedFor.may.nextSetBit(s + 1)) {
+            int at = method.instructions.indexOf(sites.get(s).call);
+            if (at < start || at >= end) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A handler of the program around a sync point; whether it also covers every spawn the sync waits for. */
+    record HandlerAt(String type, boolean aroundTheSpawns) {
+    }
+
+    /**
+     * The program's handlers around the sync point at instruction {@code point}, in the order the
+     * JVM tries them, if one of them is also around every spawn the sync waits for; else none.
+     * Inside such a try the sync throws a failure of those spawns as itself, as the sequential
+     * program threw it at the spawn, not as the sync's SpawnException: a handler of its type sees
+     * it, one of another type does not (a catch of RuntimeException around the spawn of a method
+     * that throws IOException caught the SpawnException). Only when the first handler that
+     * catches it is around the sync but not the spawns, which would not see it in the sequential
+     * program, does it stay wrapped, as before (decision 0034). Called before the rewrite
+     * changes the instructions.
+     */
+    List<HandlerAt> unwrappedAt(int point) {
+        Pending waitedFor = pending[point];
+        List<HandlerAt> handlers = new ArrayList<>();
+        if (waitedFor == null || waitedFor.isEmpty()) {
+            return handlers;
+        }
+        boolean anyAround = false;
+        for (var block : method.tryCatchBlocks) {
+            int start = method.instructions.indexOf(block.start);
+            int end = method.instructions.indexOf(block.end);
+            if (block.type == null || block.type.equals(Bytecode.SPAWN_EXCEPTION) || point < start || point >= end) {
+                continue; // a finally runs either way; a cause is never a SpawnException
+            }
+            boolean around = covers(block, point, waitedFor);
+            handlers.add(new HandlerAt(block.type, around));
+            anyAround |= around;
+        }
+        return anyAround ? handlers : List.of();
     }
 
     /** Whether the try statement of {@code block} also has a handler of SpawnException, as a program written for both has. */

@@ -69,6 +69,11 @@ final class MethodRewriter {
     private boolean guarded;
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
     private final List<TryCatchBlockNode> entryHandlers = new ArrayList<>();
+    /** The program's handlers around each sync point that see its spawns' failures as themselves; see {@link #unwrapping}. */
+    private final Map<AbstractInsnNode, List<MethodAnalysis.HandlerAt>> unwrapAt = new HashMap<>();
+    /** Around syncs whose failures may be thrown as themselves: after the sync's own handlers, before the program's. */
+    private final List<TryCatchBlockNode> unwrapHandlers = new ArrayList<>();
+    private int caughtFailures = -1;
 
     /**
      * @param recordOfSite the record class (fast form, or record form's base) of each spawn site
@@ -101,6 +106,14 @@ final class MethodRewriter {
         }
         InsnList insns = m.instructions;
         AbstractInsnNode[] original = insns.toArray();
+        for (int i = 0; i < original.length; i++) {
+            if (a.syncs.contains(original[i]) || isReturn(original[i])) {
+                List<MethodAnalysis.HandlerAt> handlers = a.unwrappedAt(i);
+                if (!handlers.isEmpty()) {
+                    unwrapAt.put(original[i], handlers);
+                }
+            }
+        }
         Set<AbstractInsnNode> checkpoints = checkpoints(original);
         guarded = checkpointsReachEachOther(original, checkpoints);
         for (int i = 0; i < original.length; i++) {
@@ -147,7 +160,7 @@ final class MethodRewriter {
                     replacement.add(new InsnNode(Opcodes.POP)); // the SatinObject whose sync() was called
                 }
                 if (!before.isEmpty()) {
-                    replacement.add(sync(before));
+                    replacement.add(unwrapping(sync(before), unwrapAt.get(insn)));
                 }
                 insns.insertBefore(insn, replacement);
                 insns.remove(insn);
@@ -165,6 +178,7 @@ final class MethodRewriter {
         coverPending(null, false);
         addLeaveHandler();
         insns.insert(initialiseLocals());
+        m.tryCatchBlocks.addAll(0, unwrapHandlers);
         m.tryCatchBlocks.addAll(0, entryHandlers);
         m.tryCatchBlocks.addAll(0, ownHandlers);
         m.maxLocals = nextLocal;
@@ -486,13 +500,14 @@ final class MethodRewriter {
     private InsnList implicitSync(AbstractInsnNode ret, MethodAnalysis.Pending before) {
         InsnList out = new InsnList();
         Type result = Type.getReturnType(m.desc);
+        List<MethodAnalysis.HandlerAt> handlers = unwrapAt.get(ret);
         if (result.getSort() == Type.VOID) {
-            out.add(sync(before));
+            out.add(unwrapping(sync(before), handlers));
             return out;
         }
         int value = newLocal(result.getSize());
         out.add(Bytecode.store(result, value));
-        out.add(sync(before));
+        out.add(unwrapping(sync(before), handlers));
         out.add(Bytecode.load(result, value));
         return out;
     }
@@ -523,6 +538,53 @@ final class MethodRewriter {
         out.add(after);
         out.add(new VarInsnNode(Opcodes.ALOAD, exception));
         entryHandlers.add(new TryCatchBlockNode(start, end, failed, Bytecode.SPAWN_EXCEPTION));
+        return out;
+    }
+
+    /**
+     * A sync inside a try of the program that is also around the spawns it waits for throws their
+     * first failure as itself, as the sequential program threw it at the spawn: the try's handlers
+     * see what they see there (a catch of IOException or ArithmeticException catches it, a catch of
+     * RuntimeException does not catch an IOException), instead of a SpawnException. Only a failure
+     * whose first handler is around the sync but not the spawns stays the sync's SpawnException.
+     * Decision 0034.
+     */
+    private InsnList unwrapping(InsnList sync, List<MethodAnalysis.HandlerAt> handlers) {
+        if (handlers == null || handlers.isEmpty()) {
+            return sync;
+        }
+        if (caughtFailures < 0) {
+            caughtFailures = newLocal(1);
+        }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode caught = new LabelNode();
+        LabelNode keep = new LabelNode();
+        LabelNode unwrap = new LabelNode();
+        LabelNode after = new LabelNode();
+        InsnList out = new InsnList();
+        out.add(start);
+        out.add(sync);
+        out.add(end);
+        out.add(new JumpInsnNode(Opcodes.GOTO, after));
+        out.add(caught);
+        out.add(new VarInsnNode(Opcodes.ASTORE, caughtFailures));
+        for (MethodAnalysis.HandlerAt h : handlers) {
+            out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+            out.add(new TypeInsnNode(Opcodes.INSTANCEOF, h.type()));
+            out.add(new JumpInsnNode(Opcodes.IFNE, h.aroundTheSpawns() ? unwrap : keep));
+        }
+        out.add(unwrap); // no handler here catches it: it leaves the method as itself, as in the sequential program
+        out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "unwrapped",
+                "(L" + Bytecode.SPAWN_EXCEPTION + ";)Ljava/lang/Throwable;"));
+        out.add(new InsnNode(Opcodes.ATHROW));
+        out.add(keep);
+        out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
+        out.add(new InsnNode(Opcodes.ATHROW));
+        out.add(after);
+        unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, Bytecode.SPAWN_EXCEPTION));
         return out;
     }
 

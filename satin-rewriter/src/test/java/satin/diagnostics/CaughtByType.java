@@ -17,28 +17,31 @@ public class CaughtByType extends SatinObject {
         return n;
     }
 
-    public long caughtByItsType(int n) {
-        try {
-            long a = load(n); // line 22: the sequential program's handler catches its IOException, a sync's never does
-            sync();
-            return a;
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    public long caughtBySubtype(int n) throws IOException {
+    public long caughtAroundTheSpawnOnly(int n) {
+        boolean failed = false;
         long a = 0;
         try {
-            a = load(n); // line 33
-            sync();
-        } catch (FileNotFoundException e) {
-            a = -1;
+            a = load(n); // line 24: the sequential program's handler catches its IOException, the sync outside never
+        } catch (IOException e) {
+            failed = true;
         }
-        return a;
+        sync();
+        return failed ? -1 : a;
     }
 
-    /** Handlers that catch a SpawnException, or that the spawn's exception could never reach: no problem. */
+    public long caughtBySubtypeAroundTheSpawnOnly(int n) throws IOException {
+        boolean failed = false;
+        long a = 0;
+        try {
+            a = load(n); // line 36
+        } catch (FileNotFoundException e) {
+            failed = true;
+        }
+        sync();
+        return failed ? -1 : a;
+    }
+
+    /** Handlers around the spawn and its sync, or that catch a SpawnException, or that the spawn's exception could never reach: no problem. */
     public long caughtAsASync(int n) throws IOException, InterruptedException {
         long a = 0;
         try {
@@ -65,6 +68,13 @@ public class CaughtByType extends SatinObject {
             a = -4;
         } catch (IOException e) {
             a = -5; // the sequential program's, beside the rewritten program's handler
+        }
+        try {
+            long d = load(n + 3);
+            sync();
+            a += d;
+        } catch (FileNotFoundException e) {
+            a = -6; // around the spawn and its sync: it sees the failure itself
         }
         return a;
     }

@@ -106,21 +106,23 @@ class DiagnosticsTest {
     }
 
     /**
-     * A handler of a checked exception a spawned method declares, around its spawn: the sequential
-     * program's handler catches the call's exception, but a spawn's failure reaches its sync as a
-     * SpawnException, which such a handler never catches.
+     * A handler of a checked exception a spawned method declares, around its spawn but not its
+     * sync: the sequential program's handler catches the call's exception, but a spawn's failure
+     * reaches its sync, outside the handler. Around both, the handler sees it (CatchAroundSpawns).
      */
     @Test
-    void aHandlerOfTheCheckedExceptionASpawnThrows() throws IOException {
+    void aHandlerOfTheCheckedExceptionASpawnThrowsAroundTheSpawnOnly() throws IOException {
         List<Problem> problems = problems(bytes("satin/diagnostics/CaughtByType"));
         assertEquals(2, problems.size(), problems.toString());
-        assertEquals("CaughtByType.java:22: satin.diagnostics.CaughtByType.caughtByItsType(int): catch (IOException) "
-                + "around the spawn of load(int) would never see the IOException it throws: a spawned call's failure "
-                + "reaches sync() as a satin.SpawnException whose cause is that exception; catch SpawnException "
-                + "there and look at its cause", problems.get(0).toString());
-        assertTrue(problems.get(1).toString().startsWith("CaughtByType.java:33: satin.diagnostics.CaughtByType"
-                + ".caughtBySubtype(int): catch (FileNotFoundException) around the spawn of load(int) would never see "
-                + "the IOException it throws"), problems.get(1).toString());
+        assertEquals("CaughtByType.java:24: satin.diagnostics.CaughtByType.caughtAroundTheSpawnOnly(int): catch "
+                + "(IOException) around the spawn of load(int) but not around its sync() would never see the "
+                + "IOException it throws: a spawned call's failure reaches sync() as a satin.SpawnException whose "
+                + "cause is that exception; put the sync() inside the same try, or catch SpawnException there and "
+                + "look at its cause", problems.get(0).toString());
+        assertTrue(problems.get(1).toString().startsWith("CaughtByType.java:36: satin.diagnostics.CaughtByType"
+                + ".caughtBySubtypeAroundTheSpawnOnly(int): catch (FileNotFoundException) around the spawn of "
+                + "load(int) but not around its sync() would never see the IOException it throws"),
+                problems.get(1).toString());
     }
 
     @Test
