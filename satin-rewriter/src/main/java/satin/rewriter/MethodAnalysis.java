@@ -516,7 +516,7 @@ final class MethodAnalysis {
      * around every sync that waits for it: in the sequential program it catches the call's
      * exception; a spawn's failure reaches that sync as a SpawnException, outside the handler, so
      * the rewritten program would leave by it instead. A handler around the spawn and its syncs
-     * sees the failure itself ({@link #unwrappedAt}).
+     * sees the failure itself ({@link #handlersAroundSpawns}).
      */
     private void checkHandlerTypes() {
         for (var block : method.tryCatchBlocks) {
@@ -568,9 +568,10 @@ final class MethodAnalysis {
     private boolean covers(org.objectweb.asm.tree.TryCatchBlockNode block, int point, Pending waitedFor) {
         int start = method.instructions.indexOf(block.start);
         int end = method.instructions.indexOf(block.end);
-        if (point < start || point >= end) {
-            return false;
-        }
+        return start <= point && point < end && coversSites(start, end, waitedFor);
+    }
+
+    private boolean coversSites(int start, int end, Pending waitedFor) {
         for (int s = waitedFor.may.nextSetBit(0); s >= 0; s = waitedFor.may.nextSetBit(s + 1)) {
             int at = method.instructions.indexOf(sites.get(s).call);
             if (at < start || at >= end) {
@@ -580,39 +581,40 @@ final class MethodAnalysis {
         return true;
     }
 
-    /** A handler of the program around a sync point; whether it also covers every spawn the sync waits for. */
-    record HandlerAt(String type, boolean aroundTheSpawns) {
-    }
-
     /**
-     * The program's handlers around the sync point at instruction {@code point}, in the order the
-     * JVM tries them, if one of them is also around every spawn the sync waits for; else none.
-     * Inside such a try the sync throws a failure of those spawns as itself, as the sequential
-     * program threw it at the spawn, not as the sync's SpawnException: a handler of its type sees
-     * it, one of another type does not (a catch of RuntimeException around the spawn of a method
-     * that throws IOException caught the SpawnException). Only when the first handler that
-     * catches it is around the sync but not the spawns, which would not see it in the sequential
-     * program, does it stay wrapped, as before (decision 0034). Called before the rewrite
-     * changes the instructions.
+     * The program's handlers that a failure of the spawns pending at instruction {@code point}
+     * would have met in the sequential program, in the order the JVM tries them: those around
+     * every such spawn (and, for a sync point, around the sync too), a finally among them. A
+     * failure the sync there reports is given to the first of them that catches it, as itself, as
+     * the sequential program threw it at the spawn; one none catches leaves the method as itself
+     * (decision 0034). Handlers of SpawnException are left out: a failure is never one. Empty
+     * where no handler is around the spawns: the sync's SpawnException goes its way, as before.
+     * Called before the rewrite changes the instructions.
      */
-    List<HandlerAt> unwrappedAt(int point) {
+    List<org.objectweb.asm.tree.TryCatchBlockNode> handlersAroundSpawns(int point, boolean aroundThePointToo) {
         Pending waitedFor = pending[point];
-        List<HandlerAt> handlers = new ArrayList<>();
+        List<org.objectweb.asm.tree.TryCatchBlockNode> around = new ArrayList<>();
         if (waitedFor == null || waitedFor.isEmpty()) {
-            return handlers;
+            return around;
         }
-        boolean anyAround = false;
+        AbstractInsnNode insn = method.instructions.get(point);
+        List<org.objectweb.asm.tree.TryCatchBlockNode> entered = method.tryCatchBlocks.stream()
+                .filter(b -> b.handler == insn).toList();
         for (var block : method.tryCatchBlocks) {
+            if (block.type != null && hierarchy.isSubclass(block.type, Bytecode.SPAWN_EXCEPTION)) {
+                continue;
+            }
             int start = method.instructions.indexOf(block.start);
             int end = method.instructions.indexOf(block.end);
-            if (block.type == null || block.type.equals(Bytecode.SPAWN_EXCEPTION) || point < start || point >= end) {
-                continue; // a finally runs either way; a cause is never a SpawnException
+            boolean atPoint = aroundThePointToo ? start <= point && point < end
+                    // from a handler's entry only to a handler around all of its try, whose locals it has
+                    : entered.stream().allMatch(e -> start <= method.instructions.indexOf(e.start)
+                            && method.instructions.indexOf(e.end) <= end);
+            if (atPoint && coversSites(start, end, waitedFor)) {
+                around.add(block);
             }
-            boolean around = covers(block, point, waitedFor);
-            handlers.add(new HandlerAt(block.type, around));
-            anyAround |= around;
         }
-        return anyAround ? handlers : List.of();
+        return around;
     }
 
     /** Whether the try statement of {@code block} also has a handler of SpawnException, as a program written for both has. */

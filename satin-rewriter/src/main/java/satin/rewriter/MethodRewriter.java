@@ -69,11 +69,22 @@ final class MethodRewriter {
     private boolean guarded;
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
     private final List<TryCatchBlockNode> entryHandlers = new ArrayList<>();
-    /** The program's handlers around each sync point that see its spawns' failures as themselves; see {@link #unwrapping}. */
-    private final Map<AbstractInsnNode, List<MethodAnalysis.HandlerAt>> unwrapAt = new HashMap<>();
-    /** Around syncs whose failures may be thrown as themselves: after the sync's own handlers, before the program's. */
+    /**
+     * The program's handlers that the failures of the spawns pending at a sync point or at a
+     * handler's entry would have met in the sequential program; see {@link #dispatch}.
+     */
+    private final Map<AbstractInsnNode, List<TryCatchBlockNode>> aroundSpawns = new HashMap<>();
+    /** Around syncs whose failures go to the program's handlers as themselves: after the sync's own handlers, before the program's. */
     private final List<TryCatchBlockNode> unwrapHandlers = new ArrayList<>();
     private int caughtFailures = -1;
+
+    /** Where a handler entered with spawns pending goes on once its sync is done, and the local its exception waits in. */
+    private record EntrySync(LabelNode after, int exception) {
+    }
+
+    private final Map<AbstractInsnNode, EntrySync> entrySyncs = new HashMap<>();
+    /** At the end of the method, outside every handler: a failure no handler of the program catches leaves from here. */
+    private LabelNode leaveAsItself;
 
     /**
      * @param recordOfSite the record class (fast form, or record form's base) of each spawn site
@@ -107,11 +118,15 @@ final class MethodRewriter {
         InsnList insns = m.instructions;
         AbstractInsnNode[] original = insns.toArray();
         for (int i = 0; i < original.length; i++) {
-            if (a.syncs.contains(original[i]) || isReturn(original[i])) {
-                List<MethodAnalysis.HandlerAt> handlers = a.unwrappedAt(i);
-                if (!handlers.isEmpty()) {
-                    unwrapAt.put(original[i], handlers);
+            boolean handler = a.handlerStarts.contains(original[i]);
+            if (a.syncs.contains(original[i]) || isReturn(original[i]) || handler) {
+                List<TryCatchBlockNode> around = a.handlersAroundSpawns(i, !handler);
+                if (!around.isEmpty()) {
+                    aroundSpawns.put(original[i], around);
                 }
+            }
+            if (handler && a.pending[i] != null && !a.pending[i].isEmpty()) {
+                entrySyncs.put(original[i], new EntrySync(new LabelNode(), newLocal(1)));
             }
         }
         Set<AbstractInsnNode> checkpoints = checkpoints(original);
@@ -160,14 +175,14 @@ final class MethodRewriter {
                     replacement.add(new InsnNode(Opcodes.POP)); // the SatinObject whose sync() was called
                 }
                 if (!before.isEmpty()) {
-                    replacement.add(unwrapping(sync(before), unwrapAt.get(insn)));
+                    replacement.add(unwrapping(sync(before), aroundSpawns.get(insn)));
                 }
                 insns.insertBefore(insn, replacement);
                 insns.remove(insn);
             } else if (isReturn(insn) && !before.isEmpty()) {
                 insns.insertBefore(insn, implicitSync(insn, before));
             } else if (a.handlerStarts.contains(insn) && !before.isEmpty()) {
-                insns.insert(insn, handlerEntrySync(before));
+                insns.insert(insn, handlerEntrySync(before, entrySyncs.get(insn), aroundSpawns.get(insn)));
             }
         }
         for (AbstractInsnNode consumed : a.consumed) {
@@ -177,6 +192,10 @@ final class MethodRewriter {
         }
         coverPending(null, false);
         addLeaveHandler();
+        if (leaveAsItself != null) {
+            insns.add(leaveAsItself);
+            insns.add(new InsnNode(Opcodes.ATHROW));
+        }
         insns.insert(initialiseLocals());
         m.tryCatchBlocks.addAll(0, unwrapHandlers);
         m.tryCatchBlocks.addAll(0, entryHandlers);
@@ -500,7 +519,7 @@ final class MethodRewriter {
     private InsnList implicitSync(AbstractInsnNode ret, MethodAnalysis.Pending before) {
         InsnList out = new InsnList();
         Type result = Type.getReturnType(m.desc);
-        List<MethodAnalysis.HandlerAt> handlers = unwrapAt.get(ret);
+        List<TryCatchBlockNode> handlers = aroundSpawns.get(ret);
         if (result.getSort() == Type.VOID) {
             out.add(unwrapping(sync(before), handlers));
             return out;
@@ -517,50 +536,52 @@ final class MethodRewriter {
      * before it finish. If one of them failed, that failure, which happened first in program
      * order, is what propagates, with the handler's exception suppressed in it.
      */
-    private InsnList handlerEntrySync(MethodAnalysis.Pending before) {
+    /**
+     * The sync at the start of a handler entered while spawns are pending, because the program's
+     * own code threw. If one of them failed, that failure came first in the sequential program,
+     * thrown at its spawn: it goes to the handler it met there ({@code around}), as itself, with
+     * the program's exception suppressed in it; without such handlers it leaves the method as the
+     * sync's SpawnException, the program's exception suppressed in that.
+     */
+    private InsnList handlerEntrySync(MethodAnalysis.Pending before, EntrySync entry, List<TryCatchBlockNode> around) {
         InsnList out = new InsnList();
-        int exception = newLocal(1);
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode failed = new LabelNode();
-        LabelNode after = new LabelNode();
-        out.add(new VarInsnNode(Opcodes.ASTORE, exception));
+        out.add(new VarInsnNode(Opcodes.ASTORE, entry.exception()));
         out.add(start);
         out.add(sync(before));
         out.add(end);
-        out.add(new JumpInsnNode(Opcodes.GOTO, after));
+        out.add(new JumpInsnNode(Opcodes.GOTO, entry.after()));
         out.add(failed);
         out.add(new InsnNode(Opcodes.DUP));
-        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        out.add(new VarInsnNode(Opcodes.ALOAD, entry.exception()));
         out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed",
                 "(Ljava/lang/Throwable;)V"));
-        out.add(new InsnNode(Opcodes.ATHROW));
-        out.add(after);
-        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        if (around == null) {
+            out.add(new InsnNode(Opcodes.ATHROW));
+        } else {
+            out.add(dispatch(around));
+        }
+        out.add(entry.after());
+        out.add(new VarInsnNode(Opcodes.ALOAD, entry.exception()));
         entryHandlers.add(new TryCatchBlockNode(start, end, failed, Bytecode.SPAWN_EXCEPTION));
         return out;
     }
 
     /**
-     * A sync inside a try of the program that is also around the spawns it waits for throws their
-     * first failure as itself, as the sequential program threw it at the spawn: the try's handlers
-     * see what they see there (a catch of IOException or ArithmeticException catches it, a catch of
-     * RuntimeException does not catch an IOException), instead of a SpawnException. Only a failure
-     * whose first handler is around the sync but not the spawns stays the sync's SpawnException.
-     * Decision 0034.
+     * A sync inside a try of the program that is also around the spawns it waits for: a failure
+     * goes to the program's handler it met in the sequential program, as itself, instead of a
+     * SpawnException that a catch of IOException or ArithmeticException never catches, or that a
+     * catch of RuntimeException catches in place of an IOException. Decision 0034.
      */
-    private InsnList unwrapping(InsnList sync, List<MethodAnalysis.HandlerAt> handlers) {
-        if (handlers == null || handlers.isEmpty()) {
+    private InsnList unwrapping(InsnList sync, List<TryCatchBlockNode> around) {
+        if (around == null || around.isEmpty()) {
             return sync;
-        }
-        if (caughtFailures < 0) {
-            caughtFailures = newLocal(1);
         }
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode caught = new LabelNode();
-        LabelNode keep = new LabelNode();
-        LabelNode unwrap = new LabelNode();
         LabelNode after = new LabelNode();
         InsnList out = new InsnList();
         out.add(start);
@@ -568,23 +589,62 @@ final class MethodRewriter {
         out.add(end);
         out.add(new JumpInsnNode(Opcodes.GOTO, after));
         out.add(caught);
-        out.add(new VarInsnNode(Opcodes.ASTORE, caughtFailures));
-        for (MethodAnalysis.HandlerAt h : handlers) {
-            out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
-            out.add(new TypeInsnNode(Opcodes.INSTANCEOF, h.type()));
-            out.add(new JumpInsnNode(Opcodes.IFNE, h.aroundTheSpawns() ? unwrap : keep));
+        out.add(dispatch(around));
+        out.add(after);
+        unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, Bytecode.SPAWN_EXCEPTION));
+        return out;
+    }
+
+    /**
+     * With a sync's SpawnException on the stack: its first failure, the sync's others suppressed
+     * in it, goes to the first of {@code around} that catches it, past that handler's own entry
+     * sync (its spawns are done), or, if none does, leaves the method. A jump, not a throw: a
+     * handler around the sync but not the spawns, which the sequential program's exception never
+     * met, must not catch it.
+     */
+    private InsnList dispatch(List<TryCatchBlockNode> around) {
+        if (caughtFailures < 0) {
+            caughtFailures = newLocal(1);
         }
-        out.add(unwrap); // no handler here catches it: it leaves the method as itself, as in the sequential program
+        if (leaveAsItself == null) {
+            leaveAsItself = new LabelNode();
+        }
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ASTORE, caughtFailures));
+        for (TryCatchBlockNode handler : around) {
+            LabelNode other = new LabelNode();
+            if (handler.type != null) {
+                out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
+                out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+                out.add(new TypeInsnNode(Opcodes.INSTANCEOF, handler.type));
+                out.add(new JumpInsnNode(Opcodes.IFEQ, other));
+            }
+            out.add(firstFailure());
+            if (handler.type != null) {
+                out.add(new TypeInsnNode(Opcodes.CHECKCAST, handler.type));
+            }
+            EntrySync entry = entrySyncs.get(handler.handler);
+            if (entry != null) {
+                out.add(new VarInsnNode(Opcodes.ASTORE, entry.exception()));
+                out.add(new JumpInsnNode(Opcodes.GOTO, entry.after()));
+            } else {
+                out.add(new JumpInsnNode(Opcodes.GOTO, handler.handler));
+            }
+            out.add(other);
+            if (handler.type == null) {
+                return out; // a finally takes every failure
+            }
+        }
+        out.add(firstFailure());
+        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself));
+        return out;
+    }
+
+    private InsnList firstFailure() {
+        InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "unwrapped",
                 "(L" + Bytecode.SPAWN_EXCEPTION + ";)Ljava/lang/Throwable;"));
-        out.add(new InsnNode(Opcodes.ATHROW));
-        out.add(keep);
-        out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
-        out.add(new InsnNode(Opcodes.ATHROW));
-        out.add(after);
-        unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, Bytecode.SPAWN_EXCEPTION));
         return out;
     }
 

@@ -198,4 +198,126 @@ public class CatchAroundSpawns extends SatinObject {
         }
         return r.toString();
     }
+
+    private static void boom(int i) {
+        if (i > 0) {
+            throw new IllegalStateException("boom " + i);
+        }
+    }
+
+    /**
+     * The program's own code throws while a spawn that failed is pending: in the sequential
+     * program the spawn threw first, at the spawn, so the handler gets the spawn's exception.
+     */
+    public String caseASpawnFailedBeforeTheTryThrewItself() {
+        long a = 1;
+        try {
+            a = divide(1, 0);
+            boom(1);
+            sync();
+        } catch (ArithmeticException e) {
+            return "caught " + e.getClass().getSimpleName() + ": " + e.getMessage() + " a=" + a;
+        } catch (IllegalStateException e) {
+            return "the wrong handler: " + e.getMessage();
+        }
+        return "a=" + a;
+    }
+
+    /** The same with a finally: it runs, as it does when the sequential spawn throws, and the failure leaves. */
+    public String caseAFinallyRunsWhenASpawnFailedBeforeTheTryThrew() {
+        StringBuilder r = new StringBuilder();
+        try {
+            finallyAfterAFailedSpawn(r);
+        } catch (RuntimeException e) {
+            Throwable t = e instanceof satin.SpawnException ? e.getCause() : e;
+            r.append("left ").append(t.getClass().getSimpleName()).append(": ").append(t.getMessage());
+        }
+        return r.toString();
+    }
+
+    private void finallyAfterAFailedSpawn(StringBuilder r) {
+        long a = 1;
+        try {
+            a = divide(2, 0);
+            boom(2);
+            sync();
+            r.append(a);
+        } finally {
+            r.append("finally ");
+        }
+    }
+
+    /** A spawn made before the try, failed: the sequential program never entered the try, its handler is not run. */
+    public String caseASpawnBeforeTheTryIsNotTheHandlers() {
+        try {
+            return spawnBeforeTheTry();
+        } catch (RuntimeException e) {
+            Throwable t = e instanceof satin.SpawnException ? e.getCause() : e;
+            return "left " + t.getClass().getSimpleName() + ": " + t.getMessage();
+        }
+    }
+
+    private String spawnBeforeTheTry() {
+        long a = 1;
+        a = divide(3, 0);
+        try {
+            boom(3);
+            sync();
+        } catch (ArithmeticException | IllegalStateException e) {
+            return "the handler ran: " + e.getMessage();
+        }
+        return "a=" + a;
+    }
+
+    /**
+     * A sync in a try of its own inside the try around the spawn: the inner handler is around the
+     * sync but not the spawn, and the sequential program's exception, thrown at the spawn, goes to
+     * the outer one.
+     */
+    public String caseAnInnerTryAroundTheSyncOnly() {
+        long a = 1;
+        try {
+            a = divide(4, 0);
+            try {
+                sync();
+            } catch (ArithmeticException e) {
+                return "the inner handler";
+            }
+        } catch (ArithmeticException e) {
+            return "the outer handler: " + e.getMessage() + " a=" + a;
+        }
+        return "a=" + a;
+    }
+
+    /** A resource's implicit finally closes it, then the handler outside gets the spawn's exception itself. */
+    public String caseTryWithResourcesAroundAFailingSpawn() {
+        StringBuilder log = new StringBuilder();
+        try (AutoCloseable c = () -> log.append("closed;")) {
+            long a = load(-8);
+            sync();
+            log.append("used ").append(a);
+        } catch (IOException e) {
+            log.append("caught ").append(seen(e));
+        } catch (Exception e) {
+            log.append("the wrong handler ").append(e);
+        }
+        return log.toString();
+    }
+
+    /** The same when the program's own code throws while the failed spawn is pending. */
+    public String caseTryWithResourcesWhenTheProgramThrowsToo() {
+        StringBuilder log = new StringBuilder();
+        try (AutoCloseable c = () -> log.append("closed;")) {
+            long a = load(-9);
+            boom(9);
+            sync();
+            log.append("used ").append(a);
+        } catch (IOException e) {
+            // the rewritten program ran boom(9) too and keeps its exception suppressed in this one
+            log.append("caught ").append(e.getClass().getSimpleName()).append(": ").append(e.getMessage());
+        } catch (Exception e) {
+            log.append("the wrong handler ").append(e);
+        }
+        return log.toString();
+    }
 }
