@@ -117,6 +117,9 @@ public final class Allowlist {
         if (allowed.contains(name) || prefixes.stream().anyMatch(name::startsWith)) {
             return true;
         }
+        if (isEnumConstantBody(type)) {
+            return allows(type.getSuperclass()); // a constant with a body of its own travels as its enum does
+        }
         if (isRecord(type)) {
             admit(type);
             return true;
@@ -138,7 +141,7 @@ public final class Allowlist {
         String elementClass = element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1)
                 : null;
         boolean known = named(name) || RECORD_NAME.matcher(name).matches() || element.length() == 1
-                || (elementClass != null && named(elementClass));
+                || (elementClass != null && named(elementClass)) || nestedInNamed(name);
         if (!known) {
             throw new NotAllowedException(elementClass != null ? elementClass : name, null);
         }
@@ -158,6 +161,21 @@ public final class Allowlist {
     /** Whether the program or the JDK's list names this class, itself or by its package. */
     private boolean named(String className) {
         return allowed.contains(className) || prefixes.stream().anyMatch(className::startsWith);
+    }
+
+    /**
+     * An anonymous class of an allowed class ({@code Shape$1}): loaded, without its initialiser,
+     * to see whether it is the body of an allowed enum's constant; anything else is refused.
+     */
+    private boolean nestedInNamed(String className) {
+        int dollar = className.lastIndexOf('$');
+        return dollar > 0 && dollar < className.length() - 1
+                && className.substring(dollar + 1).chars().allMatch(Character::isDigit)
+                && named(className.substring(0, dollar));
+    }
+
+    private static boolean isEnumConstantBody(Class<?> type) {
+        return !type.isEnum() && type.getSuperclass() != null && type.getSuperclass().isEnum();
     }
 
     private static boolean isRecord(Class<?> type) {

@@ -256,6 +256,61 @@ class JobCodecTest {
         assertEquals(7, assertInstanceOf(Stranger.class, copy.p0).value);
     }
 
+    /** An enum whose constants have bodies of their own: each is an anonymous class, Op$1 and Op$2. */
+    enum Op {
+        PLUS {
+            @Override
+            int apply(int a, int b) {
+                return a + b;
+            }
+        },
+        TIMES {
+            @Override
+            int apply(int a, int b) {
+                return a * b;
+            }
+        };
+
+        abstract int apply(int a, int b);
+    }
+
+    /** A record whose parameter is of such an enum, as a spawn {@code f(Op op)} gets. */
+    @Rewritten("by hand, for tests")
+    static final class Applying$$Spawn0 extends InvocationRecord {
+        Op p0;
+        int result;
+
+        @Override
+        protected void invoke() {
+            result = p0.apply(6, 7);
+        }
+    }
+
+    /** A constant with a body travels as its enum does: its class was refused as a stranger. */
+    @Test
+    void anEnumConstantWithABodyTravelsAsItsEnum() throws Throwable {
+        for (Op op : Op.values()) {
+            Applying$$Spawn0 r = new Applying$$Spawn0();
+            r.p0 = op;
+            Applying$$Spawn0 copy = roundTrip(codec(), r);
+            assertSame(op, copy.p0, "the same constant on the thief");
+            copy.invokeNow();
+            assertEquals(op.apply(6, 7), copy.result);
+        }
+    }
+
+    /** Only an enum's constant bodies ride on its name: another anonymous class of an allowed class does not. */
+    @Test
+    void anAnonymousClassOfAnAllowedClassIsRefused() {
+        Object anonymous = new Object() {
+        };
+        String allowed = JobCodecTest.class.getName();
+        String message = refusalOf(codec(allowed), holding(anonymous, null));
+        assertMentions(message, anonymous.getClass().getName(), "p0");
+        assertRefusedNaming(forged(Holding$$Spawn0.class.getName(), anonymous.getClass().getName()),
+                anonymous.getClass().getName());
+    }
+
     @Test
     void aRefusalLeavesTheCodecUsable() {
         JobCodec codec = codec();

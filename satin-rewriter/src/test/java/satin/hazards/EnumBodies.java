@@ -3,10 +3,8 @@ package satin.hazards;
 import java.util.Arrays;
 import satin.SatinObject;
 import satin.Spawnable;
-import satin.corpus.ByReference;
 
 /** Enum constants with bodies of their own (anonymous subclasses of the enum) as receivers and arguments of spawns. */
-@ByReference("an enum constant with a body is of a class of its own, which the allowlist does not admit with its enum")
 public class EnumBodies extends SatinObject {
 
     public enum Shape {
