@@ -74,6 +74,12 @@ class DurationUnitsTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aZeroMaxTimeIsNamedAsWhatWasWritten() {
+        Throwable e = assertThrows(RuntimeException.class, () -> simulation("maxTime: 0.0s"));
+        assertTrue(e.getMessage().endsWith("simulate.maxTime: found '0.0s'; expected a duration above 0"), e.getMessage());
+    }
+
     private static long micros(Map<String, String> settings) {
         String us = settings.get("interval");
         assertTrue(us.endsWith("us"), us);
