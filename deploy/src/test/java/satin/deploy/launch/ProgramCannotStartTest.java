@@ -69,9 +69,15 @@ class ProgramCannotStartTest {
     }
 
     private static Ended satin(Path dir, String... args) throws Exception {
+        return satin(dir, List.of(), args);
+    }
+
+    private static Ended satin(Path dir, List<String> jvmOptions, String... args) throws Exception {
         Path out = dir.resolve("results");
         List<String> command = new java.util.ArrayList<>(List.of(System.getProperty("java.home") + File.separator + "bin"
-                + File.separator + "java", "-cp", System.getProperty("java.class.path"), "satin.deploy.Main"));
+                + File.separator + "java"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "satin.deploy.Main"));
         command.addAll(List.of(args));
         command.addAll(List.of("--output", out.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -109,6 +115,25 @@ class ProgramCannotStartTest {
         assertNotEquals(0, e.code(), e.printed());
         assertTrue(e.printed().contains(NoMain.class.getName() + " has no public static void main(String[])"), e.printed());
         assertEquals(List.of(), runDirs(e.out()), e.printed());
+    }
+
+    /**
+     * A run whose launcher fails before its master starts (here: no temporary directory for the
+     * pool's secret) leaves a run directory that says why, as a run that failed later does.
+     */
+    @Test
+    void aRunThatFailsBeforeItsMasterStartsSaysWhyInItsDirectory(@TempDir Path dir) throws Exception {
+        Ended e = satin(dir, List.of("-Djava.io.tmpdir=" + dir.resolve("missing")), "run", "--app", "fib", "--args", "10",
+                "--nodes", "2");
+        assertNotEquals(0, e.code(), e.printed());
+        assertTrue(e.printed().contains(dir.resolve("missing").toString()), e.printed());
+        List<Path> runs = runDirs(e.out());
+        assertEquals(1, runs.size(), e.printed());
+        String err = Files.readString(runs.get(0).resolve("stderr.txt"));
+        assertTrue(err.startsWith("satin-launch: the run could not start: ") && err.contains(dir.resolve("missing")
+                .toString()), err);
+        String result = Files.readString(runs.get(0).resolve("result.json"));
+        assertTrue(result.contains("\"ending\": \"failed\""), result);
     }
 
     @Test
