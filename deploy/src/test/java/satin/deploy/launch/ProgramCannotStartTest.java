@@ -45,6 +45,22 @@ class ProgramCannotStartTest {
         }
     }
 
+    /** A main class with an argument check, whose initializer throws. */
+    public static final class BoomWithCheck {
+        static {
+            if (Boolean.TRUE) {
+                throw new IllegalStateException("boom with check");
+            }
+        }
+
+        public static void checkArguments(String... args) {
+        }
+
+        public static void main(String[] args) {
+            System.out.println("never");
+        }
+    }
+
     /** A class whose initializer throws, which {@link UsesBoom}'s main uses. */
     public static final class Settings {
         static final int SIZE = size();
@@ -139,6 +155,12 @@ class ProgramCannotStartTest {
     @Test
     void aMainClassWhoseInitializerThrowsIsNamedWithTheCauseAndWhere(@TempDir Path dir) throws Exception {
         assertInitializerNamed(run(dir, Boom.class), Boom.class, "java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void aMainClassWithAnArgumentCheckWhoseInitializerThrowsIsNamedByTheRun(@TempDir Path dir) throws Exception {
+        assertInitializerNamed(run(dir, BoomWithCheck.class), BoomWithCheck.class,
+                "java.lang.IllegalStateException: boom with check");
     }
 
     @Test
