@@ -123,17 +123,11 @@ public final class Balancers {
             if (v == null) {
                 return otherwise;
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(ns|us|ms|s)").matcher(v);
-            if (!m.matches()) {
-                throw new IllegalArgumentException(balancer + " setting " + key + " needs a duration like 10ms, not '" + v + "'");
+            try {
+                return satin.runtime.Durations.nanos(v);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(balancer + " setting " + key + ": " + e.getMessage(), e);
             }
-            long n = Long.parseLong(m.group(1));
-            return switch (m.group(2)) {
-                case "ns" -> n;
-                case "us" -> n * 1_000;
-                case "ms" -> n * 1_000_000;
-                default -> n * 1_000_000_000;
-            };
         }
 
         void checkAllUsed() {

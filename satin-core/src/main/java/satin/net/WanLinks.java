@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import satin.runtime.Durations;
 
 /**
  * The emulated wide-area links between clusters, as seed 004 emulates them in its communication
@@ -83,8 +84,8 @@ public final class WanLinks {
     }
 
     private static final Pattern SPEC = Pattern.compile(
-            "\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)\\s*/\\s*(\\d+(?:\\.\\d+)?)\\s*(B|KB|MB|GB)/s\\s*"
-                    + "(?:/\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)\\s*)?");
+            "\\s*" + Durations.REGEX + "\\s*/\\s*(\\d+(?:\\.\\d+)?)\\s*(B|KB|MB|GB)/s\\s*"
+                    + "(?:/\\s*" + Durations.REGEX + "\\s*)?");
 
     private final Map<String, Spec> specs;
     private final Spec fallback;
@@ -146,7 +147,8 @@ public final class WanLinks {
         Matcher m = SPEC.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("WAN link '" + text.trim()
-                    + "' is not LATENCY/BANDWIDTH[/JITTER], for example 10ms/100KB/s or 100ms/1MB/s/5ms");
+                    + "' is not LATENCY/BANDWIDTH[/JITTER], for example 10ms/100KB/s or 100ms/1MB/s/5ms, where LATENCY"
+                    + " and JITTER are each " + Durations.EXPECTED);
         }
         long latency = nanos(m.group(1), m.group(2), "latency", text);
         double perSecond = Double.parseDouble(m.group(3)) * switch (m.group(4)) {
@@ -169,17 +171,26 @@ public final class WanLinks {
     static final long MAX_DELAY_NANOS = 3_600_000_000_000L;
 
     private static long nanos(String number, String unit, String what, String text) {
-        double v = Double.parseDouble(number) * switch (unit) {
-            case "ns" -> 1;
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            default -> 1e9;
-        };
+        long v = Durations.nanos(number, unit);
         if (v > MAX_DELAY_NANOS) {
             throw new IllegalArgumentException("WAN link '" + text.trim() + "' has a " + what + " of " + number + unit
                     + "; it may be at most 1 h");
         }
-        return (long) v;
+        return v;
+    }
+
+    /**
+     * One latency or jitter on its own (a descriptor's {@code latency:} or {@code jitter:}), held
+     * to the limits of one in link text.
+     *
+     * @throws IllegalArgumentException saying what was found and what was expected
+     */
+    public static long delayNanos(String text) {
+        long v = Durations.nanos(text);
+        if (v > MAX_DELAY_NANOS) {
+            throw new IllegalArgumentException("found '" + text.trim() + "'; expected a duration of at most 1h");
+        }
+        return v;
     }
 
     private static String key(String from, String to) {

@@ -329,7 +329,8 @@ public final class PoolMain {
                 main.invokeExact(o.mainArgs().toArray(new String[0]));
                 return OK;
             } catch (Throwable t) {
-                err.println("satin: " + o.mainClass() + ".main failed:");
+                String initializer = InitializerFailure.describe(t); // its trace's first line names neither cause nor place
+                err.println("satin: " + o.mainClass() + ".main failed:" + (initializer == null ? "" : " " + initializer));
                 t.printStackTrace(err);
                 return FAILED;
             }

@@ -39,7 +39,7 @@ class BalancersTest {
         assertMessage("no balancer called 'WS'", "WS");
         assertMessage("RS has no setting threshold", "RS:threshold=3");
         assertMessage("RP setting threshold needs a number, not 'many'", "RP:threshold=many");
-        assertMessage("CLS setting interval needs a duration like 10ms, not '10'", "CLS:interval=10");
+        assertMessage("CLS setting interval: found '10'; expected a duration like 250ns, 2us, 10ms, 90s, 30m or 1h", "CLS:interval=10");
         assertMessage("balancer setting 'arity' is not NAME=VALUE", "CHS:arity");
         assertMessage("CHS tree needs at least 1 child", "CHS:arity=0");
         assertMessage("victim selection 'near'", "CRS:victims=near");

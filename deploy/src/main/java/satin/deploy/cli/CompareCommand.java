@@ -78,7 +78,12 @@ final class CompareCommand implements Callable<Integer> {
         Comparison c = descriptor != null
                 ? d.comparison().orElseThrow(() -> new IllegalArgumentException(descriptor + " has no compare: section"))
                 : new Comparison(List.of(d.plan().app()), balancers, wans, repetitions);
-        c.apps().forEach(app -> ProgramClassPath.checkArguments(app, d.plan().origin()));
+        c.apps().forEach(app -> { // every program is checked before any directory is made or any run starts
+            if (!d.simulated()) { // a simulation models the program rather than runs it
+                ProgramClassPath.requireMain(app, d.plan().origin());
+            }
+            ProgramClassPath.checkArguments(app, d.plan().origin());
+        });
         return c;
     }
 

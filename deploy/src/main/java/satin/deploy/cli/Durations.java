@@ -4,10 +4,12 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as people type them: 500ms, 90s, 30m, 2h. */
+/** A command line's durations, in the units every duration takes ({@link satin.runtime.Durations}). */
 final class Durations {
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+    private static final Pattern DURATION = Pattern.compile(satin.runtime.Durations.REGEX);
+
+    private static final Duration LONGEST = Duration.ofHours(8760);
 
     private Durations() {
     }
@@ -15,21 +17,10 @@ final class Durations {
     static Duration parse(String option, String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException(option + " needs a duration like 90s or 30m, not '" + text + "'");
+            throw new IllegalArgumentException(option + ": found '" + text + "'; expected " + satin.runtime.Durations.EXPECTED);
         }
-        Duration d;
-        try {
-            long n = Long.parseLong(m.group(1));
-            d = switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            };
-        } catch (NumberFormatException | ArithmeticException tooLong) {
-            d = null;
-        }
-        if (d == null || d.compareTo(LONGEST) > 0) { // a deadline of now plus more than 2^63 ns cannot be kept
+        Duration d = Duration.ofNanos(satin.runtime.Durations.nanos(m.group(1), m.group(2)));
+        if (d.compareTo(LONGEST) > 0) { // a deadline of now plus more than 2^63 ns cannot be kept
             throw new IllegalArgumentException(option + " may be at most 8760h (a year), not '" + text + "'");
         }
         if (d.isZero()) {
@@ -37,6 +28,4 @@ final class Durations {
         }
         return d;
     }
-
-    private static final Duration LONGEST = Duration.ofHours(8760);
 }

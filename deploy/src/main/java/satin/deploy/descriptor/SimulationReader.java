@@ -33,7 +33,8 @@ final class SimulationReader {
             return null;
         }
         if (maxTime <= 0) {
-            problems.at(s.value("maxTime"), s.child("maxTime"), "found 0; expected a positive " + SimulationPlan.DURATION_EXPECTED);
+            problems.at(s.value("maxTime"), s.child("maxTime"), "found '" + s.text("maxTime", SimulationPlan.DURATION_EXPECTED,
+                    true) + "'; expected a duration above 0");
             return null;
         }
         return new SimulationPlan(lan, seed, nodeCost, offered, maxTime);

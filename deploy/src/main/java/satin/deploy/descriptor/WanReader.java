@@ -22,9 +22,7 @@ final class WanReader {
     static final List<String> LINK_KEYS = List.of("latency", "bandwidth", "jitter");
     static final List<String> PAIR_KEYS = List.of("from", "to", "latency", "bandwidth", "jitter");
 
-    private static final Pattern DURATION = Pattern.compile("\\d+(\\.\\d+)?\\s*(ns|us|ms|s)");
     private static final Pattern BANDWIDTH = Pattern.compile("\\d+(\\.\\d+)?\\s*(B|KB|MB|GB)/s");
-    private static final String DURATION_EXPECTED = "a duration like 10ms (ns, us, ms or s)";
     private static final String BANDWIDTH_EXPECTED = "a bandwidth like 100KB/s (B, KB, MB or GB per second)";
 
     private WanReader() {
@@ -157,13 +155,28 @@ final class WanReader {
         if (s == null) {
             return null;
         }
-        String latency = measure(s, "latency", DURATION, DURATION_EXPECTED, true);
+        String latency = delay(s, "latency", true);
         String bandwidth = measure(s, "bandwidth", BANDWIDTH, BANDWIDTH_EXPECTED, true);
-        String jitter = measure(s, "jitter", DURATION, DURATION_EXPECTED, false);
+        String jitter = delay(s, "jitter", false);
         if (latency == null || bandwidth == null || (jitter == null && s.has("jitter"))) {
             return null;
         }
         return latency + "/" + bandwidth + (jitter == null ? "" : "/" + jitter);
+    }
+
+    /** A latency or jitter, held to what {@link WanLinks} takes in link text. */
+    private static String delay(Section s, String key, boolean required) {
+        String text = s.text(key, satin.runtime.Durations.EXPECTED, required);
+        if (text == null) {
+            return null;
+        }
+        try {
+            WanLinks.delayNanos(text);
+        } catch (IllegalArgumentException e) {
+            s.problems.at(s.value(key), s.child(key), e.getMessage());
+            return null;
+        }
+        return text.replace(" ", "");
     }
 
     private static String measure(Section s, String key, Pattern pattern, String expected, boolean required) {

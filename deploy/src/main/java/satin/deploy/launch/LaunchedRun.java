@@ -180,9 +180,10 @@ public final class LaunchedRun {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            outcome.completeExceptionally(e);
+            outcome.completeExceptionally(recordFailure(e));
         } catch (InterruptedException e) {
-            outcome.completeExceptionally(new IOException("the launch of pool " + plan.pool() + " was interrupted"));
+            outcome.completeExceptionally(recordFailure(new IOException("the launch of pool " + plan.pool()
+                    + " was interrupted")));
         } finally {
             destroy();
             deleteSecret();
@@ -193,6 +194,26 @@ public final class LaunchedRun {
                 // this JVM is shutting down, and the hook is what ends the run
             }
         }
+    }
+
+    /**
+     * The run directory of a run whose launch failed before it could end (a secret or archive that
+     * could not be written, a member that could not be started) says why, as that of a run that
+     * failed later does, instead of being left empty.
+     */
+    private Exception recordFailure(Exception e) {
+        StringBuilder err = new StringBuilder();
+        members.forEach(r -> err.append(r.err()));
+        err.append("satin-launch: the run could not start: ") // a file system exception's message is only its path
+                .append(e instanceof java.nio.file.FileSystemException ? e.toString() : e.getMessage()).append('\n');
+        try {
+            Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
+            RunRecord.write(runDir.resolve("result.json"), plan, started, Duration.ofNanos(System.nanoTime() - startNanos),
+                    1, ending(1), stats.getFileName().toString());
+        } catch (IOException | RuntimeException cannotRecord) {
+            e.addSuppressed(cannotRecord);
+        }
+        return e;
     }
 
     /** Puts a trained archive in place, or deletes what a failed training left; once. */

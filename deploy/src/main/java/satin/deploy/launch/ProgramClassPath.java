@@ -93,8 +93,8 @@ public final class ProgramClassPath {
     public static void checkArguments(AppPlan app, String origin) {
         try (URLClassLoader loader = new URLClassLoader(urls(app.classPath()), ProgramClassPath.class.getClassLoader())) {
             java.lang.reflect.Method check;
-            try {
-                check = Class.forName(app.mainClass(), true, loader).getMethod("checkArguments", String[].class);
+            try { // not initialized: a program without a check runs no code of its own in satin's JVM
+                check = Class.forName(app.mainClass(), false, loader).getMethod("checkArguments", String[].class);
             } catch (ReflectiveOperationException | LinkageError e) {
                 return; // it has no check; or it cannot be loaded here, which its run will say
             }
@@ -102,6 +102,8 @@ public final class ProgramClassPath {
                 return;
             }
             check.invoke(null, (Object) app.args().toArray(new String[0]));
+        } catch (ExceptionInInitializerError e) {
+            // its static initializer failed here; the run names it, and it may not fail where the program runs
         } catch (java.lang.reflect.InvocationTargetException e) {
             Throwable why = e.getCause();
             if (why instanceof IllegalArgumentException) {
@@ -142,6 +144,7 @@ public final class ProgramClassPath {
         String file = app.mainClass().replace('.', '/') + ".class";
         try (URLClassLoader search = new URLClassLoader(urls(app.classPath()), ProgramClassPath.class.getClassLoader())) {
             if (search.getResource(file) != null) {
+                requireMainMethod(app.mainClass(), search, origin);
                 return;
             }
         } catch (IOException e) {
@@ -160,5 +163,27 @@ public final class ProgramClassPath {
             b.append("\n  ").append(e);
         }
         throw new IllegalArgumentException(b.toString());
+    }
+
+    /**
+     * The main class has the main a pool's process calls (as {@code PoolMain} looks it up), so
+     * that a class without one is refused before a run directory is made, like a missing class,
+     * instead of leaving a run directory that holds nothing.
+     */
+    private static void requireMainMethod(String mainClass, ClassLoader search, String origin) {
+        Class<?> c;
+        try {
+            c = Class.forName(mainClass, false, search);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return; // it cannot be loaded here (a class it needs is missing, say), which its run will say
+        }
+        try {
+            java.lang.invoke.MethodHandles.publicLookup().findStatic(c, "main",
+                    java.lang.invoke.MethodType.methodType(void.class, String[].class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new IllegalArgumentException(origin + ": " + mainClass + " has no public static void main(String[])");
+        } catch (LinkageError e) {
+            // a type its methods name is missing here: the run will say
+        }
     }
 }

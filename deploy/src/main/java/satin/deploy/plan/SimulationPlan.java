@@ -1,8 +1,6 @@
 package satin.deploy.plan;
 
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How a run is simulated rather than run (the {@code simulate:} section of a descriptor, or the
@@ -21,10 +19,8 @@ public record SimulationPlan(String lan, long seed, long nodeCostNanos, int offe
     /** Myrinet (seed 004's clusters), seed 1, the model of hashing, one job offered, an hour. */
     public static final SimulationPlan DEFAULTS = new SimulationPlan("myrinet", 1, -1, 1, 3_600_000_000_000L);
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s|m|h)");
-
     /** What a duration in {@link #nanos} is written as. */
-    public static final String DURATION_EXPECTED = "a duration like 250ns, 2us, 10ms, 90s, 30m or 1h";
+    public static final String DURATION_EXPECTED = satin.runtime.Durations.EXPECTED;
 
     public SimulationPlan {
         Objects.requireNonNull(lan, "lan");
@@ -39,18 +35,6 @@ public record SimulationPlan(String lan, long seed, long nodeCostNanos, int offe
      * @throws IllegalArgumentException saying what was expected
      */
     public static long nanos(String text) {
-        Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("found '" + text + "'; expected " + DURATION_EXPECTED);
-        }
-        double scale = switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            default -> 3600e9;
-        };
-        return Math.round(Double.parseDouble(m.group(1)) * scale);
+        return satin.runtime.Durations.nanos(text);
     }
 }

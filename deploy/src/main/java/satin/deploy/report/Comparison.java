@@ -93,7 +93,7 @@ public final class Comparison {
         return severalSizes ? r.nodes() + " nodes, " + where : where;
     }
 
-    private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s)(?![a-zA-Z])");
+    private static final Pattern LATENCY = Pattern.compile(satin.runtime.Durations.REGEX + "(?![a-zA-Z])");
     private static final Pattern BANDWIDTH = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([KMG]?)B/s",
             Pattern.CASE_INSENSITIVE);
 
@@ -103,12 +103,7 @@ public final class Comparison {
         if (!m.find()) {
             return 0;
         }
-        double v = Double.parseDouble(m.group(1));
-        return switch (m.group(2)) {
-            case "us" -> v / 1000;
-            case "s" -> v * 1000;
-            default -> v;
-        };
+        return satin.runtime.Durations.nanos(m.group(1), m.group(2)) / 1e6;
     }
 
     /** The first bandwidth in a WAN setting, in bytes per second; unlimited when it names none. */

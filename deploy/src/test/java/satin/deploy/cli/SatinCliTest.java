@@ -106,7 +106,7 @@ class SatinCliTest {
         assertTrue(noSuchEntry.err().contains("satin: --classpath: no such directory or jar: no-such.jar ("), noSuchEntry.err());
         Result timeout = satin("run", "--app", "fib", "--timeout", "soon");
         assertEquals(2, timeout.code());
-        assertTrue(timeout.err().contains("--timeout needs a duration like 90s or 30m, not 'soon'"), timeout.err());
+        assertTrue(timeout.err().contains("--timeout: found 'soon'; expected a duration like 250ns, 2us, 10ms, 90s, 30m or 1h"), timeout.err());
     }
 
     @Test

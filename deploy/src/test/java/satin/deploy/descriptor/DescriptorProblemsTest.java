@@ -157,7 +157,7 @@ class DescriptorProblemsTest {
                     - {from: A, to: C, latency: 1ms, bandwidth: 1MB/s}
                 app: {name: fib, args: [1]}
                 """,
-                "d.yaml:3:22: wan.default.latency: found '10 mins'; expected a duration like 10ms (ns, us, ms or s)",
+                "d.yaml:3:22: wan.default.latency: found '10 mins'; expected a duration like 250ns, 2us, 10ms, 90s, 30m or 1h",
                 "d.yaml:3:42: wan.default.bandwidth: found '100KB'; expected a bandwidth like 100KB/s (B, KB, MB or GB "
                         + "per second)",
                 "d.yaml:5:21: wan.links[0].to: found 'C', which no cluster is called; did you mean 'A'? expected the name "
@@ -276,7 +276,8 @@ class DescriptorProblemsTest {
                 "d.yaml:4:9: compare.wan[0]: found single-cluster for clusters that differ in workers or where; expected "
                         + "clusters that differ only in name and nodes, so that one cluster can stand for them",
                 "d.yaml:4:25: compare.wan[1]: WAN link '10ms' is not LATENCY/BANDWIDTH[/JITTER], for example "
-                        + "10ms/100KB/s or 100ms/1MB/s/5ms",
+                        + "10ms/100KB/s or 100ms/1MB/s/5ms, where LATENCY and JITTER are each a duration like 250ns, 2us, 10ms, "
+                        + "90s, 30m or 1h",
                 "d.yaml:5:16: compare.repetitions: found '0'; expected how often each run repeats (a whole number >= 1)",
                 "d.yaml:6:14: compare.balancers: found an empty list; expected at least one of balancers like CRS or "
                         + "{name: RP, settings: {threshold: 8}}");

@@ -56,6 +56,8 @@ class TablesTest {
         assertEquals(10, Comparison.latency("10ms/1MB/s"), 0);
         assertEquals(1e6, Comparison.bandwidth("10ms/1MB/s"), 0);
         assertEquals(2000, Comparison.latency("2s/100KB/s"), 0);
+        assertEquals(60_000, Comparison.latency("1m/100KB/s"), 0);
+        assertEquals(0.25, Comparison.latency("250us/1GB/s/500ns"), 0);
         assertEquals(1e5, Comparison.bandwidth("2s/100KB/s"), 0);
         for (String wan : List.of("100ms/100KB/s", "10ms/100KB/s", "100ms/1000KB/s", "10ms/1000KB/s")) {
             String dir = "w" + wan.replace('/', '_');
