@@ -532,16 +532,12 @@ final class MethodRewriter {
     }
 
     /**
-     * At the start of an exception handler: the exception waits in a local while the spawns made
-     * before it finish. If one of them failed, that failure, which happened first in program
-     * order, is what propagates, with the handler's exception suppressed in it.
-     */
-    /**
-     * The sync at the start of a handler entered while spawns are pending, because the program's
-     * own code threw. If one of them failed, that failure came first in the sequential program,
-     * thrown at its spawn: it goes to the handler it met there ({@code around}), as itself, with
-     * the program's exception suppressed in it; without such handlers it leaves the method as the
-     * sync's SpawnException, the program's exception suppressed in that.
+     * At the start of an exception handler entered while spawns are pending (the program's own
+     * code threw), the exception waits in a local while they finish. If one of them failed, that
+     * failure came first in the sequential program, thrown at its spawn: it goes to the handler it
+     * met there ({@code around}), as itself, with the program's exception suppressed in it;
+     * without such handlers it leaves the method as the sync's SpawnException, the program's
+     * exception suppressed in that.
      */
     private InsnList handlerEntrySync(MethodAnalysis.Pending before, EntrySync entry, List<TryCatchBlockNode> around) {
         InsnList out = new InsnList();
@@ -630,10 +626,10 @@ final class MethodRewriter {
             } else {
                 out.add(new JumpInsnNode(Opcodes.GOTO, handler.handler));
             }
-            out.add(other);
             if (handler.type == null) {
                 return out; // a finally takes every failure
             }
+            out.add(other);
         }
         out.add(firstFailure());
         out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself));
