@@ -116,6 +116,9 @@ final class RegistryClient implements Inbox {
             members.reset(ms.you(), ms.master(), ms.members());
             pool.membersChanged();
             joined.countDown();
+            if (stopUnheard) {
+                c.send(new Message.Stop()); // joined again after main returned: this registry has not heard it
+            }
         } else if (m instanceof Message.MemberJoined j) {
             members.joined(j.member());
             pool.membersChanged();
@@ -172,6 +175,7 @@ final class RegistryClient implements Inbox {
 
     /** Main has returned: nothing is left to steal; every member's statistics go to the master. */
     private void stop(Connection c) {
+        stopUnheard = false;
         pool.stopping();
         membersAtStop = members.size();
         reports.open(members.all().stream().map(Message.Member::id).toList());
@@ -321,11 +325,23 @@ final class RegistryClient implements Inbox {
         return host >= 0;
     }
 
+    /**
+     * The master's main returned and its stop has not come back from a registry yet: it is sent
+     * again to the registry this node joins next. A main that returned while the registry moved
+     * (the master's process was stopped until a member gave the registry up) found no registry to
+     * tell; the moved one never heard the stop and made another member master, which ran main again.
+     */
+    private volatile boolean stopUnheard;
+
     /** The master's main returned: tells the registry, which stops every node. */
     void endRun() {
+        stopUnheard = true;
         Connection r = registry;
-        if (r != null) {
+        if (r != null && r.isOpen()) {
             r.send(new Message.Stop());
+        } else {
+            LOG.log(Level.WARNING, "node {0}''s main returned while the pool''s registry moves: the run stops once it"
+                    + " joins the registry again", config.name());
         }
     }
 

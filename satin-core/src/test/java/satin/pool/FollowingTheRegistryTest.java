@@ -126,4 +126,35 @@ class FollowingTheRegistryTest {
         first.close();
         Faults.await("the follower keeps the registry itself", 20, () -> follower.hostedRegistry() != null);
     }
+
+    /**
+     * The master's main returns while its registry moves (its process was stopped until a member
+     * gave the registry up, and its result was ready when it ran again): its stop must reach the
+     * registry it joins again. It was dropped, the master waited 30 s for statistics and left, and
+     * the moved registry made another member master, which ran main again and printed a second
+     * result (CompoundFailuresSystemTest, one full build in seven).
+     */
+    @Test
+    void aMasterWhoseMainEndsWhileItsRegistryMovesStopsTheRunThere() throws Exception {
+        Registry first = first();
+        PoolNode master = PoolNode.join(PoolConfig.of(pool, SECRET, "master", "c", "local://" + pool + "/master",
+                first.address(), true).withFailureTimeout(20_000), NodeConfig.defaults(), new RandomStealing(),
+                Allowlist.forProgram());
+        open.add(master);
+        member(first.address(), "a", -1, false);
+        Faults.await("the master hears of a", 10, () -> master.members().size() == 2);
+        try (satin.net.LogCapture log = satin.net.LogCapture.of("satin.pool")) {
+            first.close(); // the master loses its registry; the pool moves it (not for 10 s, by the master itself)
+            log.await("node master lost the registry", 10);
+        }
+        master.endRun();
+        Registry moved = Registry.resume(PoolNode.transport(), pool, SECRET, "local://" + pool + "/moved",
+                Liveness.Settings.DEFAULT, master.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(20));
+        open.add(moved::close);
+        Faults.Peer a = member(moved.address(), "a", 2, false);
+        master.registryMoved(new Message.RegistryMoved(2, moved.address()));
+        a.next(Message.Stop.class, 10);
+        assertTrue(master.awaitStop(10, TimeUnit.SECONDS), "the master hears its own stop");
+        assertNull(master.lostReason(), "the run went well");
+    }
 }
