@@ -131,13 +131,15 @@ public final class Registry implements Inbox, AutoCloseable {
     private int formerFollowers;
 
     /**
-     * Members that did not join the moved registry in time are dead. Unless fewer than half of the
-     * members other than the master came: then it is rather this side of the pool that is cut off
-     * (a network that split, not a pool that lost most of its processes), and electing a master
-     * here would run main a second time beside the real one; so this side stops. Members whose
-     * address refuses connections are not counted: their process is gone, which no split of the
-     * network looks like (the master's process with more nodes than all the others, or several
-     * processes killed at once, would otherwise lose the run).
+     * Members that did not join the moved registry in time are dead. Unless no more than half of
+     * the members other than the master came: then it may rather be this side of the pool that is
+     * cut off (a network that split, or a registry only starved that the others still hear, not a
+     * pool that lost most of its processes), and electing a master here would run main a second
+     * time beside the real one; so this side stops. A tie stops too: half of the pool cannot tell
+     * which half it is. Members whose address refuses connections are not counted: their process
+     * is gone, which no split of the network looks like (the master's process with more nodes than
+     * all the others, or several processes killed at once, would otherwise lose the run). A master
+     * that came back is on this side, and no second one is elected whatever the count.
      */
     private void rejoinWindowOver() {
         List<Message.Member> missing;
@@ -203,7 +205,7 @@ public final class Registry implements Inbox, AutoCloseable {
         }
         long back = connections.keySet().stream().filter(id -> id != master).count();
         int counted = formerFollowers - gone.size();
-        if (2 * back < counted) {
+        if (2 * back <= counted && counted > 0 && !connections.containsKey(master)) {
             String why = "the registry taken over could reach only " + back + " of the " + counted
                     + " members other than the master" + (gone.isEmpty() ? "" : " still alive")
                     + ": this side of the pool is cut off from the rest";
