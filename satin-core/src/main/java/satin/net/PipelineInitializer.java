@@ -28,7 +28,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     /** The accepting end's bound on connections awaiting their handshake; null on a connecting end. */
     private final Unproven unproven;
     private TlsPolicy tls;
-    /** Whether a connecting end speaks TLS on a TCP link; set by {@link #toCluster} and {@link #toRegistry}. */
+    /** Whether a connecting end speaks TLS on a TCP link; set by {@link #toMember} and {@link #toRegistry}. */
     private boolean dialsTls;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
@@ -93,10 +93,19 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         return this;
     }
 
-    /** A connecting end's initializer for a link to a member of {@code cluster}: TLS if the policy says so. */
-    public PipelineInitializer toCluster(String cluster) {
-        dialsTls = tls.requiredBetween(self.cluster(), cluster);
+    /** A connecting end's initializer for a link to a member of {@code cluster} at {@code address}: TLS if the policy says so. */
+    public PipelineInitializer toMember(String cluster, String address) {
+        dialsTls = tls.requiredBetween(self.cluster(), cluster, Transport.isLoopback(address));
         return this;
+    }
+
+    /**
+     * Whether, under {@code -Dsatin.tls}, a node of {@code cluster} dials a member of
+     * {@code otherCluster} at {@code address} over TLS (in-VM addresses never).
+     */
+    public static boolean dialsMemberOverTls(String cluster, String otherCluster, String address) {
+        return !address.startsWith("local://")
+                && TlsPolicy.fromProperty().requiredBetween(cluster, otherCluster, Transport.isLoopback(address));
     }
 
     /**

@@ -25,8 +25,8 @@ final class TlsRequired extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof Message.Hello h) {
             ctx.pipeline().remove(this);
-            if (ctx.pipeline().get(TlsOrPlain.TLS_HANDLER) == null && policy.requiredBetween(cluster, h.cluster())
-                    && !registryOnThisHost(ctx)) {
+            if (ctx.pipeline().get(TlsOrPlain.TLS_HANDLER) == null
+                    && policy.requiredBetween(cluster, h.cluster(), fromThisHost(ctx)) && !registryOnThisHost(ctx)) {
                 String reason = "a plain connection from cluster '" + h.cluster() + "' to cluster '" + cluster
                         + "', which -D" + TlsPolicy.PROPERTY + "=" + policy + " requires to be TLS";
                 LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
@@ -40,8 +40,12 @@ final class TlsRequired extends ChannelInboundHandlerAdapter {
 
     /** A registry (of no cluster) under {@code wan} takes plain links from its own host: see {@link PipelineInitializer#toRegistry}. */
     private boolean registryOnThisHost(ChannelHandlerContext ctx) {
-        return cluster.isEmpty() && policy == TlsPolicy.WAN
-                && ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a
+        return cluster.isEmpty() && policy == TlsPolicy.WAN && fromThisHost(ctx);
+    }
+
+    /** Whether the peer dialed from this host's loopback interface (which nothing off the host can send from). */
+    private static boolean fromThisHost(ChannelHandlerContext ctx) {
+        return ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a
                 && a.getAddress() != null && a.getAddress().isLoopbackAddress();
     }
 }

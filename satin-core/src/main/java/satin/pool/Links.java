@@ -150,7 +150,7 @@ final class Links {
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
         PoolNode.transport().connectAsync(m.address(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
-                        config.liveness()).toCluster(m.cluster()))
+                        config.liveness()).toMember(m.cluster(), m.address()))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
                         boolean again = unreachable.put(member, System.nanoTime()) != null;

@@ -336,8 +336,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     // ------------------------------------------------------------------ members coming and going
 
     void membersChanged() {
-        if (members.all().stream().anyMatch(m -> !m.cluster().equals(config.cluster()))) {
-            // a link to another cluster is TLS under the default policy: its classes load now, not in its deadline
+        if (members.all().stream().anyMatch(m -> PipelineInitializer.dialsMemberOverTls(config.cluster(), m.cluster(),
+                m.address()))) {
+            // a link to another cluster's host is TLS under the default policy: its classes load now, not in its deadline
             PipelineInitializer.prepareTls(tlsIdentity, config.listen());
         }
         gate.membersChanged();

@@ -48,8 +48,13 @@ class TlsPipelineTest {
         return channel(new PipelineInitializer(self, true, 1024, inbox).policy(policy));
     }
 
+    /** A connecting end towards a member of {@code toCluster} on another host. */
     private EmbeddedChannel dialing(PoolIdentity self, TlsPolicy policy, String toCluster, Inbox inbox) {
-        return channel(new PipelineInitializer(self, false, 1024, inbox).policy(policy).toCluster(toCluster));
+        return dialing(self, policy, toCluster, "tcp://10.1.2.3:4000", inbox);
+    }
+
+    private EmbeddedChannel dialing(PoolIdentity self, TlsPolicy policy, String toCluster, String at, Inbox inbox) {
+        return channel(new PipelineInitializer(self, false, 1024, inbox).policy(policy).toMember(toCluster, at));
     }
 
     /** Moves bytes both ways, running what TLS hands off, until both ends are quiet. */
@@ -100,6 +105,18 @@ class TlsPipelineTest {
         assertNull(toRegistry(TlsPolicy.WAN, "tcp://127.0.0.1:4000").get(SslHandler.class),
                 "a registry on this host: plain under wan, nothing is on a wire");
         assertNotNull(toRegistry(TlsPolicy.ALL, "tcp://127.0.0.1:4000").get(SslHandler.class));
+    }
+
+    @Test
+    void aMemberOfAnotherClusterOnThisHostIsDialedPlainUnderWanAndOverTlsUnderAll() {
+        for (String here : List.of("tcp://127.0.0.1:4000", "tcp://127.0.0.2:4000", "tcp://[::1]:4000")) {
+            assertNull(dialing(in("A", "s"), TlsPolicy.WAN, "B", here, new PipelineTest.Recorder()).pipeline()
+                    .get(SslHandler.class), here + " is on this host: plain under wan, nothing is on a wire");
+            assertNotNull(dialing(in("A", "s"), TlsPolicy.ALL, "B", here, new PipelineTest.Recorder()).pipeline()
+                    .get(SslHandler.class), here + " under all");
+        }
+        assertNotNull(dialing(in("A", "s"), TlsPolicy.WAN, "B", "tcp://192.0.2.7:4000", new PipelineTest.Recorder())
+                .pipeline().get(SslHandler.class), "another host of another cluster: TLS under wan");
     }
 
     private io.netty.channel.ChannelPipeline toRegistry(TlsPolicy policy, String address) {

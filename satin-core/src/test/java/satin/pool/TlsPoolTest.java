@@ -62,17 +62,40 @@ class TlsPoolTest {
 
     private PoolNode node(String pool, String secret, String name, String cluster, Registry r, boolean master)
             throws InterruptedException {
-        PoolNode p = PoolNode.join(PoolConfig.of(pool, secret, name, cluster, "tcp://127.0.0.1:0", r.address(), master),
-                NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram());
+        return node(pool, secret, name, cluster, "127.0.0.1", r, master);
+    }
+
+    /** A node listening on {@code host}: another cluster's node on loopback is dialed plain under wan. */
+    private PoolNode node(String pool, String secret, String name, String cluster, String host, Registry r,
+            boolean master) throws InterruptedException {
+        PoolNode p = PoolNode.join(PoolConfig.of(pool, secret, name, cluster, "tcp://" + host + ":0", r.address(),
+                master), NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram());
         open.add(p);
         return p;
     }
 
-    /** A run of nodes a (the master) in {@code clusterA} and b in {@code clusterB}; their links. */
-    private List<Connection> runBetween(String pool, String clusterA, String clusterB) throws Exception {
+    /**
+     * This machine's address on an interface other than loopback: links to it are dialed as to
+     * another host's (they cross no wire here either, but nothing tells the two ends so).
+     */
+    static String thisHostsOwnAddress() throws java.net.SocketException {
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            if (i.isUp() && !i.isLoopback()) {
+                for (java.net.InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                    if (a instanceof java.net.Inet4Address && !a.isLinkLocalAddress()) {
+                        return a.getHostAddress();
+                    }
+                }
+            }
+        }
+        throw new AssertionError("this test needs a network interface other than loopback, with an IPv4 address");
+    }
+
+    /** A run of nodes a (the master) in {@code clusterA} and b in {@code clusterB}, listening on {@code host}; their links. */
+    private List<Connection> runBetween(String pool, String clusterA, String clusterB, String host) throws Exception {
         Registry r = registry(pool, SECRET);
-        PoolNode a = node(pool, SECRET, "a", clusterA, r, true);
-        PoolNode b = node(pool, SECRET, "b", clusterB, r, false);
+        PoolNode a = node(pool, SECRET, "a", clusterA, host, r, true);
+        PoolNode b = node(pool, SECRET, "b", clusterB, host, r, false);
         Faults.await("both nodes know both", 10, () -> a.members().size() == 2 && b.members().size() == 2);
         long n = 20_000;
         // 100 ms of leaves, and b's first steal waits for its link's handshake: beside a CPU-bound
@@ -90,15 +113,27 @@ class TlsPoolTest {
 
     @Test
     void nodesOfTwoClustersComputeARunOverTls() throws Exception {
-        for (Connection c : runBetween("tls-run", "A", "B")) {
+        for (Connection c : runBetween("tls-run", "A", "B", thisHostsOwnAddress())) {
             assertTrue(c.encrypted(), c + " between clusters A and B is not TLS");
         }
     }
 
     @Test
     void nodesOfOneClusterTalkPlainUnderTheDefaultPolicy() throws Exception {
-        for (Connection c : runBetween("plain-run", "A", "A")) {
+        for (Connection c : runBetween("plain-run", "A", "A", thisHostsOwnAddress())) {
             assertFalse(c.encrypted(), c + " inside cluster A is TLS under -Dsatin.tls=wan");
+        }
+    }
+
+    /** Clusters emulated on one host: nothing crosses a wire, and nothing pays for TLS (decision 0036). */
+    @Test
+    void nodesOfTwoClustersOnLoopbackTalkPlainUnderWanAndOverTlsUnderAll() throws Exception {
+        for (Connection c : runBetween("loopback-run", "A", "B", "127.0.0.1")) {
+            assertFalse(c.encrypted(), c + " on loopback is TLS under -Dsatin.tls=wan");
+        }
+        System.setProperty("satin.tls", "all");
+        for (Connection c : runBetween("loopback-all-run", "A", "B", "127.0.0.1")) {
+            assertTrue(c.encrypted(), c + " on loopback is plain under -Dsatin.tls=all");
         }
     }
 
@@ -174,7 +209,7 @@ class TlsPoolTest {
     @Test
     void aPlainConnectionFromAnotherClusterIsRefusedAfterItsHello() throws Exception {
         Registry r = registry("tls-plain", SECRET);
-        PoolNode a = node("tls-plain", SECRET, "a", "A", r, true);
+        PoolNode a = node("tls-plain", SECRET, "a", "A", thisHostsOwnAddress(), r, true);
         var asPlainStranger = new satin.net.PoolIdentity("tls-plain", "x", "X", "", SECRET);
         var refused = assertThrows(java.util.concurrent.ExecutionException.class, () -> Faults.Peer.connect(
                 asPlainStranger, a.address(), satin.net.Liveness.Settings.DEFAULT));
