@@ -31,10 +31,10 @@ final class AppsBench {
         List<String> only = Apps.names();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--preset" -> preset = args[++i];
-                case "--only" -> only = List.of(args[++i].split(","));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--preset" -> preset = Args.value(args, ++i);
+                case "--only" -> only = List.of(Args.value(args, ++i).split(","));
+                default -> throw new Args.Bad("unknown option " + args[i]
                         + " (--rounds R --preset small|medium|large --only fib,nqueens)");
             }
         }
@@ -53,7 +53,7 @@ final class AppsBench {
     private static void measure(String app, String preset, int rounds, ClassLoader sequential, Node one, Node two) {
         List<String> args = Apps.presets(app, AppsBench.class.getClassLoader()).get(preset);
         if (args == null) {
-            throw new IllegalArgumentException(app + " has no preset " + preset);
+            throw new Args.Bad(app + " has no preset " + preset);
         }
         Method seq = Apps.runMethod(app, sequential);
         Method rewritten = Apps.runMethod(app, AppsBench.class.getClassLoader());

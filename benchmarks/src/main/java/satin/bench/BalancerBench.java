@@ -83,23 +83,30 @@ final class BalancerBench {
         List<String> replays = List.of();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--nodes" -> nodes = Integer.parseInt(args[++i]);
-                case "--tree" -> tree = args[++i];
-                case "--replay" -> replays = List.of(args[++i].split(";"));
-                case "--only" -> balancers = List.of(args[++i].split(";"));
-                case "--wan" -> wan = List.of(args[++i].split(";"));
-                case "--chunk" -> System.setProperty(satin.lb.StealChunk.PROPERTY,
-                        satin.lb.StealChunk.parse(args[++i], "--chunk").toString());
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--nodes" -> nodes = Args.positiveOf(args, ++i);
+                case "--tree" -> tree = Args.value(args, ++i);
+                case "--replay" -> replays = List.of(Args.value(args, ++i).split(";"));
+                case "--only" -> balancers = List.of(Args.value(args, ++i).split(";"));
+                case "--wan" -> wan = List.of(Args.value(args, ++i).split(";"));
+                case "--chunk" -> {
+                    String chunk = Args.value(args, ++i);
+                    System.setProperty(satin.lb.StealChunk.PROPERTY,
+                            Args.checked(() -> satin.lb.StealChunk.parse(chunk, "--chunk")).toString());
+                }
+                default -> throw new Args.Bad("unknown option " + args[i]
                         + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --replay 'FILE[,SCALE];...' --only 'RS;RP:threshold=2' --wan 'A;B' --chunk 1|half|N)");
             }
         }
         String[] t = tree.split(",");
         List<BenchTree> trees = new ArrayList<>();
         if (replays.isEmpty()) {
-            trees.add(BenchTree.synthetic(nodes, Integer.parseInt(t[0]), Integer.parseInt(t[1]), Long.parseLong(t[2]),
-                    t.length > 3 ? Double.parseDouble(t[3]) : 0.5, t.length > 4 ? Integer.parseInt(t[4]) : 100));
+            if (t.length < 3 || t.length > 5) {
+                throw new Args.Bad("option --tree: '" + tree + "' is not FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]]");
+            }
+            trees.add(BenchTree.synthetic(nodes, Args.count(t[0], "--tree FAN"), Args.count(t[1], "--tree DEPTH"),
+                    Args.count(t[2], "--tree LEAF_US"), t.length > 3 ? Args.fraction(t[3], "--tree IRREGULARITY") : 0.5,
+                    t.length > 4 ? Args.count(t[4], "--tree PAYLOAD") : 100));
         }
         for (String r : replays) {
             trees.add(BenchTree.replay(nodes, r));

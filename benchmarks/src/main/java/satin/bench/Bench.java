@@ -41,8 +41,20 @@ public final class Bench {
             + "       " + GlbBench.USAGE;
 
     public static void main(String[] args) throws Exception {
+        try {
+            dispatch(args);
+        } catch (Args.Bad e) {
+            System.err.println("bench: " + e.getMessage());
+            if (!e.getMessage().contains("usage")) {
+                System.err.println(USAGE);
+            }
+            System.exit(2);
+        }
+    }
+
+    private static void dispatch(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
-            SerializationBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 9);
+            SerializationBench.run(args.length > 1 ? Args.positive(args[1], "bench serialization ROUNDS") : 9);
             return;
         }
         if (args.length > 0 && args[0].equals("wan")) {
@@ -82,7 +94,8 @@ public final class Bench {
             return;
         }
         if (args.length > 0 && args[0].equals("steal")) {
-            StealBench.run(args.length > 1 ? Integer.parseInt(args[1]) : 15, args.length > 2 ? Integer.parseInt(args[2]) : 200);
+            StealBench.run(args.length > 1 ? Args.positive(args[1], "bench steal ROUNDS") : 15,
+                    args.length > 2 ? Args.positive(args[2], "bench steal STEALS-PER-ROUND") : 200);
             return;
         }
         int n = 35;
@@ -90,24 +103,21 @@ public final class Bench {
         int warmup = 5;
         boolean samples = false;
         DequeKind deque = DequeKind.SPLIT;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--n" -> n = Integer.parseInt(args[++i]);
-                    case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                    case "--deque" -> deque = DequeKind.parse(args[++i]);
-                    case "--samples" -> samples = true;
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--n" -> n = Args.intOf(args, ++i);
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--warmup" -> warmup = Args.intOf(args, ++i);
+                case "--deque" -> {
+                    String kind = Args.value(args, ++i);
+                    deque = Args.checked(() -> DequeKind.parse(kind));
                 }
+                case "--samples" -> samples = true;
+                default -> throw Args.unknown(args[i], "");
             }
-            if (n < 2 || n > 60 || rounds < 1 || warmup < 0) {
-                throw new IllegalArgumentException("need 2 <= n <= 60, rounds >= 1, warmup >= 0");
-            }
-        } catch (RuntimeException e) {
-            System.err.println("bench: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
+        }
+        if (n < 2 || n > 60 || rounds < 1 || warmup < 0) {
+            throw new Args.Bad("need 2 <= n <= 60, rounds >= 1, warmup >= 0");
         }
         fib(n, rounds, warmup, deque, samples);
     }

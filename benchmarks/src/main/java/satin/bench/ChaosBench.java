@@ -82,18 +82,18 @@ final class ChaosBench {
             long seed = System.nanoTime();
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
-                    case "--trials" -> trials = Integer.parseInt(args[++i]);
-                    case "--only" -> only = List.of(args[++i].split(","));
-                    case "--master-kills" -> masterKills = Integer.parseInt(args[++i]);
-                    case "--program" -> program = args[++i];
-                    case "--baseline" -> baseline = args[++i];
-                    case "--pairs" -> pairs = Integer.parseInt(args[++i]);
-                    case "--seed" -> seed = Long.parseLong(args[++i]);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i] + "\nusage: " + USAGE);
+                    case "--trials" -> trials = Args.intOf(args, ++i);
+                    case "--only" -> only = List.of(Args.value(args, ++i).split(","));
+                    case "--master-kills" -> masterKills = Args.intOf(args, ++i);
+                    case "--program" -> program = Args.value(args, ++i);
+                    case "--baseline" -> baseline = Args.value(args, ++i);
+                    case "--pairs" -> pairs = Args.intOf(args, ++i);
+                    case "--seed" -> seed = Args.longOf(args, ++i);
+                    default -> throw new Args.Bad("unknown option " + args[i] + "\nusage: " + USAGE);
                 }
             }
             if (!PROGRAMS.containsKey(program) || trials < 0 || masterKills < 0 || pairs < 1 || only.isEmpty()) {
-                throw new IllegalArgumentException("need --program fib|nqueens, --trials and --master-kills >= 0, "
+                throw new Args.Bad("need --program fib|nqueens, --trials and --master-kills >= 0, "
                         + "--pairs >= 1, a balancer\nusage: " + USAGE);
             }
             return new Options(trials, only, masterKills, program, baseline, pairs, seed);

@@ -58,16 +58,16 @@ final class GlbBench {
         Path peer = Path.of(System.getenv().getOrDefault("GLB_PEER", "/tmp/satin-glb-peer"));
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--trees" -> trees = List.of(args[++i].split(","));
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--peer" -> peer = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + " (" + USAGE + ")");
+                case "--trees" -> trees = List.of(Args.value(args, ++i).split(","));
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--peer" -> peer = Path.of(Args.value(args, ++i));
+                default -> throw new Args.Bad("unknown option " + args[i] + " (" + USAGE + ")");
             }
         }
         for (String t : trees) {
             Sample s = Sample.named(t);
             if (s == null || !FIXED_4.matcher(s.args()).matches()) {
-                throw new IllegalArgumentException("tree " + t + ": the peer grows only geometric trees of fixed shape and"
+                throw new Args.Bad("tree " + t + ": the peer grows only geometric trees of fixed shape and"
                         + " branching factor 4 (T1, T1L, T1XL, ...)");
             }
         }

@@ -53,10 +53,15 @@ final class PoolBench {
         List<String> only = new ArrayList<>(PROGRAMS.keySet());
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--only" -> only = List.of(args[++i]);
+                case "--only" -> only = List.of(Args.value(args, ++i));
                 case "--no-cds" -> cds = false;
                 case "--tls" -> tls = true;
-                default -> rounds = Integer.parseInt(args[i]);
+                default -> {
+                    if (args[i].startsWith("-")) {
+                        throw Args.unknown(args[i], "");
+                    }
+                    rounds = Args.positive(args[i], "bench pool ROUNDS");
+                }
             }
         }
         try (PoolProcesses processes = new PoolProcesses("satin-pool-bench")) {

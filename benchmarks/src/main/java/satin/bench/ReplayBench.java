@@ -38,13 +38,13 @@ final class ReplayBench {
         boolean recordOnly = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--apps" -> apps = args[++i];
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--fold-us" -> fold = args[++i];
-                case "--dir" -> dir = Path.of(args[++i]);
+                case "--apps" -> apps = Args.value(args, ++i);
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--warmup" -> warmup = Args.intOf(args, ++i);
+                case "--fold-us" -> fold = Args.value(args, ++i);
+                case "--dir" -> dir = Path.of(Args.value(args, ++i));
                 case "--record-only" -> recordOnly = true;
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                default -> throw new Args.Bad("unknown option " + args[i]
                         + " (--apps 'APP:ARGS;...' --rounds R --warmup W --fold-us T --dir DIR --record-only)");
             }
         }

@@ -54,7 +54,7 @@ final class ScaleBench {
     static void run(String[] args) {
         String which = args.length > 0 ? args[0] : "all";
         if (!List.of("seed000", "seed001", "all").contains(which) || args.length > 2) {
-            throw new IllegalArgumentException("bench simulate scale [seed000|seed001|all] [tree and balancer text], not "
+            throw new Args.Bad("bench simulate scale [seed000|seed001|all] [tree and balancer text], not "
                     + String.join(" ", args));
         }
         // only the runs whose tree and balancer ("T3L RS:chunk=half") contain this text: rows take minutes each

@@ -49,7 +49,7 @@ final class SimulationBench {
             case "speed" -> speed(rest);
             case "validate" -> validate(rest);
             case "scale" -> ScaleBench.run(rest);
-            default -> throw new IllegalArgumentException("unknown mode " + mode + "\n" + USAGE);
+            default -> throw new Args.Bad("unknown mode " + mode + "\n" + USAGE);
         }
     }
 
@@ -63,12 +63,13 @@ final class SimulationBench {
         String lan = "infiniband";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--nodes" -> sizes = Arrays.stream(args[++i].split(",")).map(Integer::valueOf).toList();
-                case "--node-cost" -> nodeCost = Long.parseLong(args[++i]);
-                case "--balancer" -> balancer = args[++i];
-                case "--wan" -> wan = args[++i];
-                case "--lan" -> lan = args[++i];
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+                case "--nodes" -> sizes = Arrays.stream(Args.value(args, ++i).split(","))
+                        .map(v -> Args.count(v, "option --nodes")).toList();
+                case "--node-cost" -> nodeCost = Args.longOf(args, ++i);
+                case "--balancer" -> balancer = Args.value(args, ++i);
+                case "--wan" -> wan = Args.value(args, ++i);
+                case "--lan" -> lan = Args.value(args, ++i);
+                default -> throw new Args.Bad("unknown option " + args[i] + "\n" + USAGE);
             }
         }
         System.out.printf(Locale.ROOT, "java %s, %d cpus, max heap %.0f MB, Integer cache to %d%n",
@@ -164,13 +165,13 @@ final class SimulationBench {
         long formed = FORMED_NANOS;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--first-seed" -> firstSeed = Long.parseLong(args[++i]);
-                case "--only" -> balancers = List.of(args[++i].split(";"));
-                case "--wan" -> wans = List.of(args[++i].split(";"));
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--first-seed" -> firstSeed = Args.longOf(args, ++i);
+                case "--only" -> balancers = List.of(Args.value(args, ++i).split(";"));
+                case "--wan" -> wans = List.of(Args.value(args, ++i).split(";"));
                 case "--simulated-only" -> real = false;
-                case "--formed-ms" -> formed = Long.parseLong(args[++i]) * 1_000_000;
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+                case "--formed-ms" -> formed = Args.longOf(args, ++i) * 1_000_000;
+                default -> throw new Args.Bad("unknown option " + args[i] + "\n" + USAGE);
             }
         }
         List<String> settings = new ArrayList<>(List.of(ONE_CLUSTER));

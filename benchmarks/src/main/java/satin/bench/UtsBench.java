@@ -48,16 +48,16 @@ final class UtsBench {
         int warmup = 2;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--tree" -> tree = args[++i];
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                case "--tree" -> tree = Args.value(args, ++i);
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--warmup" -> warmup = Args.intOf(args, ++i);
+                default -> throw new Args.Bad("unknown option " + args[i]
                         + " (bench uts [--tree NAME] [--rounds R] [--warmup W])");
             }
         }
         Sample sample = Sample.named(tree);
         if (sample == null || rounds < 1 || warmup < 0) {
-            throw new IllegalArgumentException("need a sample tree (T1, T3, T1L, ...), rounds >= 1, warmup >= 0");
+            throw new Args.Bad("need a sample tree (T1, T3, T1L, ...), rounds >= 1, warmup >= 0");
         }
         measure(sample, rounds, warmup, System.getenv("UTS_REF"));
     }
