@@ -91,9 +91,9 @@ final class CompareCommand implements Callable<Integer> {
      * The sequential program's time per application, for the speedups; not for workloads
      * ({@code Apps.isWorkload}), nor where the sequential classes are not at hand.
      */
-    private static java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequentialTimes(
+    private static java.util.Map<satin.deploy.plan.AppPlan, SequentialTimer.Sequential> sequentialTimes(
             List<Comparison.Cell> cells, java.time.Duration timeout, PrintWriter err) throws Exception {
-        java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> times = new java.util.LinkedHashMap<>();
+        java.util.Map<satin.deploy.plan.AppPlan, SequentialTimer.Sequential> times = new java.util.LinkedHashMap<>();
         SequentialTimer timer = SequentialTimer.ofThisInstallation(timeout);
         for (Comparison.Cell cell : cells) {
             satin.deploy.plan.AppPlan app = cell.app();
@@ -102,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             if (!app.classPath().isEmpty()) { // its classes may be rewritten already: no sequential program at hand
                 err.println("satin: " + app.name() + " brings its own classes: no speedup over its sequential program");
-                times.put(app, java.util.OptionalLong.empty());
+                times.put(app, SequentialTimer.Sequential.NONE);
                 continue;
             }
             if (timer == null) {
@@ -111,7 +111,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             err.println("satin: timing the sequential program of " + app.name() + " " + String.join(" ", app.args()));
             err.flush();
-            times.put(app, timer.measure(app));
+            times.put(app, timer.measure(app, err));
         }
         return times;
     }
@@ -139,12 +139,34 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * How a run's output differs from the sequential program's, or null if it does not (or there is
+     * no sequential output to check it against): a comparison of balancers whose runs computed
+     * another answer than the program would be a comparison of nothing, so such a run counts as failed.
+     */
+    static String differs(String printed, String sequential) {
+        List<String> a = printed == null ? List.of() : printed.lines().toList();
+        List<String> b = sequential == null ? a : sequential.lines().toList();
+        if (a.equals(b)) {
+            return null;
+        }
+        int i = 0;
+        while (i < a.size() && i < b.size() && a.get(i).equals(b.get(i))) {
+            i++;
+        }
+        String got = i < a.size() ? "'" + a.get(i) + "'" : "nothing more";
+        String expected = i < b.size() ? "'" + b.get(i) + "'" : "nothing more";
+        return "printed other output than the sequential program: line " + (i + 1) + " is " + got + " where the"
+                + " sequential program printed " + expected;
+    }
+
     /** Runs the cells in order, then reports them; a failed run is named and the others go on. */
     static int run(List<Comparison.Cell> cells, java.time.Duration timeout, Invocation invocation, Path descriptor,
             PrintWriter out, PrintWriter err) throws Exception {
         Launcher launcher = new Launcher(timeout);
         invocation.create();
-        java.util.Map<satin.deploy.plan.AppPlan, java.util.OptionalLong> sequential = sequentialTimes(cells, timeout, err);
+        java.util.Map<satin.deploy.plan.AppPlan, SequentialTimer.Sequential> sequential = sequentialTimes(cells, timeout,
+                err);
         warmUp(launcher, cells.get(0), err);
         Progress progress = new Progress(cells.size(), err);
         List<Path> runs = new ArrayList<>();
@@ -155,15 +177,17 @@ final class CompareCommand implements Callable<Integer> {
             RunOutcome o = launcher.run(cell.plan());
             Plans.keepDescriptor(descriptor, o.runDir());
             invocation.mark(o.runDir());
-            java.util.OptionalLong nanos = sequential.getOrDefault(cell.app(), java.util.OptionalLong.empty());
+            SequentialTimer.Sequential oracle = sequential.getOrDefault(cell.app(), SequentialTimer.Sequential.NONE);
+            java.util.OptionalLong nanos = oracle.nanos();
             if (nanos.isPresent() && o.runDir() != null) {
                 satin.deploy.launch.RunRecord.addNumber(o.runDir().resolve("result.json"), "sequentialNanos",
                         nanos.getAsLong()); // where the report looks for it
             }
             runs.add(o.runDir());
-            if (o.exitCode() != 0) {
+            String wrong = o.exitCode() != 0 ? "failed with status " + o.exitCode() : differs(o.stdout(), oracle.stdout());
+            if (wrong != null) {
                 failed++;
-                progress.note("run " + (cell.index() + 1) + " failed with status " + o.exitCode() + "; its files: " + o.runDir());
+                progress.note("run " + (cell.index() + 1) + " " + wrong + "; its files: " + o.runDir());
             }
             progress.done();
         }

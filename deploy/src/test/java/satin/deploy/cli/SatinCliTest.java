@@ -250,6 +250,58 @@ class SatinCliTest {
         }
     }
 
+    /**
+     * The sequential program fails where the pool's runs of the same program work (here a class
+     * of that name ahead of it that throws): the comparison goes on without speedups, and says
+     * why. Before, it said nothing, and the report's speedup column was empty.
+     */
+    @Test
+    void aComparisonWhoseSequentialProgramFailsSaysWhy(@TempDir Path dir) throws Exception {
+        Result r = compareAgainstASequentialNQueens(dir, "throw new IllegalStateException(\"no board of \" + a[0]);");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("the sequential program of nqueens 9 2 failed (exit code 1): no speedups over it"),
+                r.err());
+        assertTrue(r.err().contains("IllegalStateException: no board of 9"), r.err());
+    }
+
+    /**
+     * Every run's output is checked against the sequential program's: a run that printed another
+     * answer is a failed run, named with the first line that differs (here the sequential program
+     * is the one that is wrong, which the check cannot tell: it names both lines).
+     */
+    @Test
+    void aComparisonWhoseRunsPrintAnotherAnswerThanTheSequentialProgramFails(@TempDir Path dir) throws Exception {
+        Result r = compareAgainstASequentialNQueens(dir, "System.out.println(\"nqueens(\" + a[0] + \") = 1\");");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("run 1 printed other output than the sequential program: line 1 is"
+                + " 'nqueens(9) = 352 (spawning in 2 rows), verified by a naive search' where the sequential program"
+                + " printed 'nqueens(9) = 1'"), r.err());
+        assertTrue(r.err().contains("1 runs, 1 failed"), r.err());
+    }
+
+    /** {@code satin compare} of nqueens 9 2 whose sequential program is a class of that name with {@code body} as main. */
+    private Result compareAgainstASequentialNQueens(Path dir, String body) throws Exception {
+        Path source = dir.resolve("src/satin/apps/nqueens/NQueens.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, "package satin.apps.nqueens;\npublic class NQueens {\n    public static void main(String[] a) {\n"
+                + "        " + body + "\n    }\n}\n");
+        Path classes = dir.resolve("classes");
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+                source.toString()));
+        String before = System.getProperty("satin.sequentialClasses");
+        System.setProperty("satin.sequentialClasses", classes.toString());
+        try {
+            return satin("compare", "--app", "nqueens", "--args", "9", "2", "--nodes", "2", "--balancers", "RS",
+                    "--wans", "single-cluster", "--repetitions", "1", "--output", dir.resolve("out").toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty("satin.sequentialClasses");
+            } else {
+                System.setProperty("satin.sequentialClasses", before);
+            }
+        }
+    }
+
     @Test
     void aComparisonTimesTheSequentialProgramForItsSpeedups(@TempDir Path dir) throws Exception {
         Path classes = Path.of("../apps/target/sequential-classes").toAbsolutePath().normalize();
