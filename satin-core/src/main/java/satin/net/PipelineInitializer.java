@@ -95,7 +95,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
     /** A connecting end's initializer for a link to a member of {@code cluster} at {@code address}: TLS if the policy says so. */
     public PipelineInitializer toMember(String cluster, String address) {
-        dialsTls = tls.requiredBetween(self.cluster(), cluster, Transport.isLoopback(address));
+        dialsTls = tls.requiredBetween(self.cluster(), cluster, () -> Transport.isLoopback(address));
         return this;
     }
 
@@ -105,7 +105,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
      */
     public static boolean dialsMemberOverTls(String cluster, String otherCluster, String address) {
         return !address.startsWith("local://")
-                && TlsPolicy.fromProperty().requiredBetween(cluster, otherCluster, Transport.isLoopback(address));
+                && TlsPolicy.fromProperty().requiredBetween(cluster, otherCluster, () -> Transport.isLoopback(address));
     }
 
     /**

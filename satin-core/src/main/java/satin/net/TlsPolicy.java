@@ -30,15 +30,16 @@ public enum TlsPolicy {
     }
 
     /**
-     * Whether a TCP link between these clusters must be TLS, {@code onThisHost} when its far end is
-     * on this host's loopback interface. Under {@code wan} such a link is plain whatever the
-     * clusters: nothing of it is on a wire, and a reader of loopback is root on the host already.
-     * Clusters emulated on one host (tests, comparisons, a laptop) would otherwise pay every
-     * process's TLS classes and a handshake per link at start-up (decision 0036).
+     * Whether a TCP link between these clusters must be TLS, {@code onThisHost} saying whether its
+     * far end is on this host's loopback interface (asked only under {@code wan} between clusters:
+     * it may look a host name up). Under {@code wan} such a link is plain whatever the clusters:
+     * nothing of it is on a wire, and a reader of loopback is root on the host already. Clusters
+     * emulated on one host (tests, comparisons, a laptop) would otherwise pay every process's TLS
+     * classes and a handshake per link at start-up (decision 0036).
      */
-    public boolean requiredBetween(String cluster, String otherCluster, boolean onThisHost) {
+    public boolean requiredBetween(String cluster, String otherCluster, java.util.function.BooleanSupplier onThisHost) {
         return switch (this) {
-            case WAN -> !onThisHost && !cluster.equals(otherCluster);
+            case WAN -> !cluster.equals(otherCluster) && !onThisHost.getAsBoolean();
             case ALL -> true;
             case OFF -> false;
         };

@@ -26,7 +26,7 @@ final class TlsRequired extends ChannelInboundHandlerAdapter {
         if (msg instanceof Message.Hello h) {
             ctx.pipeline().remove(this);
             if (ctx.pipeline().get(TlsOrPlain.TLS_HANDLER) == null
-                    && policy.requiredBetween(cluster, h.cluster(), fromThisHost(ctx)) && !registryOnThisHost(ctx)) {
+                    && policy.requiredBetween(cluster, h.cluster(), () -> fromThisHost(ctx)) && !registryOnThisHost(ctx)) {
                 String reason = "a plain connection from cluster '" + h.cluster() + "' to cluster '" + cluster
                         + "', which -D" + TlsPolicy.PROPERTY + "=" + policy + " requires to be TLS";
                 LOG.log(Level.WARNING, "refusing connection from {0}: {1}", ctx.channel().remoteAddress(), reason);
