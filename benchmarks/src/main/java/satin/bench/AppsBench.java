@@ -34,8 +34,7 @@ final class AppsBench {
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
                 case "--preset" -> preset = Args.value(args, ++i);
                 case "--only" -> only = List.of(Args.value(args, ++i).split(","));
-                default -> throw new Args.Bad("unknown option " + args[i]
-                        + " (--rounds R --preset small|medium|large --only fib,nqueens)");
+                default -> throw Args.unknown(args[i]);
             }
         }
         ClassLoader sequential = sequentialLoader();

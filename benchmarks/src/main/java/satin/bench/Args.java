@@ -2,8 +2,9 @@ package satin.bench;
 
 /**
  * The values of a bench command's options, each checked where it is read: a value that is not a
- * number, or an option with no value after it, is named with the option in one line (with the
- * usage after it), not met as a NumberFormatException's stack trace.
+ * number, or an option with no value after it, is named with the option in one line (which
+ * {@link Bench#main} follows with the usage of every command), not met as a NumberFormatException's
+ * stack trace.
  */
 final class Args {
 
@@ -78,8 +79,8 @@ final class Args {
     }
 
     /** An option the command does not know. */
-    static Bad unknown(String option, String usage) {
-        return new Bad("unknown option " + option + (usage.isEmpty() ? "" : "\n" + usage));
+    static Bad unknown(String option) {
+        return new Bad("unknown option " + option);
     }
 
     /** What {@code parse} gives, its IllegalArgumentException (which names the value) taken as a bad command line. */

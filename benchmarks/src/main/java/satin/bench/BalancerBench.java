@@ -94,8 +94,7 @@ final class BalancerBench {
                     System.setProperty(satin.lb.StealChunk.PROPERTY,
                             Args.checked(() -> satin.lb.StealChunk.parse(chunk, "--chunk")).toString());
                 }
-                default -> throw new Args.Bad("unknown option " + args[i]
-                        + " (--rounds R --nodes N --tree FAN,DEPTH,LEAF_US[,IRREGULARITY[,PAYLOAD]] --replay 'FILE[,SCALE];...' --only 'RS;RP:threshold=2' --wan 'A;B' --chunk 1|half|N)");
+                default -> throw Args.unknown(args[i]);
             }
         }
         String[] t = tree.split(",");

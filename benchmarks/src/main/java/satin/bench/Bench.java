@@ -45,9 +45,7 @@ public final class Bench {
             dispatch(args);
         } catch (Args.Bad e) {
             System.err.println("bench: " + e.getMessage());
-            if (!e.getMessage().contains("usage")) {
-                System.err.println(USAGE);
-            }
+            System.err.println(USAGE);
             System.exit(2);
         }
     }
@@ -113,7 +111,7 @@ public final class Bench {
                     deque = Args.checked(() -> DequeKind.parse(kind));
                 }
                 case "--samples" -> samples = true;
-                default -> throw Args.unknown(args[i], "");
+                default -> throw Args.unknown(args[i]);
             }
         }
         if (n < 2 || n > 60 || rounds < 1 || warmup < 0) {

@@ -89,12 +89,12 @@ final class ChaosBench {
                     case "--baseline" -> baseline = Args.value(args, ++i);
                     case "--pairs" -> pairs = Args.intOf(args, ++i);
                     case "--seed" -> seed = Args.longOf(args, ++i);
-                    default -> throw new Args.Bad("unknown option " + args[i] + "\nusage: " + USAGE);
+                    default -> throw Args.unknown(args[i]);
                 }
             }
             if (!PROGRAMS.containsKey(program) || trials < 0 || masterKills < 0 || pairs < 1 || only.isEmpty()) {
                 throw new Args.Bad("need --program fib|nqueens, --trials and --master-kills >= 0, "
-                        + "--pairs >= 1, a balancer\nusage: " + USAGE);
+                        + "--pairs >= 1, a balancer");
             }
             return new Options(trials, only, masterKills, program, baseline, pairs, seed);
         }

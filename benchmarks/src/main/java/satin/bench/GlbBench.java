@@ -61,7 +61,7 @@ final class GlbBench {
                 case "--trees" -> trees = List.of(Args.value(args, ++i).split(","));
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
                 case "--peer" -> peer = Path.of(Args.value(args, ++i));
-                default -> throw new Args.Bad("unknown option " + args[i] + " (" + USAGE + ")");
+                default -> throw Args.unknown(args[i]);
             }
         }
         for (String t : trees) {

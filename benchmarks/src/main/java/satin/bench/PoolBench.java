@@ -58,7 +58,7 @@ final class PoolBench {
                 case "--tls" -> tls = true;
                 default -> {
                     if (args[i].startsWith("-")) {
-                        throw Args.unknown(args[i], "");
+                        throw Args.unknown(args[i]);
                     }
                     rounds = Args.positive(args[i], "bench pool ROUNDS");
                 }

@@ -44,8 +44,7 @@ final class ReplayBench {
                 case "--fold-us" -> fold = Args.value(args, ++i);
                 case "--dir" -> dir = Path.of(Args.value(args, ++i));
                 case "--record-only" -> recordOnly = true;
-                default -> throw new Args.Bad("unknown option " + args[i]
-                        + " (--apps 'APP:ARGS;...' --rounds R --warmup W --fold-us T --dir DIR --record-only)");
+                default -> throw Args.unknown(args[i]);
             }
         }
         Files.createDirectories(dir);

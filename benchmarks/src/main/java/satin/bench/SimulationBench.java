@@ -49,7 +49,7 @@ final class SimulationBench {
             case "speed" -> speed(rest);
             case "validate" -> validate(rest);
             case "scale" -> ScaleBench.run(rest);
-            default -> throw new Args.Bad("unknown mode " + mode + "\n" + USAGE);
+            default -> throw new Args.Bad("unknown mode " + mode);
         }
     }
 
@@ -69,7 +69,7 @@ final class SimulationBench {
                 case "--balancer" -> balancer = Args.value(args, ++i);
                 case "--wan" -> wan = Args.value(args, ++i);
                 case "--lan" -> lan = Args.value(args, ++i);
-                default -> throw new Args.Bad("unknown option " + args[i] + "\n" + USAGE);
+                default -> throw Args.unknown(args[i]);
             }
         }
         System.out.printf(Locale.ROOT, "java %s, %d cpus, max heap %.0f MB, Integer cache to %d%n",
@@ -171,7 +171,7 @@ final class SimulationBench {
                 case "--wan" -> wans = List.of(Args.value(args, ++i).split(";"));
                 case "--simulated-only" -> real = false;
                 case "--formed-ms" -> formed = Args.longOf(args, ++i) * 1_000_000;
-                default -> throw new Args.Bad("unknown option " + args[i] + "\n" + USAGE);
+                default -> throw Args.unknown(args[i]);
             }
         }
         List<String> settings = new ArrayList<>(List.of(ONE_CLUSTER));

@@ -51,8 +51,7 @@ final class UtsBench {
                 case "--tree" -> tree = Args.value(args, ++i);
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
                 case "--warmup" -> warmup = Args.intOf(args, ++i);
-                default -> throw new Args.Bad("unknown option " + args[i]
-                        + " (bench uts [--tree NAME] [--rounds R] [--warmup W])");
+                default -> throw Args.unknown(args[i]);
             }
         }
         Sample sample = Sample.named(tree);
