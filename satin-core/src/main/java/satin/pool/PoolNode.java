@@ -335,11 +335,18 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     // ------------------------------------------------------------------ members coming and going
 
+    /**
+     * Whether this node's TLS contexts are being made already: the members are not looked through
+     * again on every change of the membership (each look may resolve host names, on the event loop).
+     */
+    private volatile boolean tlsPrepared;
+
     void membersChanged() {
-        if (members.all().stream().anyMatch(m -> PipelineInitializer.dialsMemberOverTls(config.cluster(), m.cluster(),
-                m.address()))) {
+        if (!tlsPrepared && members.all().stream().anyMatch(m -> PipelineInitializer.dialsMemberOverTls(
+                config.cluster(), m.cluster(), m.address()))) {
             // a link to another cluster's host is TLS under the default policy: its classes load now, not in its deadline
             PipelineInitializer.prepareTls(tlsIdentity, config.listen());
+            tlsPrepared = true;
         }
         gate.membersChanged();
         synchronized (balancer) {
