@@ -68,7 +68,7 @@ final class ChaosPool implements AutoCloseable {
         List<String> options = new ArrayList<>(List.of("--name", "master", "--nodes", "1",
                 "--wait-for", Integer.toString(NODES), "--stats", stats));
         options.addAll(where("east"));
-        master = ps.start("master", null, "satin.pool.PoolMain",
+        master = ps.start("master", null, "satin.launch.PoolMain",
                 PoolSystemTest.with(PoolSystemTest.pool("chaos", options.toArray(new String[0])), program()));
         registry = PoolSystemTest.registryOf(master);
         for (int i = 1; i <= 3; i++) {
@@ -84,7 +84,7 @@ final class ChaosPool implements AutoCloseable {
         List<String> options = new ArrayList<>(List.of("--name", name, "--nodes", Integer.toString(nodes),
                 "--registry", registry, "--stats", "-"));
         options.addAll(where(cluster));
-        return ps.start(name, null, "satin.pool.PoolMain",
+        return ps.start(name, null, "satin.launch.PoolMain",
                 PoolSystemTest.with(PoolSystemTest.pool("chaos", options.toArray(new String[0])), program()));
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Pools of nodes as users start them: {@code satin.pool.PoolMain} processes on this machine. The
+ * Pools of nodes as users start them: {@code satin.launch.PoolMain} processes on this machine. The
  * master prints what the sequential program (the same applications, not rewritten) prints; the
  * statistics account for every job; and no process outlives its test.
  */
@@ -70,12 +70,12 @@ class PoolSystemTest {
             try (Processes ps = new Processes()) {
                 String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
                 Path stats = dir.resolve("four-" + program.get(0) + ".json");
-                Processes.Child master = ps.start("master", null, "satin.pool.PoolMain", with(pool("four", "--nodes", "2",
+                Processes.Child master = ps.start("master", null, "satin.launch.PoolMain", with(pool("four", "--nodes", "2",
                         "--wait-for", "8", "--name", "first", "--stats", stats.toString()), program));
                 String registry = registryOf(master);
                 List<Processes.Child> others = new ArrayList<>();
                 for (int i = 1; i < 4; i++) {
-                    others.add(ps.start("process" + i, null, "satin.pool.PoolMain", with(pool("four", "--nodes", "2",
+                    others.add(ps.start("process" + i, null, "satin.launch.PoolMain", with(pool("four", "--nodes", "2",
                             "--registry", registry, "--name", "process" + i), program)));
                 }
                 assertEquals(0, master.exit(240), master::toString);
@@ -116,10 +116,10 @@ class PoolSystemTest {
             List<String> grid = List.of("--nodes", "2", "--wan", "5ms/1000KB/s", "--balancer", "CRS");
             List<String> east = new ArrayList<>(pool("grid", "--cluster", "east", "--wait-for", "4", "--stats", stats.toString()));
             east.addAll(grid);
-            Processes.Child master = ps.start("east", null, "satin.pool.PoolMain", with(east, program));
+            Processes.Child master = ps.start("east", null, "satin.launch.PoolMain", with(east, program));
             List<String> west = new ArrayList<>(pool("grid", "--cluster", "west", "--registry", registryOf(master)));
             west.addAll(grid);
-            Processes.Child other = ps.start("west", null, "satin.pool.PoolMain", with(west, program));
+            Processes.Child other = ps.start("west", null, "satin.launch.PoolMain", with(west, program));
             assertEquals(0, master.exit(240), master::toString);
             assertEquals(expected, master.out());
             assertTrue(master.err().contains("pool grid: 4 nodes in 2 clusters, balancer CRS"), master::toString);
@@ -138,7 +138,7 @@ class PoolSystemTest {
             try (Processes ps = new Processes()) {
                 String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
                 Path stats = dir.resolve("sixteen.json");
-                Processes.Child one = ps.start("sixteen", null, "satin.pool.PoolMain", with(pool("sixteen", "--nodes", "16",
+                Processes.Child one = ps.start("sixteen", null, "satin.launch.PoolMain", with(pool("sixteen", "--nodes", "16",
                         "--host", "local", "--wait-for", "16", "--stats", stats.toString()), program));
                 assertEquals(0, one.exit(240), one::toString);
                 assertEquals(expected, one.out());
@@ -156,18 +156,18 @@ class PoolSystemTest {
         try (Processes ps = new Processes()) {
             List<String> program = PROGRAMS.get(0);
             String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
-            Processes.Child master = ps.start("master", null, "satin.pool.PoolMain",
+            Processes.Child master = ps.start("master", null, "satin.launch.PoolMain",
                     with(pool("guarded", "--wait-for", "2", "--stats", "-"), program));
             String registry = registryOf(master);
             List<String> intruderArgs = new ArrayList<>(List.of("--pool", "guarded", "--secret", "guess",
                     "--registry", registry, "--exit-with-parent"));
-            Processes.Child intruder = ps.start("intruder", null, "satin.pool.PoolMain", with(intruderArgs, program));
+            Processes.Child intruder = ps.start("intruder", null, "satin.launch.PoolMain", with(intruderArgs, program));
             assertEquals(1, intruder.exit(60), intruder::toString);
             assertTrue(intruder.err().contains("was not admitted to pool guarded"), intruder::toString);
             assertTrue(intruder.err().contains("wrong pool secret"), intruder::toString);
             assertTrue(intruder.err().contains("satin: warning: --secret puts the pool's secret on the command line"),
                     intruder::toString);
-            Processes.Child member = ps.start("member", null, "satin.pool.PoolMain",
+            Processes.Child member = ps.start("member", null, "satin.launch.PoolMain",
                     with(pool("guarded", "--registry", registry), program));
             assertEquals(0, master.exit(120), master::toString);
             assertEquals(expected, master.out());
@@ -185,7 +185,7 @@ class PoolSystemTest {
         List<String> program = PROGRAMS.get(1);
         Path registryFile = dir.resolve("registry");
         List<String> command = new ArrayList<>(List.of(Processes.java(), "-cp", System.getProperty("java.class.path"),
-                "satin.pool.PoolMain"));
+                "satin.launch.PoolMain"));
         command.addAll(with(pool("ranks", "--name", "east", "--rank-from", "RANK", "--registry-file", registryFile.toString(),
                 "--registry-listen", "tcp://0.0.0.0:0", "--host", "0.0.0.0", "--wait-for", "3", "--stats", "-"), program));
         try (Processes ps = new Processes()) {
@@ -213,7 +213,7 @@ class PoolSystemTest {
         Process gone = new ProcessBuilder("true").start();
         assertEquals(0, gone.waitFor());
         try (Processes ps = new Processes()) {
-            Processes.Child orphan = ps.start("orphan", null, "satin.pool.PoolMain", with(pool("orphaned", "--parent",
+            Processes.Child orphan = ps.start("orphan", null, "satin.launch.PoolMain", with(pool("orphaned", "--parent",
                     Long.toString(gone.pid()), "--wait-for", "2"), PROGRAMS.get(0)));
             assertEquals(1, orphan.exit(30), orphan::toString);
             assertTrue(orphan.err().contains("satin: the process that started this one is gone already; exiting"),
@@ -225,14 +225,14 @@ class PoolSystemTest {
     @Test
     void aBadCommandLineIsNamedWithTheUsage() throws Exception {
         try (Processes ps = new Processes()) {
-            Processes.Child unknown = ps.start("unknown", null, "satin.pool.PoolMain", List.of("--nodez", "2", "X"));
+            Processes.Child unknown = ps.start("unknown", null, "satin.launch.PoolMain", List.of("--nodez", "2", "X"));
             assertEquals(2, unknown.exit(30));
             assertTrue(unknown.err().contains("satin: unknown option --nodez"), unknown::toString);
-            assertTrue(unknown.err().contains("usage: satin.pool.PoolMain"), unknown::toString);
-            Processes.Child noClass = ps.start("noClass", null, "satin.pool.PoolMain", List.of("no.such.Main"));
+            assertTrue(unknown.err().contains("usage: satin.launch.PoolMain"), unknown::toString);
+            Processes.Child noClass = ps.start("noClass", null, "satin.launch.PoolMain", List.of("no.such.Main"));
             assertEquals(2, noClass.exit(30));
             assertTrue(noClass.err().contains("cannot load the main class no.such.Main"), noClass::toString);
-            Processes.Child noSecret = ps.start("noSecret", null, "satin.pool.PoolMain",
+            Processes.Child noSecret = ps.start("noSecret", null, "satin.launch.PoolMain",
                     List.of("--registry", "tcp://127.0.0.1:1", "satin.apps.fib.Fib"));
             assertEquals(2, noSecret.exit(30));
             assertTrue(noSecret.err().contains("needs a secret"), noSecret::toString);
@@ -240,7 +240,7 @@ class PoolSystemTest {
     }
 
     /** The JSON the master wrote, read back through the same summary it printed. */
-    record Statistics(satin.pool.PoolSummary summary) {
+    record Statistics(satin.stats.PoolSummary summary) {
 
         static Statistics read(Path file) throws java.io.IOException {
             String json = Files.readString(file, StandardCharsets.UTF_8);
@@ -251,7 +251,7 @@ class PoolSystemTest {
                 }
             }
             assertFalse(nodes.isEmpty(), json);
-            return new Statistics(new satin.pool.PoolSummary(nodes));
+            return new Statistics(new satin.stats.PoolSummary(nodes));
         }
 
         int nodes() {

@@ -177,8 +177,8 @@ class SlurmSystemTest {
                 return false;
             }
         }, 60, () -> "the queue to empty: " + slurm.logs());
-        Daemons.await(() -> Daemons.processesWith("satin.pool.PoolMain --pool slurm").isEmpty(), 30,
-                () -> "tasks left behind: " + Daemons.processesWith("satin.pool.PoolMain --pool slurm"));
+        Daemons.await(() -> Daemons.processesWith("satin.launch.PoolMain --pool slurm").isEmpty(), 30,
+                () -> "tasks left behind: " + Daemons.processesWith("satin.launch.PoolMain --pool slurm"));
     }
 
     private static Path runDir(String pool) throws Exception {

@@ -11,15 +11,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import satin.codec.Allowlist;
 import satin.lb.RandomStealing;
-import satin.pool.Allowlist;
-import satin.pool.PoolConfig;
 import satin.net.FrameFormat;
+import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
-import satin.stats.PoolStats;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
+import satin.stats.PoolStats;
 
 /**
  * What every application test needs: the sequential program (the class as it was before the

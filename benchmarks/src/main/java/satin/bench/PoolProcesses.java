@@ -74,12 +74,12 @@ final class PoolProcesses implements AutoCloseable {
         }
     }
 
-    /** {@code java JVM-OPTIONS -cp CLASS-PATH satin.pool.PoolMain} of a benchmark's pool, then the options and the program. */
+    /** {@code java JVM-OPTIONS -cp CLASS-PATH satin.launch.PoolMain} of a benchmark's pool, then the options and the program. */
     static List<String> poolCommand(List<String> jvmOptions, String classPath, List<String> poolOptions,
             List<String> program) {
         List<String> c = new ArrayList<>(List.of(java()));
         c.addAll(jvmOptions);
-        c.addAll(List.of("-cp", classPath, "satin.pool.PoolMain", "--exit-with-parent")); // the secret: start's environment
+        c.addAll(List.of("-cp", classPath, "satin.launch.PoolMain", "--exit-with-parent")); // the secret: start's environment
         c.addAll(poolOptions);
         c.addAll(program);
         return c;

@@ -10,7 +10,7 @@ import satin.deploy.cli.SatinCli;
 import satin.runtime.Node;
 
 /**
- * The {@code satin} command. {@code satin pool ...} starts nodes of a pool ({@code satin.pool.PoolMain}).
+ * The {@code satin} command. {@code satin pool ...} starts nodes of a pool ({@code satin.launch.PoolMain}).
  * Without it, the main job: Fibonacci spawning every call
  * ({@link satin.apps.fib.Fib}, rewritten by the build), on the embedded node of this JVM, checked
  * against the sequential program (the same class un-rewritten, {@code satin.spec.Fib}), with the

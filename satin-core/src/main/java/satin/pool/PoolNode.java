@@ -10,8 +10,12 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import satin.codec.Allowlist;
+import satin.codec.HashWork;
+import satin.codec.JobCodec;
 import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
+import satin.net.Advertised;
 import satin.net.Connection;
 import satin.net.Inbox;
 import satin.net.Message;
@@ -23,6 +27,7 @@ import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
+import satin.stats.PoolReport;
 import satin.stats.PoolStats;
 
 /**
@@ -224,6 +229,12 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
+    /** What this node's statistics report is made of. */
+    PoolReport.Source reportSource() {
+        return new PoolReport.Source(id(), config.name(), config.cluster(), balancerName(), balancerSettings(),
+                node.statistics(), stats, traffic, node.activity(), joinedNanos, this::clusterOf, m -> 2 * latencyNanos(m));
+    }
+
     public long joinedNanos() {
         return joinedNanos;
     }
@@ -232,7 +243,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return allowed;
     }
 
-    boolean closing() {
+    public boolean closing() {
         return closing;
     }
 
@@ -496,7 +507,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     }
 
     /** How many members there were when the master's stop came: the reports the master waits for. */
-    int membersAtStop() {
+    public int membersAtStop() {
         return registry.membersAtStop();
     }
 

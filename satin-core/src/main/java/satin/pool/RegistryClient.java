@@ -11,6 +11,9 @@ import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.WanLinks;
 import satin.registry.Registry;
+import satin.stats.JsonObjectCheck;
+import satin.stats.PoolReport;
+import satin.stats.Reports;
 
 /**
  * A node's connection to the registry: joining, hearing who comes and goes, and the end of the
@@ -179,7 +182,7 @@ final class RegistryClient implements Inbox {
         pool.stopping();
         membersAtStop = members.size();
         reports.open(members.all().stream().map(Message.Member::id).toList());
-        Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool));
+        Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool.reportSource()));
         if (pool.isMaster()) {
             c.send(mine); // the others' statistics still come to the master over this connection
             stopped.countDown();

@@ -1,5 +1,7 @@
 package satin.pool;
 
+import satin.codec.Decoding;
+import satin.codec.JobCodec;
 import satin.net.Connection;
 import satin.net.Message;
 import satin.runtime.Abandoned;

@@ -1,31 +1,23 @@
 /**
- * Nodes as members of a pool: stealing between nodes, jobs that travel, and the process that runs
- * them.
+ * Nodes as members of a pool: who is in it, the links between them, and the steal protocol that
+ * moves jobs over those links.
  *
  * <p>A {@link satin.pool.PoolNode} wraps a {@link satin.runtime.Node} and is where the parts of a
  * member meet: {@code Members} (who is in the pool, and who was declared dead), {@code RegistryClient}
  * (joining, comings and goings, the end of the run, and following the registry when it moves),
  * {@code Links} (the connections a node opens), {@code StealProtocol} (requests, pushes, results,
  * jobs run again) and {@code Orphans} (jobs from elsewhere held here, abandoned when their owner
- * goes, and the {@code ResultTable} of what abandoned work had learned). When a worker finds nothing to do,
- * the node's {@link satin.lb.LoadBalancer} may ask another node for work; the victim answers on its
- * event loop with the oldest job a worker offers, encoded by the {@link satin.pool.JobCodec}; the
- * thief runs a copy (a {@code RemoteJob}) and sends back the result or the failure, which the
- * owner applies once to the original record. Only classes the {@link satin.pool.Allowlist} admits
- * travel, and the codec believes no length that the bytes left cannot hold
- * ({@code BoundedInput}, {@code CollectionCodecs}).
+ * goes, and the {@code ResultTable} of what abandoned work had learned). When a worker finds nothing
+ * to do, the node's {@link satin.lb.LoadBalancer} may ask another node for work; the victim answers
+ * on its event loop with the oldest job a worker offers, encoded by {@link satin.codec}; the thief
+ * runs a copy (a {@code RemoteJob}) and sends back the result or the failure, which the owner
+ * applies once to the original record.
  *
  * <p>Failures: a connection silent for the failure timeout closes ({@link satin.net.Liveness}), and
  * a closed connection is the verdict every part acts on: the jobs that went on it run again here,
  * the jobs that came on it are orphans, abandoned down their subtree ({@link satin.runtime.Lineage}),
- * whose workers stop at their next spawn or sync.
- * When the registry goes, a member takes it over ({@link satin.registry.Registry#resume}); when the
- * master goes, the registry elects another, whose process runs main again. Decoding happens where any
- * throwable is caught ({@code Decoding}).
- *
- * <p>{@link satin.pool.PoolMain} is the process: its options ({@code LaunchOptions}), the registry
- * it may embed, its nodes, and on the master, the program's main; at the end the master prints and
- * writes everyone's statistics ({@code PoolReport} on each node, {@link satin.pool.PoolSummary} on
- * the master).
+ * whose workers stop at their next spawn or sync. When the registry goes, a member takes it over
+ * ({@link satin.registry.Registry#resume}); when the master goes, the registry elects another, whose
+ * process runs main again. The process around the nodes is {@link satin.launch}'s.
  */
 package satin.pool;

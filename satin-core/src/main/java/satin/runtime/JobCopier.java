@@ -59,7 +59,7 @@ public interface JobCopier {
 
     /**
      * The copier on the class path: the pool's codec with the program's allowlist; with
-     * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.pool.TreeRecorder}).
+     * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.record.TreeRecorder}).
      */
     static JobCopier find() {
         boolean recording = SwitchProperty.read("satin.record", false);

@@ -12,6 +12,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.codec.Allowlist;
 import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;

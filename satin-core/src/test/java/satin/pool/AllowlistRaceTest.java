@@ -8,6 +8,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import satin.codec.Allowlist;
 
 /**
  * A node decodes jobs on several event loops at once. The first job of a spawn record admits the

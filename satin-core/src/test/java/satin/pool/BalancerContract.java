@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.codec.Allowlist;
 import satin.lb.Balancers;
 import satin.lb.LoadBalancer;
 import satin.net.WanLinks;

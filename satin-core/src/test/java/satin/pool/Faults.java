@@ -17,6 +17,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import satin.codec.Allowlist;
 import satin.net.Connection;
 import satin.net.FrameFormat;
 import satin.net.Inbox;

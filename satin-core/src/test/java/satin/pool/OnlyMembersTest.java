@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.codec.Allowlist;
 import satin.lb.NoBalancing;
 import satin.net.Liveness;
 import satin.net.LogCapture;

@@ -11,10 +11,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.SpawnException;
+import satin.codec.Allowlist;
 import satin.lb.NoBalancing;
 import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
+import satin.stats.PoolSummary;
 
 /**
  * A pool of nodes in this JVM, over in-VM channels: they join through the registry, steal from

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.codec.Allowlist;
 import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
 import satin.net.Liveness;

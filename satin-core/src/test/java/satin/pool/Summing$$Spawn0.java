@@ -7,19 +7,19 @@ import satin.runtime.Slot;
 
 /** The record of {@code Summing.sum(long, long)}, shaped as the rewriter shapes records. */
 @Rewritten("by hand, for tests")
-final class Summing$$Spawn0 extends InvocationRecord implements RecordFactory {
+public final class Summing$$Spawn0 extends InvocationRecord implements RecordFactory {
 
     static final Summing$$Spawn0 FACTORY = new Summing$$Spawn0();
 
-    Summing receiver;
-    long p0;
-    long p1;
-    long result;
+    public Summing receiver;
+    public long p0;
+    public long p1;
+    public long result;
 
     Summing$$Spawn0() {
     }
 
-    Summing$$Spawn0(Summing receiver, long p0, long p1) {
+    public Summing$$Spawn0(Summing receiver, long p0, long p1) {
         this.receiver = receiver;
         this.p0 = p0;
         this.p1 = p1;

@@ -15,8 +15,8 @@ import satin.runtime.Worker;
  */
 public class Summing {
 
-    final int grain;
-    final long spinNanos;
+    public final int grain;
+    public final long spinNanos;
     /** Travels with every job (it is the receiver's): a test puts a class here that one end refuses. */
     final Object note;
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.codec.Allowlist;
 import satin.lb.RandomStealing;
 import satin.net.Connection;
 import satin.net.LogCapture;

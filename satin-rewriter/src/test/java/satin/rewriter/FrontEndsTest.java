@@ -147,7 +147,7 @@ class FrontEndsTest {
         assertEquals(0, rewrite.exit(), rewrite.err());
         for (int run = 0; run < 5; run++) {
             List<String> pool = runMain(java(), classPath(dir),
-                    List.of("satin.pool.PoolMain", "--nodes", "4", "--host", "local", "satin.corpus.PrintAll"));
+                    List.of("satin.launch.PoolMain", "--nodes", "4", "--host", "local", "satin.corpus.PrintAll"));
             int end = pool.indexOf("rewritten = true");
             assertTrue(end > 0, "the rewritten classes ran on the pool: " + pool);
             assertEquals(sequential.subList(0, sequential.size() - 1), pool.subList(0, end), "run " + run);

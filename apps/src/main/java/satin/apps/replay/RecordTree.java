@@ -1,15 +1,15 @@
 package satin.apps.replay;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.lang.reflect.Method;
 import satin.apps.Apps;
-import satin.pool.TreeRecorder;
 import satin.record.SpawnTree;
 import satin.record.TreeFile;
+import satin.record.TreeRecorder;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 

@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import satin.apps.AppHarness;
 import satin.apps.nqueens.NQueens;
-import satin.pool.TreeRecorder;
 import satin.record.SpawnTree;
 import satin.record.TreeBuilder;
 import satin.record.TreeFile;
+import satin.record.TreeRecorder;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 

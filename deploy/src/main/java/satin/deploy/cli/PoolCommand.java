@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import satin.deploy.launch.ProgramClassPath;
 import satin.deploy.plan.AppPlan;
-import satin.pool.PoolMain;
+import satin.launch.PoolMain;
 
 /**
  * {@code satin pool [--classpath PATH] [options] MAIN-CLASS [ARGS...]}: {@link PoolMain} in this

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import satin.pool.PoolMain;
+import satin.launch.PoolMain;
 
 /** {@code satin registry}: a standalone registry for pools whose nodes run on several hosts. */
 @Command(name = "registry", mixinStandardHelpOptions = true, versionProvider = Version.class,

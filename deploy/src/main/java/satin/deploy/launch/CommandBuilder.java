@@ -8,8 +8,8 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
 
 /**
@@ -20,7 +20,7 @@ import satin.deploy.plan.RunPlan;
 public final class CommandBuilder {
 
     /** The class every member runs. */
-    public static final String POOL_MAIN = "satin.pool.PoolMain";
+    public static final String POOL_MAIN = "satin.launch.PoolMain";
 
     /**
      * One {@code PoolMain} invocation: the clusters in this JVM, a cluster in a local process, or
@@ -151,11 +151,11 @@ public final class CommandBuilder {
             }
         }
         for (Member m : members) {
-            if (m.nodes() > satin.pool.PoolMain.MAX_NODES) {
+            if (m.nodes() > satin.launch.PoolMain.MAX_NODES) {
                 throw new IllegalArgumentException(plan.origin() + ": " + (m.sshHost() == null ? "cluster " + m.name()
                         + " puts " + m.nodes() + " nodes in this JVM" : "cluster " + m.cluster().name() + " puts "
                         + m.nodes() + " nodes in one process on " + m.sshHost()) + "; one process holds at most "
-                        + satin.pool.PoolMain.MAX_NODES + " (where: processes starts a process for each node)");
+                        + satin.launch.PoolMain.MAX_NODES + " (where: processes starts a process for each node)");
             }
         }
         if (!plan.app().classPath().isEmpty() && !allInJvm() && agentJar == null) {

@@ -10,7 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import satin.pool.PoolMain;
+import satin.launch.PoolMain;
 
 /** A started member: a local or ssh process, or a thread of this JVM running {@code PoolMain.run}. */
 abstract class Running {

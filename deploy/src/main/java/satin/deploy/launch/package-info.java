@@ -4,7 +4,7 @@
  * leaves a run directory from which the run can be repeated and reported.
  *
  * <p>The parts meet like this. {@link satin.deploy.launch.CommandBuilder} turns a plan into
- * <em>members</em>, one {@code satin.pool.PoolMain} invocation each (a cluster in this JVM, a
+ * <em>members</em>, one {@code satin.launch.PoolMain} invocation each (a cluster in this JVM, a
  * cluster's local process, or one host's share of an ssh cluster), and writes their argument lists
  * and command lines; it starts nothing, so the exact commands can be tested without ssh.
  * {@link satin.deploy.launch.Launcher} starts the members (the first one, the master, embeds the

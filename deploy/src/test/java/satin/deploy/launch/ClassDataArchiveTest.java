@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import satin.deploy.plan.AppPlan;
-import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
 
 class ClassDataArchiveTest {
@@ -102,7 +102,7 @@ class ClassDataArchiveTest {
             }
         }
         String loaded = runPoolMain(JAVA, jars, withClassLoading(a.options(false)));
-        assertTrue(loaded.contains("satin.pool.PoolMain source: shared objects file"), loaded);
+        assertTrue(loaded.contains("satin.launch.PoolMain source: shared objects file"), loaded);
     }
 
     private static List<String> withClassLoading(List<String> options) {
@@ -220,7 +220,7 @@ class ClassDataArchiveTest {
         ClassDataArchive a = ClassDataArchive.lease(JDK_25.toString(), jars, dir, notices);
         assertTrue(a.used(), notices());
         String loaded = runPoolMain(JDK_25.toString(), jars, withClassLoading(a.options(false)));
-        assertTrue(loaded.contains("satin.pool.PoolMain source: shared objects file"), loaded);
+        assertTrue(loaded.contains("satin.launch.PoolMain source: shared objects file"), loaded);
         try (ClassDataArchive ofJdk17 = ClassDataArchive.lease(JAVA, jars, dir, notices)) {
             assertFalse(ofJdk17.used(), "JDK 17 has an archive of its own");
         }

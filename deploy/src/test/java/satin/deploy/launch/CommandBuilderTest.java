@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import satin.deploy.plan.AppPlan;
-import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
 import satin.deploy.plan.SlurmPlan;
 
@@ -74,13 +74,13 @@ class CommandBuilderTest {
         Path stats = Path.of("/tmp/out/run/stats.json");
         List<String> master = b.sshCommand(m.get(0), b.poolArgs(m.get(0), null, "/dev/stdin", stats));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
-                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.launch.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host 0.0.0.0"
                 + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats /tmp/out/run/stats.json --exit-with-parent"
                 + " satin.apps.fib.Fib 30"), master);
         List<String> second = b.sshCommand(m.get(1), b.poolArgs(m.get(1), "tcp://h1:4711", "/dev/stdin", stats));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
-                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.launch.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host 0.0.0.0"
                 + " --registry tcp://h1:4711 --stats - --exit-with-parent satin.apps.fib.Fib 30"), second);
     }
@@ -89,7 +89,7 @@ class CommandBuilderTest {
     void aLocalProcessOfAPlanWithHostsIsAnnouncedAtThisHostsName() {
         CommandBuilder b = builder(twoHosts());
         CommandBuilder.Member del = b.members().get(2);
-        List<String> expected = new ArrayList<>(List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "--pool", "grid",
+        List<String> expected = new ArrayList<>(List.of(JAVA, "-cp", CP, "satin.launch.PoolMain", "--pool", "grid",
                 "--secret-file", "/tmp/secret", "--cluster", "del", "--nodes", "1", "--workers", "1", "--balancer", "CRS",
                 "--wan", "10ms/100KB/s", "--name", "del", "--host", "0.0.0.0", "--advertise", "launcher.example", "--registry", "tcp://h1:4711",
                 "--stats", "x", "--exit-with-parent", "satin.apps.fib.Fib", "30"));
@@ -133,12 +133,12 @@ class CommandBuilderTest {
                 "--nodes=2", "--ntasks-per-node=2",
                 "--time=1:00:00", "--account=proj", "--exclusive", "/shared/out/grid-1/slurm-east.sh"),
                 SlurmJob.sbatch(east, run.resolve("slurm-east.sh"), run, Path.of("/home/me/satin")));
-        String script = SlurmJob.script(east, List.of(JAVA, "-cp", CP, "satin.pool.PoolMain", "ARGS"), run, false);
+        String script = SlurmJob.script(east, List.of(JAVA, "-cp", CP, "satin.launch.PoolMain", "ARGS"), run, false);
         assertTrue(script.startsWith("#!/bin/sh\n"), script);
         assertTrue(script.endsWith("\nexec srun --job-name=satin-grid-1-east --ntasks=3 --cpus-per-task=2 "
                 + "--kill-on-bad-exit=0 --output=/shared/out/grid-1/slurm-east-%t.out "
                 + "--error=/shared/out/grid-1/slurm-east-%t.err /opt/jdk/bin/java -cp "
-                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.pool.PoolMain ARGS\n"), script);
+                + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.launch.PoolMain ARGS\n"), script);
         assertTrue(SlurmJob.script(east, List.of("java"), run, true).contains(" --overlap java"),
                 "inside an allocation the clusters' steps share it");
     }
@@ -252,7 +252,7 @@ class CommandBuilderTest {
         CommandBuilder.Member m = b.members().get(0);
         List<String> command = b.javaCommand(m, List.of("ARGS"));
         assertEquals(List.of(JAVA, "-javaagent:/home/me/satin/satin-agent.jar", "-cp",
-                CP + ":/home/me/prog/classes:/home/me/prog/lib.jar", "satin.pool.PoolMain", "ARGS"), command);
+                CP + ":/home/me/prog/classes:/home/me/prog/lib.jar", "satin.launch.PoolMain", "ARGS"), command);
     }
 
     @Test

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import satin.deploy.plan.AppPlan;
-import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
 
 class LauncherTest {
@@ -221,7 +221,7 @@ class LauncherTest {
         do {
             left = new ArrayList<>();
             ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().commandLine().orElse("").contains("satin.pool.PoolMain"))
+                    .filter(p -> p.info().commandLine().orElse("").contains("satin.launch.PoolMain"))
                     .forEach(p -> addTo(p, "child of this JVM"));
             for (ProcessHandle p : ProcessHandle.allProcesses().toList()) {
                 if (p.isAlive() && p.info().commandLine().orElse("").contains("--pool " + pool + " ")) {

@@ -1,0 +1,179 @@
+package satin.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the master makes of the reports every node sent at the end of a run: a table with a row per
+ * node and a total, for people, and one JSON document with the run and every node's report.
+ */
+public final class PoolSummary {
+
+    private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\":(-?\\d+)");
+    /** Possessive, unrolled: a text of 10,000 characters overflowed the stack of (?:[^"\\]|\\.)*. */
+    private static final Pattern TEXT = Pattern.compile("\"(\\w+)\":\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"");
+
+    /** The columns of the table: heading, the report's key, and how to show it. */
+    private record Column(String heading, String key, int width, double scale) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("jobs run", "jobsRun", 12, 1),
+            new Column("spawns", "spawns", 12, 1),
+            new Column("steals asked", "remoteStealRequests", 12, 1),
+            new Column("steals got", "remoteSteals", 10, 1),
+            new Column("WAN got", "wanSteals", 8, 1),
+            new Column("jobs given", "jobsGiven", 10, 1),
+            new Column("results in", "resultsReceived", 10, 1),
+            new Column("reruns", "jobsRerun", 6, 1),
+            new Column("messages out", "messagesSent", 12, 1),
+            new Column("of them WAN", "wanMessagesSent", 11, 1),
+            new Column("KiB out", "bytesSent", 10, 1024),
+            new Column("steal wait s", "stealWaitNanos", 12, 1e9),
+            new Column("idle s", "idleNanos", 9, 1e9));
+
+    private final List<String> reports;
+    private final List<Map<String, Long>> numbers = new ArrayList<>();
+    private final List<Map<String, String>> texts = new ArrayList<>();
+
+    public PoolSummary(List<String> reports) {
+        this.reports = List.copyOf(reports);
+        for (String r : reports) {
+            String flat = flatPart(r);
+            Map<String, Long> n = new LinkedHashMap<>();
+            Matcher m = NUMBER.matcher(flat);
+            while (m.find()) {
+                try {
+                    n.put(m.group(1), Long.parseLong(m.group(2)));
+                } catch (NumberFormatException e) {
+                    // out of range: the column shows nothing rather than a wrong number
+                }
+            }
+            Map<String, String> t = new LinkedHashMap<>();
+            m = TEXT.matcher(flat);
+            while (m.find()) {
+                t.put(m.group(1), m.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+            }
+            numbers.add(n);
+            texts.add(t);
+        }
+    }
+
+    /** The part of a report before the activity trace: the flat fields. */
+    private static String flatPart(String report) {
+        int activity = report.indexOf("\"activity\":");
+        return activity < 0 ? report : report.substring(0, activity);
+    }
+
+    public int nodes() {
+        return reports.size();
+    }
+
+    /** How many clusters the reporting nodes were in. */
+    public int clusters() {
+        return (int) texts.stream().map(t -> t.getOrDefault("cluster", "?")).distinct().count();
+    }
+
+    /** The sum of a numeric field over all nodes. */
+    public long total(String key) {
+        long sum = 0;
+        for (Map<String, Long> n : numbers) {
+            sum += n.getOrDefault(key, 0L);
+        }
+        return sum;
+    }
+
+    /** A node's numeric field, by its place in the reports (ordered by node id). */
+    public long value(int index, String key) {
+        return numbers.get(index).getOrDefault(key, 0L);
+    }
+
+    public String table(String title) {
+        StringBuilder out = new StringBuilder(title).append(System.lineSeparator());
+        out.append(String.format(Locale.ROOT, "%-5s %-16s %-10s", "node", "name", "cluster"));
+        for (Column c : COLUMNS) {
+            out.append(' ').append(pad(c.heading(), c.width()));
+        }
+        out.append(System.lineSeparator());
+        for (int i = 0; i < reports.size(); i++) {
+            Map<String, Long> n = numbers.get(i);
+            Map<String, String> t = texts.get(i);
+            out.append(String.format(Locale.ROOT, "%-5s %-16s %-10s", n.getOrDefault("node", -1L),
+                    clip(t.getOrDefault("name", "?"), 16), clip(t.getOrDefault("cluster", "?"), 10)));
+            for (Column c : COLUMNS) {
+                out.append(' ').append(pad(cell(c, n.get(c.key())), c.width()));
+            }
+            out.append(System.lineSeparator());
+        }
+        out.append(String.format(Locale.ROOT, "%-5s %-16s %-10s", "total", "", ""));
+        for (Column c : COLUMNS) {
+            out.append(' ').append(pad(cell(c, total(c.key())), c.width()));
+        }
+        return out.append(System.lineSeparator()).append(failures()).toString();
+    }
+
+    /**
+     * A line on what failures cost, when there were any: the table's totals cannot say which nodes
+     * saw a death, and a user who lost one wants to know what it cost.
+     */
+    private String failures() {
+        long detected = total("failuresDetected");
+        long thrown = total("jobsAbandoned") + total("jobsThrownAway");
+        if (detected == 0 && total("jobsRerun") == 0 && thrown == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "failures: %d detected by the surviving nodes (%.3f s of silence before the"
+                + " verdicts, summed), %d jobs run again, %d orphaned jobs abandoned and %d thrown away unrun,"
+                + " %d results of abandoned work kept and %d calls answered with them%n",
+                detected, total("detectionNanos") / 1e9, total("jobsRerun"), total("jobsAbandoned"),
+                total("jobsThrownAway"), total("orphanResultsKept"), total("orphanResultsReused"));
+    }
+
+    private static String cell(Column c, Long value) {
+        if (value == null) {
+            return "?";
+        }
+        return c.scale() == 1 ? Long.toString(value) : String.format(Locale.ROOT, "%.3f", value / c.scale());
+    }
+
+    private static String pad(String s, int width) {
+        return " ".repeat(Math.max(0, width - s.length())) + s;
+    }
+
+    private static String clip(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, width - 1) + "~";
+    }
+
+    /**
+     * One JSON document: the run ({@code run}: names to strings or numbers, in order), and every
+     * node's report as it came.
+     */
+    public String json(Map<String, Object> run) {
+        StringBuilder b = new StringBuilder(256 + reports.stream().mapToInt(String::length).sum());
+        b.append('{');
+        run.forEach((k, v) -> {
+            b.append('"').append(PoolReport.escape(k)).append("\":");
+            if (v instanceof Number) {
+                b.append(v);
+            } else {
+                b.append('"').append(PoolReport.escape(String.valueOf(v))).append('"');
+            }
+            b.append(',');
+        });
+        b.append("\"nodes\":[");
+        for (int i = 0; i < reports.size(); i++) {
+            b.append(i > 0 ? ",\n" : "\n").append(reports.get(i));
+        }
+        return b.append("]}\n").toString();
+    }
+
+    /** Wide-area messages sent per second of {@code wallNanos}, by every node together. */
+    public double wanMessagesPerSecond(long wallNanos) {
+        return wallNanos <= 0 ? 0 : total("wanMessagesSent") / (wallNanos / 1e9);
+    }
+}
