@@ -240,7 +240,7 @@ class PoolSystemTest {
     }
 
     /** The JSON the master wrote, read back through the same summary it printed. */
-    record Statistics(satin.stats.PoolSummary summary) {
+    record Statistics(satin.stats.report.PoolSummary summary) {
 
         static Statistics read(Path file) throws java.io.IOException {
             String json = Files.readString(file, StandardCharsets.UTF_8);
@@ -251,7 +251,7 @@ class PoolSystemTest {
                 }
             }
             assertFalse(nodes.isEmpty(), json);
-            return new Statistics(new satin.stats.PoolSummary(nodes));
+            return new Statistics(new satin.stats.report.PoolSummary(nodes));
         }
 
         int nodes() {

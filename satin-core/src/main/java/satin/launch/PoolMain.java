@@ -23,7 +23,7 @@ import satin.pool.PoolNode;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
-import satin.stats.PoolSummary;
+import satin.stats.report.PoolSummary;
 
 /**
  * The main of a process that is one or more nodes of a pool. Every process of a run gets the same

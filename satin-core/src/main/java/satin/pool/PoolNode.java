@@ -27,7 +27,7 @@ import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
-import satin.stats.PoolReport;
+import satin.stats.report.PoolReport;
 import satin.stats.PoolStats;
 
 /**

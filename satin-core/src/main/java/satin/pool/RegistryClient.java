@@ -11,9 +11,9 @@ import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.WanLinks;
 import satin.registry.Registry;
-import satin.stats.JsonObjectCheck;
-import satin.stats.PoolReport;
-import satin.stats.Reports;
+import satin.stats.report.JsonObjectCheck;
+import satin.stats.report.PoolReport;
+import satin.stats.report.Reports;
 
 /**
  * A node's connection to the registry: joining, hearing who comes and goes, and the end of the

@@ -1,6 +1,7 @@
 /**
- * What a run counts and how it is reported: per-worker counters kept with plain stores by their
- * worker, snapshots summed per node, each node's report as JSON ({@code PoolReport}), the reports the
- * master gathers at the end ({@code Reports}) and their sum over the pool ({@code PoolSummary}).
+ * What a run counts: per-worker counters kept with plain stores by their worker, snapshots summed
+ * per node, and the stealing and round-trip counters of a pool's node, for printing and for tests
+ * that check the bookkeeping (every spawn is run exactly once: spawns equal jobs run). How they
+ * are written out is {@link satin.stats.report}'s.
  */
 package satin.stats;

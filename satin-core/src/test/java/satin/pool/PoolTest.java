@@ -16,7 +16,7 @@ import satin.lb.NoBalancing;
 import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
-import satin.stats.PoolSummary;
+import satin.stats.report.PoolSummary;
 
 /**
  * A pool of nodes in this JVM, over in-VM channels: they join through the registry, steal from

@@ -16,7 +16,7 @@ import satin.stats.RoundTripMatrix;
 
 /**
  * What a simulated run did: its time, whether it finished, and every node's statistics and activity
- * trace as a real node reports them ({@code satin.stats.PoolReport}), so that the statistics file
+ * trace as a real node reports them ({@code satin.stats.report.PoolReport}), so that the statistics file
  * it writes reads like a real run's to {@code satin report}.
  */
 public final class SimResult {

@@ -1,4 +1,4 @@
-package satin.stats;
+package satin.stats.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

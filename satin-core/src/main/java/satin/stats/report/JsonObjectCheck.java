@@ -1,4 +1,4 @@
-package satin.stats;
+package satin.stats.report;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
