@@ -358,12 +358,12 @@ class JobCodecTest {
     }
 
     /**
-     * An array of a class the program allows by its package ({@code -Dsatin.allow=satin.pool.*})
-     * travels as the class does: its name ([Lsatin.pool....;) starts with no package.
+     * An array of a class the program allows by its package ({@code -Dsatin.allow=satin.codec.*})
+     * travels as the class does: its name ([Lsatin.codec....;) starts with no package.
      */
     @Test
     void anArrayOfAClassAllowedByItsPackageTravels() {
-        JobCodec byPackage = codec("satin.pool.*");
+        JobCodec byPackage = codec("satin.codec.*");
         Holding$$Spawn0 copy = roundTrip(byPackage, holding(new Stranger[][] {{new Stranger()}}, null));
         assertEquals(7, ((Stranger[][]) copy.p0)[0][0].value);
     }
