@@ -207,6 +207,33 @@ class PoolSystemTest {
         }
     }
 
+    /**
+     * A pool that forms short of its plan is no success: with nodes missing at the deadline the
+     * master names who joined, runs no main and fails; with {@code --min-nodes} the user chose to
+     * run degraded, and the run says how many took part.
+     */
+    @Test
+    void aPoolShortOfItsPlanFailsUnlessTheUserChoseToRunWithFewer() throws Exception {
+        List<String> program = List.of("satin.apps.fib.FibThreshold", "25", "10");
+        try (Processes ps = new Processes()) {
+            Processes.Child alone = ps.start("alone", null, "satin.launch.PoolMain", with(pool("short", "--name",
+                    "lone", "--wait-for", "3", "--wait-seconds", "1", "--stats", "-"), program));
+            assertEquals(1, alone.exit(60), alone::toString);
+            assertTrue(alone.err().contains("satin: the pool did not form: only 1 of 3 nodes joined within 1 s "
+                    + "(lone-0); main does not run"), alone::toString);
+            assertEquals("", alone.out(), "main did not run");
+
+            String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+            Processes.Child degraded = ps.start("degraded", null, "satin.launch.PoolMain", with(pool("fewer", "--name",
+                    "lone", "--wait-for", "3", "--min-nodes", "1", "--wait-seconds", "1", "--stats", "-"), program));
+            assertEquals(0, degraded.exit(60), degraded::toString);
+            assertEquals(expected, degraded.out());
+            assertTrue(degraded.err().contains("only 1 of 3 nodes joined within 1 s (lone-0); running "
+                    + program.get(0) + " with them (--min-nodes 1)"), degraded::toString);
+            assertTrue(degraded.err().contains("pool fewer: 1 node in 1 cluster"), degraded::toString);
+        }
+    }
+
     /** A launcher gone before its child's JVM could look (Ctrl-C in the first second): the child goes too. */
     @Test
     void aProcessWhoseNamedParentIsGoneAlreadyExitsAtOnce() throws Exception {

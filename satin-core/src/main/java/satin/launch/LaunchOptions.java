@@ -18,7 +18,7 @@ import satin.net.WanLinks;
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
         String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
         String advertise, String namePrefix,
-        String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int waitSeconds,
+        String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int minNodes, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, satin.net.TlsPolicy tls, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
 
@@ -68,7 +68,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid);
                                      with several clusters, CLUSTER-0, CLUSTER-1, ... in each
               --wait-for N           the master runs main once N nodes have joined (default: at once)
-              --wait-seconds S       how long the master waits for them (default: 60)
+              --wait-seconds S       how long the master waits for them (default: 60); if fewer than
+                                     --min-nodes have joined by then, the run fails without running main
+              --min-nodes M          with --wait-for N: run main with M to N nodes after --wait-seconds
+                                     (default: N, so a pool short of its plan fails)
               --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
               --no-master            this process's nodes never run main
               --exit-with-parent     exit when the process that started this one exits
@@ -101,6 +104,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         int parentPid = 0;
         boolean wantsMaster = true;
         int waitFor = 0;
+        int minNodes = 0;
         int waitSeconds = 60;
         int maxFrameMib = satin.net.FrameFormat.DEFAULT_MAX_FRAME >> 20;
         int failureTimeout = 5_000;
@@ -134,6 +138,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--advertise" -> advertise = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
+                case "--min-nodes" -> minNodes = p.number(option, 1, 1 << 20);
                 case "--wait-seconds" -> waitSeconds = p.number(option, 1, 86_400);
                 case "--stats" -> stats = p.value(option);
                 case "--no-master" -> wantsMaster = false;
@@ -161,6 +166,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 registry = "file:" + registryFile;
             }
         }
+        if (minNodes > 0 && (waitFor == 0 || minNodes > waitFor)) {
+            throw new IllegalArgumentException(waitFor == 0 ? "--min-nodes " + minNodes + " needs --wait-for, the "
+                    + "nodes the master waits for" : "--min-nodes " + minNodes + " is more than --wait-for " + waitFor);
+        }
         if (registryOnly && registry != null) {
             throw new IllegalArgumentException("--registry-only serves a registry; it cannot join one (--registry)");
         }
@@ -187,7 +196,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             nodes = layout.size();
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
-                cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor, waitSeconds, balancer,
+                cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor,
+                minNodes > 0 ? minNodes : waitFor, waitSeconds, balancer,
                 wan, tls, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
 

@@ -18,6 +18,7 @@ import satin.codec.Allowlist;
 import satin.codec.HashWork;
 import satin.net.Advertised;
 import satin.net.Liveness;
+import satin.net.Message;
 import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
 import satin.registry.Registry;
@@ -254,10 +255,7 @@ public final class PoolMain {
             }
             int code;
             try {
-                if (o.waitFor() > 0) {
-                    waitForMembers(nodes.get(0));
-                }
-                code = runMain();
+                code = o.waitFor() > 0 && !waitForMembers(nodes.get(0)) ? FAILED : runMain();
             } finally {
                 forming.join();
             }
@@ -300,7 +298,9 @@ public final class PoolMain {
         }
 
         private int master(PoolNode master) throws InterruptedException {
-            waitForMembers(master);
+            if (!waitForMembers(master)) {
+                return finish(master, FAILED);
+            }
             Node.setEmbedded(master.node());
             return finish(master, runMain());
         }
@@ -314,20 +314,35 @@ public final class PoolMain {
             return code;
         }
 
-        private void waitForMembers(PoolNode master) throws InterruptedException {
+        /**
+         * Waits until the planned nodes have joined, or the deadline; whether main may run. A pool
+         * that forms short of its plan is no success: it fails, naming who did join, unless the
+         * user chose to run degraded ({@code --min-nodes}).
+         */
+        private boolean waitForMembers(PoolNode master) throws InterruptedException {
             if (o.waitFor() == 0) {
-                return;
+                return true;
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.waitSeconds());
             while (master.members().size() < o.waitFor() && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            if (master.members().size() < o.waitFor()) {
-                err.println("satin: only " + master.members().size() + " of " + o.waitFor() + " nodes joined within "
-                        + o.waitSeconds() + " s; running with them");
-            } else {
+            List<Message.Member> joined = master.members();
+            if (joined.size() >= o.waitFor()) {
                 err.println("satin: " + o.waitFor() + " nodes joined; running " + o.mainClass());
+                return true;
             }
+            String who = String.join(", ", joined.stream().map(Message.Member::name).toList());
+            if (joined.size() >= o.minNodes()) {
+                err.println("satin: only " + joined.size() + " of " + o.waitFor() + " nodes joined within "
+                        + o.waitSeconds() + " s (" + who + "); running " + o.mainClass() + " with them (--min-nodes "
+                        + o.minNodes() + ")");
+                return true;
+            }
+            err.println("satin: the pool did not form: only " + joined.size() + " of " + o.waitFor() + " nodes joined "
+                    + "within " + o.waitSeconds() + " s (" + who + "); main does not run. To run with fewer, give "
+                    + "--min-nodes (minNodes: in a descriptor)");
+            return false;
         }
 
         private int runMain() {
