@@ -54,6 +54,10 @@ final class PlanOptions {
             defaultValue = "satin-results")
     Path output;
 
+    @Option(names = "--min-nodes", paramLabel = "M",
+            description = "run main once M nodes have joined, if the others have not in time (default: every node; a pool short of its plan fails); overrides a descriptor's minNodes:")
+    Integer minNodes;
+
     boolean given() {
         return app != null || classPath != null;
     }

@@ -15,10 +15,12 @@ final class Plans {
         if (descriptor != null && options.given()) {
             throw new IllegalArgumentException("give a descriptor or --app, not both (the descriptor names its application, and in classpath: its class path)");
         }
-        if (descriptor != null) {
-            return Descriptors.read(descriptor);
+        Descriptor d = descriptor != null ? Descriptors.read(descriptor) : new Descriptor(options.plan(), Optional.empty());
+        if (options.minNodes == null) {
+            return d;
         }
-        return new Descriptor(options.plan(), Optional.empty());
+        PlanOptions.atLeastOne("--min-nodes", options.minNodes);
+        return new Descriptor(d.plan().withMinNodes(options.minNodes), d.comparison(), d.simulated(), d.simulation());
     }
 
     /** A run from a descriptor keeps it beside its results, as written, so that it can be run again. */

@@ -77,7 +77,7 @@ final class ClusterReader {
             return null;
         }
         return new ClusterPlan(name, nodes, workers, where, hosts.destinations(), jvmOptions, hosts.addresses(),
-                sshOptions, slurm);
+                sshOptions, slurm, hosts.lines());
     }
 
     private static List<String> sshOptions(Section s, Placement where) {
@@ -133,7 +133,7 @@ final class ClusterReader {
     }
 
     /** The ssh destinations of a cluster's hosts, and the addresses given for some of them. */
-    private record Hosts(List<String> destinations, Map<String, String> addresses) {
+    private record Hosts(List<String> destinations, Map<String, String> addresses, Map<String, String> lines) {
     }
 
     private static Hosts hosts(Section s, Placement where) {
@@ -147,13 +147,18 @@ final class ClusterReader {
         List<String> destinations = new ArrayList<>();
         Map<String, String> addresses = new HashMap<>();
         boolean ok = true;
+        Map<String, String> lines = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
             ok &= host(items.get(i), s.child("hosts") + "[" + i + "]", s.problems, destinations, addresses);
+            String destination = destinations.get(destinations.size() - 1);
+            if (destination != null) {
+                lines.putIfAbsent(destination, s.problems.origin() + ":" + (items.get(i).getStartMark().getLine() + 1));
+            }
         }
         if (!ok || !hostsFit(s, where, destinations, expected)) {
             return null;
         }
-        return new Hosts(destinations, addresses);
+        return new Hosts(destinations, addresses, lines);
     }
 
     /**

@@ -110,7 +110,8 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
             clusters = List.of(singleCluster(clusters));
             links = "none";
         }
-        return new RunPlan(base.pool(), base.secret(), clusters, links, app, balancer, dir, base.origin());
+        return new RunPlan(base.pool(), base.secret(), clusters, links, app, balancer, dir, base.origin(),
+                base.minNodes());
     }
 
     /**
@@ -123,9 +124,11 @@ public record Comparison(List<AppPlan> apps, List<String> balancers, List<String
         java.util.Map<String, String> addresses = new java.util.HashMap<>();
         clusters.forEach(c -> c.hosts().stream().filter(h -> !hosts.contains(h)).forEach(hosts::add));
         clusters.forEach(c -> c.addresses().forEach(addresses::putIfAbsent));
+        java.util.Map<String, String> lines = new java.util.HashMap<>();
+        clusters.forEach(c -> c.hostLines().forEach(lines::putIfAbsent));
         int nodes = clusters.stream().mapToInt(ClusterPlan::nodes).sum();
         return new ClusterPlan(SINGLE_CLUSTER_NAME, nodes, first.workers(), first.placement(), hosts, first.jvmOptions(),
-                addresses, first.sshOptions(), first.slurm());
+                addresses, first.sshOptions(), first.slurm(), lines);
     }
 
     private static String safe(String text) {

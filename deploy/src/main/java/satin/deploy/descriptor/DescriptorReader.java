@@ -31,7 +31,7 @@ import satin.deploy.plan.SimulationPlan;
 final class DescriptorReader {
 
     static final List<String> KEYS = List.of("pool", "secret", "secretFile", "clusters", "wan", "app", "balancer", "output",
-            "compare", "mode", "simulate");
+            "compare", "mode", "simulate", "minNodes");
     static final List<String> MODES = List.of("run", "simulate");
     static final List<String> COMPARE_KEYS = List.of("apps", "balancers", "wan", "repetitions");
 
@@ -78,11 +78,12 @@ final class DescriptorReader {
         String balancer = top.has("balancer") ? BalancerReader.read(top.value("balancer"), "balancer", problems)
                 : DEFAULT_BALANCER;
         Path output = output(top);
+        Integer minNodes = minNodes(top, clusters);
         Function<RunPlan, Comparison> comparison = top.has("compare") ? comparison(top, clusters) : null;
         SimulationPlan simulation = top.has("simulate") ? SimulationReader.read(top.value("simulate"), "simulate", problems)
                 : SimulationPlan.DEFAULTS;
         problems.throwIfAny();
-        RunPlan plan = new RunPlan(pool, secret, clusters, wan, app, balancer, output, problems.origin());
+        RunPlan plan = new RunPlan(pool, secret, clusters, wan, app, balancer, output, problems.origin(), minNodes);
         Optional<Comparison> matrix;
         try {
             matrix = Optional.ofNullable(comparison).map(c -> c.apply(plan));
@@ -92,6 +93,24 @@ final class DescriptorReader {
             throw e;
         }
         return new Descriptor(plan, matrix, "simulate".equals(mode), simulation);
+    }
+
+    /**
+     * {@code minNodes:}, the nodes that must join for main to run: a pool short of its plan fails
+     * unless the descriptor says it may run degraded. 0 (every node) when absent; null if wrong.
+     */
+    private Integer minNodes(Section top, List<ClusterPlan> clusters) {
+        if (!top.has("minNodes")) {
+            return 0;
+        }
+        Integer min = top.positive("minNodes", "the number of nodes that must join for main to run", null);
+        int planned = clusters == null ? Integer.MAX_VALUE : clusters.stream().mapToInt(ClusterPlan::nodes).sum();
+        if (min != null && min > planned) {
+            problems.at(top.value("minNodes"), "minNodes", "found " + min + "; expected at most the " + planned
+                    + " nodes of the clusters");
+            return null;
+        }
+        return min;
     }
 
     /** {@code run} (the default) or {@code simulate}: whether satin run and satin compare run the pool or simulate it. */

@@ -3,8 +3,6 @@ package satin.deploy.launch;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +52,7 @@ public final class CommandBuilder {
     private final String ssh;
     private final Path agentJar;
     private final ClassDataArchive archive;
+    private final SshDestinations.Resolver destinations;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -62,11 +61,11 @@ public final class CommandBuilder {
      * @param localHost this host's name as the ssh hosts reach it
      */
     public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
-        this(plan, java, classPath, workDir, localHost, "ssh", null, ClassDataArchive.none());
+        this(plan, java, classPath, workDir, localHost, "ssh", null, ClassDataArchive.none(), SshDestinations.UNKNOWN);
     }
 
     private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh,
-            Path agentJar, ClassDataArchive archive) {
+            Path agentJar, ClassDataArchive archive, SshDestinations.Resolver destinations) {
         this.plan = plan;
         this.java = java;
         this.classPath = classPath;
@@ -75,6 +74,7 @@ public final class CommandBuilder {
         this.ssh = ssh;
         this.agentJar = agentJar;
         this.archive = archive;
+        this.destinations = destinations;
     }
 
     /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
@@ -84,7 +84,7 @@ public final class CommandBuilder {
 
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
     public CommandBuilder withSsh(String program) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar, archive);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar, archive, destinations);
     }
 
     /**
@@ -92,12 +92,20 @@ public final class CommandBuilder {
      * {@code classPath}) as processes load them: {@code -javaagent:satin-agent.jar}.
      */
     public CommandBuilder withAgent(Path jar) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar, archive);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar, archive, destinations);
+    }
+
+    /**
+     * The same commands, announcing each ssh host at the address ssh reaches it at (the
+     * {@code HostName} of an alias), as {@code resolver} finds it.
+     */
+    public CommandBuilder withDestinations(SshDestinations.Resolver resolver) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, archive, resolver);
     }
 
     /** The same commands with the processes' class-data archive (none until a run leases one). */
     CommandBuilder withArchive(ClassDataArchive a) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, a);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, a, destinations);
     }
 
     /**
@@ -113,21 +121,13 @@ public final class CommandBuilder {
     public static CommandBuilder forThisJvm(RunPlan plan) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         CommandBuilder b = new CommandBuilder(plan, java, System.getProperty("java.class.path"),
-                Path.of("").toAbsolutePath(), thisHost());
+                Path.of("").toAbsolutePath(), satin.net.Advertised.thisMachine()).withDestinations(SshDestinations.ssh("ssh"));
         String agent = System.getProperty(AGENT_PROPERTY);
         return agent == null ? b : b.withAgent(Path.of(agent).toAbsolutePath());
     }
 
     /** Where this installation's satin-agent.jar is ({@code ./satin} sets it). */
     public static final String AGENT_PROPERTY = "satin.agentJar";
-
-    private static String thisHost() {
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
-        }
-    }
 
     /**
      * Every member, the master first: one per cluster in a process, one per host of an ssh
@@ -158,6 +158,7 @@ public final class CommandBuilder {
                         + satin.launch.PoolMain.MAX_NODES + " (where: processes starts a process for each node)");
             }
         }
+        checkAnnounced(members);
         if (!plan.app().classPath().isEmpty() && !allInJvm() && agentJar == null) {
             throw new IllegalArgumentException(plan.origin() + ": the program's own classes (" + ProgramClassPath.join(
                     plan.app().classPath()) + ") are rewritten in processes by satin-agent.jar, and this JVM does not "
@@ -263,10 +264,82 @@ public final class CommandBuilder {
             return null;
         }
         return switch (m.placement()) {
-            case SSH -> m.address();
+            case SSH -> m.address() != null ? m.address() : reachedAt(m);
             case SLURM -> null;
-            default -> localHost;
+            default -> localAnnounced();
         };
+    }
+
+    /**
+     * Where the other hosts reach this machine's members: its name, unless that is loopback in a
+     * pool over several hosts; then this machine's address on the way to an ssh host.
+     */
+    private String localAnnounced() {
+        if (!SshDestinations.resolve(localHost).loopback() || !spansHosts()) {
+            return localHost;
+        }
+        for (ClusterPlan c : plan.clusters()) {
+            for (String host : c.placement() == Placement.SSH ? c.hosts() : List.<String>of()) {
+                SshDestinations.Reached r = destinations.reached(c.sshOptions(), host);
+                String via = r == null || r.address() == null || r.loopback() ? null
+                        : satin.net.Advertised.towards("tcp://" + r.announced() + ":22");
+                if (via != null && !SshDestinations.resolve(via.replaceAll("^\\[|\\]$", "")).loopback()) {
+                    return via;
+                }
+            }
+        }
+        return localHost;
+    }
+
+    /** Where ssh reaches an ssh member's host, if that can be told. */
+    private String reachedAt(Member m) {
+        SshDestinations.Reached r = destinations.reached(m.cluster().sshOptions(), m.sshHost());
+        return r == null ? null : r.announced();
+    }
+
+    /**
+     * Whether the pool spans hosts: some host is not this machine's loopback (SLURM puts tasks on
+     * compute nodes; an ssh host whose address cannot be told is taken to be elsewhere).
+     */
+    boolean spansHosts() {
+        for (ClusterPlan c : plan.clusters()) {
+            if (c.placement() == Placement.SLURM) {
+                return true;
+            }
+            for (String host : c.placement() == Placement.SSH ? c.hosts() : List.<String>of()) {
+                SshDestinations.Reached r = c.addresses().containsKey(host)
+                        ? SshDestinations.resolve(c.addresses().get(host)) : destinations.reached(c.sshOptions(), host);
+                if (r == null || !r.loopback()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Refuses, before anything starts, a pool over several hosts with a member announced at a
+     * loopback address: the other hosts would dial themselves, and the pool would form without
+     * that member (or, for the master, without anyone).
+     */
+    private void checkAnnounced(List<Member> members) {
+        if (!spansHosts()) {
+            return;
+        }
+        for (Member m : members) {
+            String at = advertise(m);
+            if (at != null && SshDestinations.resolve(at.replaceAll("^\\[|\\]$", "")).loopback()) {
+                throw new IllegalArgumentException(m.sshHost() == null
+                        ? plan.origin() + ": the pool spans hosts, but this machine would announce its nodes (cluster "
+                                + m.cluster().name() + ") at " + at + ", which the other hosts cannot reach; run satin "
+                                + "on a machine whose name resolves to an address the hosts reach, or place cluster "
+                                + m.cluster().name() + " on a host over ssh"
+                        : m.cluster().whereWritten(m.sshHost()) + ": host " + m.sshHost() + " of cluster "
+                                + m.cluster().name() + " is reached at " + at + ", a loopback address, but the pool spans "
+                                + "hosts: give the address the other hosts reach it at, as {ssh: " + m.sshHost()
+                                + ", address: HOST}");
+            }
+        }
     }
 
     /**
@@ -300,6 +373,9 @@ public final class CommandBuilder {
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
                     "--stats", stats.toString()));
+            if (plan.minNodes() > 0) {
+                a.addAll(List.of("--min-nodes", Integer.toString(plan.minNodes())));
+            }
             if (anySlurm()) {
                 a.addAll(List.of("--registry-file", registryFile(stats).toString()));
             }

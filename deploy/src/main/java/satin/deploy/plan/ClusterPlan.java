@@ -22,9 +22,17 @@ import java.util.Objects;
  * @param sshOptions for {@link Placement#SSH}: options of the ssh client before the destination
  *                   ({@code -F FILE}, {@code -J GATEWAY}, {@code -i KEY}, {@code -p PORT})
  * @param slurm      for {@link Placement#SLURM}: what its job asks for; null otherwise
+ * @param hostLines  for {@link Placement#SSH}: where each host is written, by ssh destination
+ *                   ({@code FILE:LINE}), for messages about it; empty when it came from no file
  */
 public record ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
-        List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm) {
+        List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm,
+        Map<String, String> hostLines) {
+
+    public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
+            List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm) {
+        this(name, nodes, workers, placement, hosts, jvmOptions, addresses, sshOptions, slurm, Map.of());
+    }
 
     public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
             List<String> jvmOptions) {
@@ -39,6 +47,7 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         jvmOptions = List.copyOf(jvmOptions);
         addresses = Map.copyOf(addresses);
         sshOptions = List.copyOf(sshOptions);
+        hostLines = Map.copyOf(hostLines);
         if (!hosts.containsAll(addresses.keySet())) {
             throw new IllegalArgumentException("cluster " + name + " gives addresses of hosts it does not name: "
                     + addresses.keySet() + " beside hosts " + hosts);
@@ -52,6 +61,12 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         if (placement == Placement.SSH && hosts.isEmpty()) {
             throw new IllegalArgumentException("cluster " + name + " runs over ssh but names no hosts");
         }
+    }
+
+    /** Where a host of this cluster is written ({@code FILE:LINE}), or the cluster's name when that is not known. */
+    public String whereWritten(String host) {
+        String line = hostLines.get(host);
+        return line != null ? line : "cluster " + name;
     }
 
     /** Where a cluster's nodes run. */

@@ -18,9 +18,16 @@ import java.util.Objects;
  * @param outputDir where the run's result files go
  * @param origin    where this plan came from, for messages: a descriptor's path, or
  *                  {@code command line}
+ * @param minNodes  how many nodes must join for main to run; the run fails with fewer (0: every
+ *                  node, the default: a pool short of its plan is no success)
  */
 public record RunPlan(String pool, String secret, List<ClusterPlan> clusters, String wan, AppPlan app, String balancer,
-        Path outputDir, String origin) {
+        Path outputDir, String origin, int minNodes) {
+
+    public RunPlan(String pool, String secret, List<ClusterPlan> clusters, String wan, AppPlan app, String balancer,
+            Path outputDir, String origin) {
+        this(pool, secret, clusters, wan, app, balancer, outputDir, origin, 0);
+    }
 
     /**
      * What a pool may be called: its name becomes part of its run directory's, of in-JVM addresses
@@ -43,6 +50,21 @@ public record RunPlan(String pool, String secret, List<ClusterPlan> clusters, St
         Objects.requireNonNull(app, "app");
         Objects.requireNonNull(balancer, "balancer");
         Objects.requireNonNull(outputDir, "outputDir");
+        int planned = clusters.stream().mapToInt(ClusterPlan::nodes).sum();
+        if (minNodes < 0 || minNodes > planned) {
+            throw new IllegalArgumentException(origin + ": minNodes " + minNodes + " is not between 1 and the "
+                    + planned + " nodes of the run");
+        }
+    }
+
+    /** The nodes that must join for main to run: {@link #minNodes}, or every node. */
+    public int requiredNodes() {
+        return minNodes == 0 ? nodes() : minNodes;
+    }
+
+    /** The same run, which runs main once {@code required} of its nodes have joined. */
+    public RunPlan withMinNodes(int required) {
+        return new RunPlan(pool, secret, clusters, wan, app, balancer, outputDir, origin, required);
     }
 
     /** Every node of every cluster. */
@@ -52,6 +74,6 @@ public record RunPlan(String pool, String secret, List<ClusterPlan> clusters, St
 
     /** The same run with another balancer and WAN setting (a cell of a comparison). */
     public RunPlan with(String otherBalancer, String otherWan, Path otherOutputDir) {
-        return new RunPlan(pool, secret, clusters, otherWan, app, otherBalancer, otherOutputDir, origin);
+        return new RunPlan(pool, secret, clusters, otherWan, app, otherBalancer, otherOutputDir, origin, minNodes);
     }
 }

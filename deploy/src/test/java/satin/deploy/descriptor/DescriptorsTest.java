@@ -58,10 +58,11 @@ class DescriptorsTest {
                 """);
         RunPlan expected = new RunPlan("paper", "s3cret", List.of(
                 new ClusterPlan("A", 16, 2, Placement.PROCESSES, List.of(), List.of("-Xmx1g", "-Dx=y")),
-                new ClusterPlan("B", 8, 1, Placement.SSH, List.of("n1", "user@n2"), List.of())),
+                new ClusterPlan("B", 8, 1, Placement.SSH, List.of("n1", "user@n2"), List.of(), Map.of(), List.of(), null,
+                        Map.of("n1", "d.yaml:12", "user@n2", "d.yaml:12"))),
                 "A>B=10ms/1MB/s/2ms,*=100ms/100KB/s", new AppPlan("fib", "satin.apps.fib.Fib", List.of("30")),
                 "RP:threshold=8,inFlight=2", Path.of("out/dir"), "d.yaml");
-        assertEquals(expected, d.plan());
+        assertEquals(expected, d.plan(), "the hosts with the line each is written on, for messages about them");
         assertTrue(d.comparison().isEmpty());
     }
 
@@ -81,6 +82,19 @@ class DescriptorsTest {
         assertEquals(List.of("-F", "/etc/satin/ssh_config"), a.sshOptions());
         assertEquals(List.of("east-alias", "me@west-alias", "n3"), a.hosts());
         assertEquals(Map.of("me@west-alias", "10.0.0.5"), a.addresses());
+    }
+
+    /** A pool short of its plan fails, unless the descriptor says how few nodes may run main. */
+    @Test
+    void minNodesSaysHowFewNodesMayRunMainAndIsRefusedAboveThePlan() {
+        String clusters = "secret: s\nclusters: [{name: A, nodes: 3}, {name: B, nodes: 2}]\napp: {name: fib, args: [30]}\n";
+        assertEquals(0, parse(clusters).plan().minNodes(), "every node, unless said otherwise");
+        assertEquals(5, parse(clusters).plan().requiredNodes());
+        assertEquals(4, parse(clusters + "minNodes: 4\n").plan().requiredNodes());
+        String tooMany = problems(clusters + "minNodes: 6\n");
+        assertTrue(tooMany.contains("d.yaml:4:11: minNodes: found 6; expected at most the 5 nodes of the clusters"),
+                tooMany);
+        assertTrue(problems(clusters + "minNodes: 0\n").contains("minNodes"), "at least one node runs main");
     }
 
     @Test

@@ -67,6 +67,69 @@ class CommandBuilderTest {
                 b.sshCommand(m.get(0), first).subList(0, 6), "ssh goes to the alias, with the cluster's options");
     }
 
+    /** ssh -G's answers, made up: each alias leads to the address given. */
+    private static SshDestinations.Resolver leadingTo(Map<String, String> addresses) {
+        return (options, destination) -> addresses.containsKey(destination)
+                ? SshDestinations.resolve(addresses.get(destination)) : null;
+    }
+
+    private static RunPlan aliases(List<String> hosts, String lines) {
+        Map<String, String> written = new java.util.HashMap<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            written.put(hosts.get(i), lines + ":" + (5 + i));
+        }
+        ClusterPlan a = new ClusterPlan("east", hosts.size(), 1, Placement.SSH, hosts, List.of(), Map.of(), List.of(),
+                null, written);
+        return new RunPlan("grid", "s", List.of(a), "none", new AppPlan("fib", "F", List.of()), "RS", Path.of("o"),
+                "test");
+    }
+
+    /**
+     * An alias names a host only through its HostName, which ssh -G tells: that is where the other
+     * hosts reach it, even when the host's own name resolves nowhere (and it would announce
+     * itself as localhost).
+     */
+    @Test
+    void aHostNamedByAnAliasIsAnnouncedWhereSshReachesIt() {
+        CommandBuilder b = builder(aliases(List.of("east-1", "east-2"), "grid.yaml"))
+                .withDestinations(leadingTo(Map.of("east-1", "10.213.7.11", "east-2", "10.213.7.12")));
+        List<CommandBuilder.Member> m = b.members();
+        List<String> master = b.poolArgs(m.get(0), null, "/dev/stdin", Path.of("s"));
+        assertEquals("10.213.7.11", master.get(master.indexOf("--advertise") + 1), master.toString());
+        List<String> other = b.poolArgs(m.get(1), "tcp://10.213.7.11:1", "/dev/stdin", Path.of("s"));
+        assertEquals("10.213.7.12", other.get(other.indexOf("--advertise") + 1), other.toString());
+    }
+
+    /**
+     * A pool over several hosts with a host that ssh reaches at a loopback address is refused
+     * before anything starts, naming the host, where it is written and what to write instead.
+     */
+    @Test
+    void aLoopbackHostInAPoolOverSeveralHostsIsRefusedBeforeAnythingStarts() {
+        CommandBuilder b = builder(aliases(List.of("east-1", "east-2"), "grid.yaml"))
+                .withDestinations(leadingTo(Map.of("east-1", "10.213.7.11", "east-2", "127.0.0.1")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::members);
+        assertEquals("grid.yaml:6: host east-2 of cluster east is reached at 127.0.0.1, a loopback address, but the "
+                + "pool spans hosts: give the address the other hosts reach it at, as {ssh: east-2, address: HOST}",
+                e.getMessage());
+        CommandBuilder oneMachine = builder(aliases(List.of("east-1", "east-2"), "grid.yaml"))
+                .withDestinations(leadingTo(Map.of("east-1", "127.0.0.1", "east-2", "localhost")));
+        assertEquals(2, oneMachine.members().size(), "every host on this machine: loopback is where they meet");
+    }
+
+    /** A pool short of its plan fails unless the plan says how few may run main. */
+    @Test
+    void theMasterWaitsForEveryNodeAndRunsWithFewerOnlyWhenThePlanSaysSo() {
+        RunPlan plan = twoHosts();
+        List<String> every = builder(plan).poolArgs(builder(plan).members().get(0), null, "/dev/stdin", Path.of("s"));
+        assertEquals("4", every.get(every.indexOf("--wait-for") + 1));
+        assertFalse(every.contains("--min-nodes"), every.toString());
+        CommandBuilder fewer = builder(plan.withMinNodes(3));
+        List<String> degraded = fewer.poolArgs(fewer.members().get(0), null, "/dev/stdin", Path.of("s"));
+        assertEquals("3", degraded.get(degraded.indexOf("--min-nodes") + 1), degraded.toString());
+        assertThrows(IllegalArgumentException.class, () -> plan.withMinNodes(5), "more than the plan's 4 nodes");
+    }
+
     @Test
     void theExactSshCommandLinesOfATwoHostPlan() {
         CommandBuilder b = builder(twoHosts());
