@@ -12,13 +12,6 @@ import org.objectweb.asm.tree.VarInsnNode;
 /** Small instruction builders shared by the method rewriter and the record generator. */
 final class Bytecode {
 
-    static final String WORKER = "satin/runtime/Worker";
-    static final String DEQUE = "satin/deque/WorkDeque";
-    static final String SLOT = "satin/runtime/Slot";
-    static final String RECORD = "satin/runtime/InvocationRecord";
-    static final String FACTORY = "satin/runtime/RecordFactory";
-    static final String FAILURES = "satin/runtime/Failures";
-    static final String SPAWN_EXCEPTION = "satin/SpawnException";
     /**
      * What the {@code Rewritten} mark records: the release, and after the plus the shape of the
      * code the rewriter emits, raised whenever that changes (decision 0013 made it 2; the

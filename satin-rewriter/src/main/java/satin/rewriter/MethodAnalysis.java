@@ -167,13 +167,12 @@ final class MethodAnalysis {
     }
 
     boolean isSync(MethodInsnNode m) {
-        if (!m.name.equals("sync") || !m.desc.equals("()V")) {
-            return false;
-        }
         if (m.getOpcode() == Opcodes.INVOKESTATIC) {
-            return m.owner.equals("satin/Satin");
+            RuntimeCalls sync = RuntimeCalls.SATIN_SYNC;
+            return m.name.equals(sync.member) && m.desc.equals(sync.desc) && m.owner.equals(sync.owner);
         }
-        return hierarchy.isSubclass(m.owner, Hierarchy.SATIN_OBJECT);
+        RuntimeCalls sync = RuntimeCalls.SATIN_OBJECT_SYNC;
+        return m.name.equals(sync.member) && m.desc.equals(sync.desc) && hierarchy.isSubclass(m.owner, sync.owner);
     }
 
     private void findSpawns() {
@@ -520,7 +519,7 @@ final class MethodAnalysis {
      */
     private void checkHandlerTypes() {
         for (var block : method.tryCatchBlocks) {
-            if (block.type == null || hierarchy.isSubclass(Bytecode.SPAWN_EXCEPTION, block.type)
+            if (block.type == null || hierarchy.isSubclass(RuntimeCalls.SPAWN_EXCEPTION, block.type)
                     || catchesSpawnExceptionToo(block)) {
                 continue; // finally, a handler that catches the sync's SpawnException, or one beside such a handler
             }
@@ -601,7 +600,7 @@ final class MethodAnalysis {
         List<org.objectweb.asm.tree.TryCatchBlockNode> entered = method.tryCatchBlocks.stream()
                 .filter(b -> b.handler == insn).toList();
         for (var block : method.tryCatchBlocks) {
-            if (block.type != null && hierarchy.isSubclass(block.type, Bytecode.SPAWN_EXCEPTION)) {
+            if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
                 continue;
             }
             int start = method.instructions.indexOf(block.start);
@@ -620,7 +619,7 @@ final class MethodAnalysis {
     /** Whether the try statement of {@code block} also has a handler of SpawnException, as a program written for both has. */
     private boolean catchesSpawnExceptionToo(org.objectweb.asm.tree.TryCatchBlockNode block) {
         return method.tryCatchBlocks.stream().anyMatch(other -> other.start == block.start && other.end == block.end
-                && other.type != null && hierarchy.isSubclass(other.type, Bytecode.SPAWN_EXCEPTION));
+                && other.type != null && hierarchy.isSubclass(other.type, RuntimeCalls.SPAWN_EXCEPTION));
     }
 
     private static String simpleName(String internalName) {
@@ -639,7 +638,7 @@ final class MethodAnalysis {
     private boolean isAnnotatedSpawnable(MethodNode m) {
         if (m.visibleAnnotations != null) {
             for (var a : m.visibleAnnotations) {
-                if (a.desc.equals(Hierarchy.SPAWNABLE)) {
+                if (a.desc.equals(RuntimeCalls.SPAWNABLE)) {
                     return true;
                 }
             }

@@ -329,17 +329,17 @@ final class MethodRewriter {
             out.add(new VarInsnNode(Opcodes.ALOAD, worker));
             out.add(new JumpInsnNode(Opcodes.IFNONNULL, known));
         }
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "current", "()L" + Bytecode.WORKER + ";"));
+        out.add(RuntimeCalls.WORKER_CURRENT.call());
         out.add(new InsnNode(Opcodes.DUP));
         out.add(new VarInsnNode(Opcodes.ASTORE, worker));
         out.add(new JumpInsnNode(Opcodes.IFNONNULL, found));
         out.add(hop());
         out.add(found);
         out.add(new VarInsnNode(Opcodes.ALOAD, worker));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "deque", "()L" + Bytecode.DEQUE + ";"));
+        out.add(RuntimeCalls.WORKER_DEQUE.call());
         out.add(new InsnNode(Opcodes.DUP));
         out.add(new VarInsnNode(Opcodes.ASTORE, deque));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        out.add(RuntimeCalls.DEQUE_HEAD.call());
         out.add(new VarInsnNode(Opcodes.ISTORE, mark));
         out.add(known);
         return out;
@@ -389,7 +389,7 @@ final class MethodRewriter {
         out.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, hopRecord, "<init>",
                 RecordClasses.constructorDesc(hopTarget, List.of())));
         out.add(new InsnNode(Opcodes.DUP));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "hop", "(L" + Bytecode.RECORD + ";)V"));
+        out.add(RuntimeCalls.WORKER_HOP.call());
         Type result = hopTarget.result();
         if (result.getSort() == Type.VOID) {
             out.add(new InsnNode(Opcodes.POP));
@@ -437,38 +437,37 @@ final class MethodRewriter {
         if (site.inLoop) {
             out.add(new VarInsnNode(Opcodes.ALOAD, worker));
             out.add(newRecord(site, record, true));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "spawn", "(L" + Bytecode.RECORD + ";)V"));
+            out.add(RuntimeCalls.WORKER_SPAWN.call());
         } else if (!site.fitsSlot()) {
             out.add(new VarInsnNode(Opcodes.ALOAD, worker));
             out.add(newRecord(site, record, false));
             Bytecode.pushInt(out, site.id);
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "atSite", "(I)L" + Bytecode.RECORD + ";"));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "spawn", "(L" + Bytecode.RECORD + ";)V"));
+            out.add(RuntimeCalls.RECORD_AT_SITE.call());
+            out.add(RuntimeCalls.WORKER_SPAWN.call());
         } else {
             out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "claim", "()Ljava/lang/Object;"));
-            out.add(new TypeInsnNode(Opcodes.CHECKCAST, Bytecode.SLOT));
+            out.add(RuntimeCalls.DEQUE_CLAIM.call());
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, RuntimeCalls.SLOT));
             out.add(new InsnNode(Opcodes.DUP));
             out.add(new FieldInsnNode(Opcodes.GETSTATIC, record, "FACTORY", "L" + record + ";"));
             Bytecode.pushInt(out, site.id);
             out.add(site.hasReceiver() ? receiver(site) : new InsnNode(Opcodes.ACONST_NULL));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.SLOT, "describe",
-                    "(L" + Bytecode.FACTORY + ";ILjava/lang/Object;)V"));
+            out.add(RuntimeCalls.SLOT_DESCRIBE.call());
             int primitive = 0;
             int reference = 0;
             for (int i = 0; i < args.length; i++) {
                 out.add(new InsnNode(Opcodes.DUP));
                 out.add(Bytecode.load(args[i], locals[receiverLocals + i]));
                 if (Bytecode.isReference(args[i])) {
-                    out.add(new FieldInsnNode(Opcodes.PUTFIELD, Bytecode.SLOT, "a" + reference++, "Ljava/lang/Object;"));
+                    out.add(RuntimeCalls.slotReference(reference++).put());
                 } else {
                     Bytecode.toSlotBits(out, args[i]);
-                    out.add(new FieldInsnNode(Opcodes.PUTFIELD, Bytecode.SLOT, "j" + primitive++, "J"));
+                    out.add(RuntimeCalls.slotLong(primitive++).put());
                 }
             }
             out.add(new InsnNode(Opcodes.POP));
             out.add(new VarInsnNode(Opcodes.ALOAD, deque));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "push", "()V"));
+            out.add(RuntimeCalls.DEQUE_PUSH.call());
         }
         return out;
     }
@@ -561,7 +560,7 @@ final class MethodRewriter {
         }
         out.add(entry.after());
         out.add(new VarInsnNode(Opcodes.ALOAD, entry.exception()));
-        entryHandlers.add(new TryCatchBlockNode(start, end, failed, Bytecode.SPAWN_EXCEPTION));
+        entryHandlers.add(new TryCatchBlockNode(start, end, failed, RuntimeCalls.SPAWN_EXCEPTION));
         return out;
     }
 
@@ -587,7 +586,7 @@ final class MethodRewriter {
         out.add(caught);
         out.add(dispatch(around));
         out.add(after);
-        unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, Bytecode.SPAWN_EXCEPTION));
+        unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, RuntimeCalls.SPAWN_EXCEPTION));
         return out;
     }
 
@@ -639,8 +638,7 @@ final class MethodRewriter {
     private InsnList firstFailure() {
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "unwrapped",
-                "(L" + Bytecode.SPAWN_EXCEPTION + ";)Ljava/lang/Throwable;"));
+        out.add(RuntimeCalls.FAILURES_UNWRAPPED.call());
         return out;
     }
 
@@ -711,7 +709,7 @@ final class MethodRewriter {
             if (!inPlace.contains(sites[i])) {
                 InsnList pop = new InsnList();
                 pop.add(new VarInsnNode(Opcodes.ALOAD, deque));
-                pop.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "pop", "()Z")); // a refusal throws
+                pop.add(RuntimeCalls.DEQUE_POP.call()); // a refusal throws
                 out.add(coveredInSync(pop));
                 out.add(new JumpInsnNode(Opcodes.IFEQ, stolen));
                 pushed = true;
@@ -748,7 +746,7 @@ final class MethodRewriter {
         InsnList join = new InsnList();
         join.add(new VarInsnNode(Opcodes.ALOAD, worker));
         join.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        join.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "joinStolen", "(I)[L" + Bytecode.RECORD + ";"));
+        join.add(RuntimeCalls.WORKER_JOIN_STOLEN.call());
         out.add(coveredInSync(join));
         out.add(new VarInsnNode(Opcodes.ASTORE, records));
         for (int k = n - 1; k >= 0; k--) {
@@ -768,14 +766,12 @@ final class MethodRewriter {
         if (positions) {
             out.add(new VarInsnNode(Opcodes.ALOAD, records));
             out.add(new VarInsnNode(Opcodes.ILOAD, failedAt));
-            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "firstFailed",
-                    "([L" + Bytecode.RECORD + ";I)I"));
+            out.add(RuntimeCalls.FAILURES_FIRST_FAILED.call());
             out.add(new VarInsnNode(Opcodes.ISTORE, failedAt));
         }
         out.add(new VarInsnNode(Opcodes.ALOAD, records));
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "stolen",
-                "([L" + Bytecode.RECORD + ";L" + Bytecode.SPAWN_EXCEPTION + ";)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(RuntimeCalls.FAILURES_STOLEN.call());
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
         out.add(new JumpInsnNode(Opcodes.GOTO, collected));
         out.add(done);
@@ -839,7 +835,7 @@ final class MethodRewriter {
         LabelNode skip = new LabelNode();
         if (site.conversions.stream().anyMatch(c -> c.getOpcode() == Opcodes.INVOKEVIRTUAL)) {
             out.add(stolenRecord(position));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.RECORD, "failure", "()Ljava/lang/Throwable;"));
+            out.add(RuntimeCalls.RECORD_FAILURE.call());
             out.add(new JumpInsnNode(Opcodes.IFNONNULL, skip));
         }
         String record = recordOfSite.apply(site.id);
@@ -876,8 +872,7 @@ final class MethodRewriter {
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, failures));
         out.add(new InsnNode(Opcodes.SWAP));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.FAILURES, "earlier",
-                "(L" + Bytecode.SPAWN_EXCEPTION + ";Ljava/lang/Throwable;)L" + Bytecode.SPAWN_EXCEPTION + ";"));
+        out.add(RuntimeCalls.FAILURES_EARLIER.call());
         out.add(new VarInsnNode(Opcodes.ASTORE, failures));
         if (position >= 0) {
             Bytecode.pushInt(out, position);
@@ -896,8 +891,7 @@ final class MethodRewriter {
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, worker));
         out.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "syncRecords",
-                "(I)[L" + Bytecode.RECORD + ";"));
+        out.add(RuntimeCalls.WORKER_SYNC_RECORDS.call());
         out.add(new VarInsnNode(Opcodes.ASTORE, records));
         out.add(settleRecords(directSites(before, site -> true)));
         return out;
@@ -929,7 +923,7 @@ final class MethodRewriter {
         out.add(new JumpInsnNode(Opcodes.IF_ICMPGE, done));
         out.add(new VarInsnNode(Opcodes.ALOAD, records));
         out.add(new VarInsnNode(Opcodes.ILOAD, index));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Bytecode.WORKER, "settle", "([L" + Bytecode.RECORD + ";I)I"));
+        out.add(RuntimeCalls.WORKER_SETTLE.call());
         if (direct.isEmpty()) {
             out.add(new InsnNode(Opcodes.POP));
         } else {
@@ -1140,7 +1134,7 @@ final class MethodRewriter {
         h.add(new VarInsnNode(Opcodes.ALOAD, worker));
         h.add(new JumpInsnNode(Opcodes.IFNULL, rethrow));
         h.add(new VarInsnNode(Opcodes.ALOAD, deque));
-        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.DEQUE, "head", "()I"));
+        h.add(RuntimeCalls.DEQUE_HEAD.call());
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
         h.add(new JumpInsnNode(Opcodes.IF_ICMPLE, rethrow));
         if (stores.isEmpty()) {
@@ -1148,8 +1142,7 @@ final class MethodRewriter {
             h.add(new VarInsnNode(Opcodes.ALOAD, worker));
             h.add(new VarInsnNode(Opcodes.ILOAD, mark));
             h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
-            h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "leave",
-                    "(ILjava/lang/Throwable;)Ljava/lang/Throwable;"));
+            h.add(RuntimeCalls.WORKER_LEAVE.call());
             h.add(new InsnNode(Opcodes.ATHROW));
         } else {
             h.add(settleAndLeave(stores, thrown));
@@ -1185,7 +1178,7 @@ final class MethodRewriter {
         h.add(start);
         h.add(new VarInsnNode(Opcodes.ALOAD, worker));
         h.add(new VarInsnNode(Opcodes.ILOAD, mark));
-        h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Bytecode.WORKER, "syncRecords", "(I)[L" + Bytecode.RECORD + ";"));
+        h.add(RuntimeCalls.WORKER_SYNC_RECORDS.call());
         h.add(new VarInsnNode(Opcodes.ASTORE, records));
         h.add(settleRecords(stores));
         h.add(end);
@@ -1196,7 +1189,7 @@ final class MethodRewriter {
         h.add(new VarInsnNode(Opcodes.ALOAD, thrown));
         h.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed", "(Ljava/lang/Throwable;)V"));
         h.add(new InsnNode(Opcodes.ATHROW));
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, childFailed, Bytecode.SPAWN_EXCEPTION));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, childFailed, RuntimeCalls.SPAWN_EXCEPTION));
         return h;
     }
 
