@@ -3,6 +3,7 @@ package satin.rewriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -22,6 +23,11 @@ final class Bytecode {
     static final String VERSION = "0.1.0+4";
 
     private Bytecode() {
+    }
+
+    static boolean isReturn(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        return op >= Opcodes.IRETURN && op <= Opcodes.RETURN;
     }
 
     static boolean isReference(Type t) {

@@ -201,8 +201,8 @@ final class RecordClasses {
         mv.visitInsn(Opcodes.RETURN);
         end(mv);
 
-        mv = cw.visitMethod(Opcodes.ACC_PROTECTED, RuntimeCalls.RECORD_DELIVER.member, RuntimeCalls.RECORD_DELIVER.desc, null,
-                null);
+        mv = cw.visitMethod(Opcodes.ACC_PROTECTED, RuntimeCalls.RECORD_DELIVER.member, RuntimeCalls.RECORD_DELIVER.desc,
+                null, null);
         int store = site.consumer.getOpcode();
         if (store == Opcodes.BASTORE) {
             // bastore serves byte[] and boolean[] alike: look at the array to know which to cast to
