@@ -44,7 +44,7 @@ final class GenericSyncEmitter {
      * order ({@code Worker.settle}): up to the first failure, which it throws, each result goes to
      * its target.
      */
-    InsnList sync(MethodAnalysis.Pending before) {
+    InsnList sync(Pending before) {
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
         out.add(new VarInsnNode(Opcodes.ILOAD, locals.mark));
@@ -55,7 +55,7 @@ final class GenericSyncEmitter {
     }
 
     /** The sites of {@code before} outside loops, whose results the switch copies out, that {@code which} accepts. */
-    List<SpawnSite> directSites(MethodAnalysis.Pending before, Predicate<SpawnSite> which) {
+    List<SpawnSite> directSites(Pending before, Predicate<SpawnSite> which) {
         List<SpawnSite> direct = new ArrayList<>();
         for (int s = before.may.nextSetBit(0); s >= 0; s = before.may.nextSetBit(s + 1)) {
             SpawnSite site = a.sites.get(s);

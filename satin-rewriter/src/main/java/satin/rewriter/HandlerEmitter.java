@@ -45,10 +45,11 @@ final class HandlerEmitter {
     /** @param original the method's instructions before the rewrite, which the analysis describes */
     HandlerEmitter(MethodAnalysis a, HiddenLocals locals, AbstractInsnNode[] original) {
         this.locals = locals;
+        HandlerCoverage coverage = new HandlerCoverage(a);
         for (int i = 0; i < original.length; i++) {
             boolean handler = a.handlerStarts.contains(original[i]);
             if (a.syncs.contains(original[i]) || Bytecode.isReturn(original[i]) || handler) {
-                List<TryCatchBlockNode> around = a.handlersAroundSpawns(i, !handler);
+                List<TryCatchBlockNode> around = coverage.handlersAroundSpawns(i, !handler);
                 if (!around.isEmpty()) {
                     aroundSpawns.put(original[i], around);
                 }

@@ -79,7 +79,7 @@ final class HopEmitter {
                 points.add(insn);
                 continue;
             }
-            todo.addAll(a.successorsOf(i));
+            todo.addAll(a.flow.successorsOf(i));
         }
         return points;
     }
@@ -113,7 +113,7 @@ final class HopEmitter {
         }
         for (AbstractInsnNode start : checkpoints) {
             boolean[] seen = new boolean[original.length];
-            List<Integer> todo = new ArrayList<>(a.successorsOf(index.get(start)));
+            List<Integer> todo = new ArrayList<>(a.flow.successorsOf(index.get(start)));
             while (!todo.isEmpty()) {
                 int i = todo.remove(todo.size() - 1);
                 if (seen[i]) {
@@ -123,7 +123,7 @@ final class HopEmitter {
                 if (checkpoints.contains(original[i])) {
                     return true;
                 }
-                todo.addAll(a.successorsOf(i));
+                todo.addAll(a.flow.successorsOf(i));
             }
         }
         return false;

@@ -164,13 +164,13 @@ final class LeaveHandlerEmitter {
     }
 
     /** Every site that may be pending somewhere in the method. */
-    private MethodAnalysis.Pending everPending() {
+    private Pending everPending() {
         BitSet may = new BitSet();
-        for (MethodAnalysis.Pending p : a.pending) {
+        for (Pending p : a.pending) {
             if (p != null) {
                 may.or(p.may);
             }
         }
-        return new MethodAnalysis.Pending(may, null);
+        return new Pending(may, null);
     }
 }

@@ -72,7 +72,7 @@ final class MethodRewriter {
     }
 
     /** Rewrites one original instruction, given the spawns that may be pending before it. */
-    private void replace(AbstractInsnNode insn, MethodAnalysis.Pending before) {
+    private void replace(AbstractInsnNode insn, Pending before) {
         InsnList insns = m.instructions;
         // an unrolled sync covers only what can throw in it while spawns are pending (coveredInSync)
         leave.coverPending(insn, before != null && !before.isEmpty() && !(a.syncs.contains(insn) && SyncPlan.unrolled(before)));
@@ -103,12 +103,12 @@ final class MethodRewriter {
         }
     }
 
-    private InsnList sync(MethodAnalysis.Pending before) {
+    private InsnList sync(Pending before) {
         return SyncPlan.unrolled(before) ? unrolled.sync(before.exact) : generic.sync(before);
     }
 
     /** The sync before a return that may leave spawns pending, with the returned value kept aside. */
-    private InsnList implicitSync(AbstractInsnNode ret, MethodAnalysis.Pending before) {
+    private InsnList implicitSync(AbstractInsnNode ret, Pending before) {
         InsnList out = new InsnList();
         Type result = Type.getReturnType(m.desc);
         if (result.getSort() == Type.VOID) {

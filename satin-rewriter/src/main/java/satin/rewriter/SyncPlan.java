@@ -33,7 +33,7 @@ final class SyncPlan {
     SyncPlan(MethodAnalysis analysis, AbstractInsnNode[] original) {
         this.a = analysis;
         for (int i = 0; i < original.length; i++) {
-            MethodAnalysis.Pending before = a.pending[i];
+            Pending before = a.pending[i];
             AbstractInsnNode insn = original[i];
             boolean syncPoint = a.syncs.contains(insn) || Bytecode.isReturn(insn) || a.handlerStarts.contains(insn);
             if (before != null && !before.isEmpty() && syncPoint && !unrolled(before)) {
@@ -57,7 +57,7 @@ final class SyncPlan {
     }
 
     /** Whether a sync waiting for {@code before} pops its spawns in straight-line code. */
-    static boolean unrolled(MethodAnalysis.Pending before) {
+    static boolean unrolled(Pending before) {
         return before.exact != null && before.exact.length > 0 && before.exact.length <= MAX_UNROLLED;
     }
 
