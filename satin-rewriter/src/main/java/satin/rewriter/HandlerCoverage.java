@@ -1,5 +1,7 @@
 package satin.rewriter;
 
+import static satin.rewriter.MethodAnalysis.readable;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
@@ -51,7 +53,7 @@ final class HandlerCoverage {
                 for (String thrown : hierarchy.declaredExceptions(site.call.owner, site.call.name, site.call.desc)) {
                     if (hierarchy.isSubclass(thrown, block.type) || hierarchy.isSubclass(block.type, thrown)) {
                         a.problem(site.line, "catch (" + simpleName(block.type) + ") around the spawn of "
-                                + MethodAnalysis.readable(site.call) + " but not around its sync() would never see the "
+                                + readable(site.call) + " but not around its sync() would never see the "
                                 + simpleName(thrown) + " it throws: a spawned call's failure reaches sync() as a "
                                 + "satin.SpawnException whose cause is that exception; put the sync() inside the "
                                 + "same try, or catch SpawnException there and look at its cause");

@@ -75,7 +75,8 @@ final class MethodRewriter {
     private void replace(AbstractInsnNode insn, Pending before) {
         InsnList insns = m.instructions;
         // an unrolled sync covers only what can throw in it while spawns are pending (coveredInSync)
-        leave.coverPending(insn, before != null && !before.isEmpty() && !(a.syncs.contains(insn) && SyncPlan.unrolled(before)));
+        boolean pending = before != null && !before.isEmpty();
+        leave.coverPending(insn, pending && !(a.syncs.contains(insn) && SyncPlan.unrolled(before)));
         if (before == null) {
             return; // unreachable
         }

@@ -1,5 +1,7 @@
 package satin.rewriter;
 
+import static satin.rewriter.MethodAnalysis.readable;
+
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -49,10 +51,10 @@ final class PendingChecks {
             if (in != null && in.may.get(site.id)) {
                 site.inLoop = true;
                 switch (site.target) {
-                    case LOCAL -> a.problem(site.line, "the spawn of " + MethodAnalysis.readable(site.call) + " in a loop stores into "
+                    case LOCAL -> a.problem(site.line, "the spawn of " + readable(site.call) + " in a loop stores into "
                             + localName(site.local(), site.consumer) + ", which each turn would overwrite before sync(); "
                             + "store into an array element instead, or sync() inside the loop");
-                    case FIELD, STATIC_FIELD -> a.problem(site.line, "the spawn of " + MethodAnalysis.readable(site.call)
+                    case FIELD, STATIC_FIELD -> a.problem(site.line, "the spawn of " + readable(site.call)
                             + " in a loop stores into field " + site.field().name + ", which each turn would overwrite "
                             + "before sync(); store into an array element instead, or sync() inside the loop");
                     default -> {
@@ -70,7 +72,7 @@ final class PendingChecks {
                 if (site.target == SpawnSite.Target.LOCAL && earlier.target == SpawnSite.Target.LOCAL
                         && overlaps(earlier, site.local(), site.consumer)) {
                     a.problem(site.line, localName(site.local(), site.consumer) + " receives the results of two spawns, "
-                            + MethodAnalysis.readable(earlier.call) + " on line " + earlier.line + " and " + MethodAnalysis.readable(site.call)
+                            + readable(earlier.call) + " on line " + earlier.line + " and " + readable(site.call)
                             + ", before a sync(); which one it holds afterwards would be left to chance");
                 }
                 // fields and array elements written by two spawns are delivered in program order: the last wins
@@ -99,7 +101,7 @@ final class PendingChecks {
                 if (site.target == SpawnSite.Target.LOCAL && overlaps(site, var, insn) && reported.put(i, site) == null) {
                     a.problem(a.lineOf(insn), localName(site.local(), site.consumer) + " is "
                             + (write ? "assigned" : "read") + " before the sync() of the spawn of "
-                            + MethodAnalysis.readable(site.call) + " on line " + site.line + " that stores into it; "
+                            + readable(site.call) + " on line " + site.line + " that stores into it; "
                             + "its value is undefined until then");
                 }
             }
@@ -133,7 +135,7 @@ final class PendingChecks {
         }
         for (SpawnSite site : sites) {
             if (held[method.instructions.indexOf(site.call)] > 0) {
-                a.problem(site.line, "the spawn of " + MethodAnalysis.readable(site.call) + " is inside a synchronized block: a stolen "
+                a.problem(site.line, "the spawn of " + readable(site.call) + " is inside a synchronized block: a stolen "
                         + "spawn would run without the lock, and sync() would wait while holding it; spawn outside it");
             }
         }

@@ -1,5 +1,7 @@
 package satin.rewriter;
 
+import static satin.rewriter.MethodAnalysis.readable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,12 +102,12 @@ final class SiteFinder {
             default -> null;
         };
         if (next != null && next.getOpcode() == Opcodes.GOTO) {
-            a.problem(line, "the result of the spawn of " + MethodAnalysis.readable(call)
+            a.problem(line, "the result of the spawn of " + readable(call)
                     + " is used inside a conditional expression; assign it, and use it after sync()");
             return null;
         }
         if (target == null || (target == SpawnSite.Target.DISCARDED && !conversions.isEmpty())) {
-            a.problem(line, "the result of the spawn of " + MethodAnalysis.readable(call) + " is used inside an expression; "
+            a.problem(line, "the result of the spawn of " + readable(call) + " is used inside an expression; "
                     + "assign it to a local variable, an array element or a field, and use it after sync()");
             return null;
         }
@@ -141,7 +143,7 @@ final class SiteFinder {
             int stack = flow.frames[index] == null ? -1 : flow.frames[index].getStackSize();
             int needed = site.argumentTypes().length + (site.hasReceiver() ? 1 : 0) + site.targetOperands();
             if (stack < needed) {
-                throw new RewriteException("unexpected stack at the spawn of " + MethodAnalysis.readable(site.call) + " in "
+                throw new RewriteException("unexpected stack at the spawn of " + readable(site.call) + " in "
                         + owner.name + "." + method.name + method.desc);
             }
             for (AbstractInsnNode insn = site.call.getNext(); site.consumer != null && insn != site.consumer;
@@ -151,14 +153,14 @@ final class SiteFinder {
                 }
                 int i = method.instructions.indexOf(insn);
                 if (insn.getOpcode() >= 0 && flow.predecessors(i) > 1) {
-                    a.problem(site.line, "the result of the spawn of " + MethodAnalysis.readable(site.call)
+                    a.problem(site.line, "the result of the spawn of " + readable(site.call)
                             + " is used inside a conditional expression; assign it, and use it after sync()");
                 }
             }
             if (site.consumer != null) {
                 consumed.add(site.consumer);
                 if (flow.predecessors(method.instructions.indexOf(site.consumer)) > 1) {
-                    a.problem(site.line, "the result of the spawn of " + MethodAnalysis.readable(site.call)
+                    a.problem(site.line, "the result of the spawn of " + readable(site.call)
                             + " is used inside a conditional expression; assign it, and use it after sync()");
                 }
             }
