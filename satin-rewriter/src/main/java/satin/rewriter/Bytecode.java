@@ -3,6 +3,7 @@ package satin.rewriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -12,13 +13,6 @@ import org.objectweb.asm.tree.VarInsnNode;
 /** Small instruction builders shared by the method rewriter and the record generator. */
 final class Bytecode {
 
-    static final String WORKER = "satin/runtime/Worker";
-    static final String DEQUE = "satin/deque/WorkDeque";
-    static final String SLOT = "satin/runtime/Slot";
-    static final String RECORD = "satin/runtime/InvocationRecord";
-    static final String FACTORY = "satin/runtime/RecordFactory";
-    static final String FAILURES = "satin/runtime/Failures";
-    static final String SPAWN_EXCEPTION = "satin/SpawnException";
     /**
      * What the {@code Rewritten} mark records: the release, and after the plus the shape of the
      * code the rewriter emits, raised whenever that changes (decision 0013 made it 2; the
@@ -29,6 +23,11 @@ final class Bytecode {
     static final String VERSION = "0.1.0+4";
 
     private Bytecode() {
+    }
+
+    static boolean isReturn(AbstractInsnNode insn) {
+        int op = insn.getOpcode();
+        return op >= Opcodes.IRETURN && op <= Opcodes.RETURN;
     }
 
     static boolean isReference(Type t) {

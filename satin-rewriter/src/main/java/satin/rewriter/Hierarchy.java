@@ -19,9 +19,6 @@ import org.objectweb.asm.Opcodes;
  */
 public final class Hierarchy {
 
-    static final String SPAWNABLE = "Lsatin/Spawnable;";
-    static final String REWRITTEN = "Lsatin/runtime/Rewritten;";
-    static final String SATIN_OBJECT = "satin/SatinObject";
 
     /** What the rewriter needs to know of one class. */
     record ClassInfo(String name, String superName, List<String> interfaces, int access,
@@ -206,7 +203,7 @@ public final class Hierarchy {
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                if (!descriptor.equals(REWRITTEN)) {
+                if (!descriptor.equals(RuntimeCalls.REWRITTEN)) {
                     return null;
                 }
                 rewrittenBy[0] = "";
@@ -226,7 +223,7 @@ public final class Hierarchy {
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
-                        if (annotation.equals(SPAWNABLE)) {
+                        if (annotation.equals(RuntimeCalls.SPAWNABLE)) {
                             spawnable.add(name + descriptor);
                         }
                         return null;

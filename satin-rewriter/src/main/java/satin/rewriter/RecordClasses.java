@@ -43,9 +43,9 @@ final class RecordClasses {
     byte[] record(int index, CallTarget t) {
         String self = name(rewrittenClass, index);
         ClassWriter cw = new HierarchyClassWriter(hierarchy);
-        cw.visit(Opcodes.V17, Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, self, null, Bytecode.RECORD,
-                new String[] {Bytecode.FACTORY});
-        cw.visitAnnotation(Hierarchy.REWRITTEN, true).visit("value", Bytecode.VERSION);
+        cw.visit(Opcodes.V17, Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, self, null, RuntimeCalls.RECORD,
+                new String[] {RuntimeCalls.FACTORY});
+        cw.visitAnnotation(RuntimeCalls.REWRITTEN, true).visit("value", Bytecode.VERSION);
         Type[] args = t.arguments();
         Type result = t.result();
         if (t.hasReceiver()) {
@@ -69,7 +69,7 @@ final class RecordClasses {
 
         mv = cw.visitMethod(0, "<init>", "()V", null, null);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, Bytecode.RECORD, "<init>", "()V", false);
+        superConstructor(mv);
         mv.visitInsn(Opcodes.RETURN);
         end(mv);
 
@@ -88,7 +88,7 @@ final class RecordClasses {
         Type[] args = t.arguments();
         MethodVisitor mv = cw.visitMethod(0, "<init>", desc, null, null);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, Bytecode.RECORD, "<init>", "()V", false);
+        superConstructor(mv);
         int var = 1;
         if (t.hasReceiver()) {
             mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -107,12 +107,12 @@ final class RecordClasses {
 
     /** Builds the record from a fast-form slot; a slot that carries a prebuilt record hands that over. */
     private static void capture(ClassWriter cw, String self, CallTarget t) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "capture",
-                "(L" + Bytecode.SLOT + ";)L" + Bytecode.RECORD + ";", null, null);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, RuntimeCalls.FACTORY_CAPTURE.member,
+                RuntimeCalls.FACTORY_CAPTURE.desc, null, null);
         Type[] args = t.arguments();
         if (!fitsSlot(args)) {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitFieldInsn(Opcodes.GETFIELD, Bytecode.SLOT, "record", "L" + Bytecode.RECORD + ";");
+            RuntimeCalls.SLOT_RECORD.get().accept(mv);
             mv.visitInsn(Opcodes.ARETURN);
             end(mv);
             return;
@@ -121,7 +121,7 @@ final class RecordClasses {
         mv.visitInsn(Opcodes.DUP);
         if (t.hasReceiver()) {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitFieldInsn(Opcodes.GETFIELD, Bytecode.SLOT, "receiver", "Ljava/lang/Object;");
+            RuntimeCalls.SLOT_RECEIVER.get().accept(mv);
             mv.visitTypeInsn(Opcodes.CHECKCAST, t.receiverType());
         }
         int primitive = 0;
@@ -129,10 +129,10 @@ final class RecordClasses {
         for (Type a : args) {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             if (Bytecode.isReference(a)) {
-                mv.visitFieldInsn(Opcodes.GETFIELD, Bytecode.SLOT, "a" + reference++, "Ljava/lang/Object;");
+                RuntimeCalls.slotReference(reference++).get().accept(mv);
                 mv.visitTypeInsn(Opcodes.CHECKCAST, a.getInternalName());
             } else {
-                mv.visitFieldInsn(Opcodes.GETFIELD, Bytecode.SLOT, "j" + primitive++, "J");
+                RuntimeCalls.slotLong(primitive++).get().accept(mv);
                 Bytecode.fromSlotBits(mv, a);
             }
         }
@@ -142,8 +142,8 @@ final class RecordClasses {
     }
 
     private void invoke(ClassWriter cw, String self, CallTarget t) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PROTECTED, "invoke", "()V", null,
-                new String[] {"java/lang/Throwable"});
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PROTECTED, RuntimeCalls.RECORD_INVOKE.member,
+                RuntimeCalls.RECORD_INVOKE.desc, null, new String[] {"java/lang/Throwable"});
         Type result = t.result();
         if (result.getSort() != Type.VOID) {
             mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -176,7 +176,7 @@ final class RecordClasses {
         String self = site.arraySiteClass;
         ClassWriter cw = new HierarchyClassWriter(hierarchy);
         cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, self, null, base, null);
-        cw.visitAnnotation(Hierarchy.REWRITTEN, true).visit("value", Bytecode.VERSION);
+        cw.visitAnnotation(RuntimeCalls.REWRITTEN, true).visit("value", Bytecode.VERSION);
         cw.visitField(Opcodes.ACC_FINAL, "array", "Ljava/lang/Object;", null, null);
         cw.visitField(Opcodes.ACC_FINAL, "index", "I", null, null);
 
@@ -201,7 +201,8 @@ final class RecordClasses {
         mv.visitInsn(Opcodes.RETURN);
         end(mv);
 
-        mv = cw.visitMethod(Opcodes.ACC_PROTECTED, "deliver", "()V", null, null);
+        mv = cw.visitMethod(Opcodes.ACC_PROTECTED, RuntimeCalls.RECORD_DELIVER.member, RuntimeCalls.RECORD_DELIVER.desc,
+                null, null);
         int store = site.consumer.getOpcode();
         if (store == Opcodes.BASTORE) {
             // bastore serves byte[] and boolean[] alike: look at the array to know which to cast to
@@ -295,6 +296,11 @@ final class RecordClasses {
             }
         }
         return primitives <= 4 && references <= 4;
+    }
+
+    private static void superConstructor(MethodVisitor mv) {
+        RuntimeCalls c = RuntimeCalls.RECORD_CONSTRUCTOR;
+        mv.visitMethodInsn(c.kind.opcode, c.owner, c.member, c.desc, false);
     }
 
     private static void end(MethodVisitor mv) {

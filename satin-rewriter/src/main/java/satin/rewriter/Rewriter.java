@@ -102,7 +102,7 @@ public final class Rewriter {
                     hop, RecordClasses.name(cn.name, hopIndex)).rewrite();
         }
         cn.methods.addAll(accessors);
-        AnnotationNode mark = new AnnotationNode(Hierarchy.REWRITTEN);
+        AnnotationNode mark = new AnnotationNode(RuntimeCalls.REWRITTEN);
         mark.values = List.of("value", Bytecode.VERSION);
         if (cn.visibleAnnotations == null) {
             cn.visibleAnnotations = new ArrayList<>();
@@ -242,7 +242,7 @@ public final class Rewriter {
     private static boolean isMarked(ClassNode cn) {
         if (cn.visibleAnnotations != null) {
             for (AnnotationNode a : cn.visibleAnnotations) {
-                if (a.desc.equals(Hierarchy.REWRITTEN)) {
+                if (a.desc.equals(RuntimeCalls.REWRITTEN)) {
                     return true;
                 }
             }

@@ -92,7 +92,7 @@ class IncrementalBuildTest {
         ClassNode cn = new ClassNode();
         new ClassReader(classFile).accept(cn, 0);
         for (AnnotationNode a : cn.visibleAnnotations) {
-            if (a.desc.equals(Hierarchy.REWRITTEN)) {
+            if (a.desc.equals(RuntimeCalls.REWRITTEN)) {
                 a.values = List.of("value", version);
             }
         }
