@@ -51,7 +51,8 @@ final class Takeover {
     /** A member of the registry before it moved comes back under its id; under the registry's lock. */
     void rejoin(Connection c, Message.Join j) {
         if (pool.lost != null) {
-            Registry.refuse(c, pool.lost); // what the members here were told: one that comes later must not wait for ever
+            // what the members here were told: a member that comes later must not wait for ever
+            Registry.refuse(c, pool.lost);
             return;
         }
         Message.Member known = pool.members.get(j.previousId());
@@ -60,8 +61,8 @@ final class Takeover {
             return;
         }
         if (known == null || !known.name().equals(j.name()) || pool.connections.containsKey(j.previousId())) {
-            Registry.refuse(c, "node " + j.name() + " was not member " + j.previousId()
-                    + " of this pool when its registry moved" + (pool.dead.contains(j.name()) ? " (it was declared dead)" : ""));
+            Registry.refuse(c, "node " + j.name() + " was not member " + j.previousId() + " of this pool when its "
+                    + "registry moved" + (pool.dead.contains(j.name()) ? " (it was declared dead)" : ""));
             return;
         }
         if (!pool.allow.equals(j.allow())) {
@@ -155,8 +156,8 @@ final class Takeover {
             }
             for (Integer id : new ArrayList<>(pool.members.keySet())) {
                 if (!pool.connections.containsKey(id)) {
-                    LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: declared dead{1}",
-                            id, gone.contains(id) ? " (its address refuses connections)" : "");
+                    LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: "
+                            + "declared dead{1}", id, gone.contains(id) ? " (its address refuses connections)" : "");
                     election.gone(id, true);
                 }
             }
