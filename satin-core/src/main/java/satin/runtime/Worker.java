@@ -1,7 +1,6 @@
 package satin.runtime;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import satin.SpawnException;
 import satin.deque.WorkDeque;
@@ -19,20 +18,14 @@ import satin.stats.WorkerStats;
  * then the tails of its peers' deques.
  *
  * <p>The fast path, a spawn that comes back to its own worker, allocates nothing and touches no
- * memory that another thread writes: see {@code docs/decisions/0001-spawn-fast-path.md}.
+ * memory that another thread writes: see {@code docs/decisions/0001-spawn-fast-path.md}. So this
+ * class keeps the spawn and sync, and what only their slow ends need lives beside it: the search
+ * for work and the idle back-off ({@link WorkSearch}), the wait for stolen children ({@link
+ * StolenJoin}), and the root calls thieves read lineages from ({@link RootLineages}).
  */
 public final class Worker extends Thread {
 
-    /**
-     * Idle rounds spent spinning, then yielding, before a worker parks. Few spins, then yields: a spinning idle worker holds its core, which on a small machine the
-     * network's event loops need; yielding lets them run (docs/decisions/0006-idle-workers-yield.md).
-     */
-    private static final int SPIN_ROUNDS = 50;
-    private static final int YIELD_ROUNDS = 200;
-    private static final long MIN_PARK_NANOS = 20_000;
-    private static final long MAX_PARK_NANOS = 1_000_000;
-
-    private static final InvocationRecord[] NONE = new InvocationRecord[0];
+    static final InvocationRecord[] NONE = new InvocationRecord[0];
 
     final Node node;
     final int index;
@@ -41,8 +34,10 @@ public final class Worker extends Thread {
     private final ByValueDeque byValue;
     final WorkerStats stats = new WorkerStats();
     /** How a thief turns a slot of this worker's deque into the record it takes away. */
-    private final Function<Slot, InvocationRecord> capture;
-    private long random;
+    final Function<Slot, InvocationRecord> capture;
+    private final RootLineages roots = new RootLineages();
+    private final WorkSearch search;
+    private final StolenJoin stolenJoin;
     /** Set while this worker is parked with nothing to do, so that new work can wake it. */
     volatile boolean parked;
     /**
@@ -58,12 +53,13 @@ public final class Worker extends Thread {
         this.node = node;
         this.index = index;
         JobCopier copier = node.copier();
-        this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, this::lineageAt);
+        this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, roots::at);
         this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), this::offering);
-        this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ System.nanoTime();
+        this.search = new WorkSearch(this, node, index, stats);
+        this.stolenJoin = new StolenJoin(this, deque, node, stats, search);
         this.capture = slot -> {
             InvocationRecord record = slot.capture();
-            record.belongsTo(lineageAt(slot.index));
+            record.belongsTo(roots.at(slot.index));
             stats.stolenFromMe++; // under the deque's lock, so thieves do not race on it
             return record;
         };
@@ -152,11 +148,7 @@ public final class Worker extends Thread {
         if (byValue != null) {
             byValue.runOwn(mark); // the copies of this sync's spawns that no other worker took
         }
-        InvocationRecord[] stolen = takeStolen(mark, count);
-        for (InvocationRecord record : stolen) {
-            await(record);
-        }
-        return stolen;
+        return stolenJoin.join(mark, count);
     }
 
     /**
@@ -273,7 +265,7 @@ public final class Worker extends Thread {
         int rounds = 0;
         long idleSince = System.nanoTime();
         while (!node.stopping()) {
-            InvocationRecord job = findWork();
+            InvocationRecord job = search.findWork();
             if (job != null) {
                 stats.idleNanos += System.nanoTime() - idleSince;
                 node.jobStarted();
@@ -286,37 +278,18 @@ public final class Worker extends Thread {
                 rounds = 0;
             } else {
                 node.remoteIdle();
-                rounds = idle(rounds, null);
+                rounds = search.idle(rounds, null);
             }
         }
         stats.idleNanos += System.nanoTime() - idleSince;
     }
 
-    /** Reads the thieves' records out of the stolen slots, then forgets the slots. */
-    private InvocationRecord[] takeStolen(int mark, int count) {
-        if (count == 0) {
-            return NONE;
-        }
-        int head = deque.head();
-        if (head != mark + count) {
-            throw new IllegalStateException("sync expected " + count + " stolen spawns above index " + mark
-                    + " but the deque head is " + head + ": a spawning method returned without syncing");
-        }
-        InvocationRecord[] stolen = new InvocationRecord[count];
-        for (int i = 0; i < count; i++) {
-            Slot slot = deque.slot(mark + i);
-            stolen[i] = slot.record;
-            slot.record = null;
-        }
-        deque.resetTo(mark);
-        return stolen;
-    }
-
     /** Runs a job that another thread (or another node) waits for. */
-    private void runForOthers(InvocationRecord job) {
+    void runForOthers(InvocationRecord job) {
         stats.jobsRunForOthers++;
         Lineage lineage = job.lineage();
-        int mark = enterRoot(lineage);
+        int mark = deque.head();
+        roots.enter(lineage, mark);
         InvocationRecord outer = running;
         running = job;
         try {
@@ -326,7 +299,7 @@ public final class Worker extends Thread {
             if (lineage != null && lineage.abandoned()) {
                 deque.discardTo(mark); // it unwound by Abandoned, which may have left spawns behind
             }
-            roots--;
+            roots.exit();
         }
     }
 
@@ -339,7 +312,7 @@ public final class Worker extends Thread {
      * cost every program (docs/decisions/0015).
      */
     private void offering() {
-        Lineage innermost = lineageAt(Integer.MAX_VALUE);
+        Lineage innermost = roots.innermost();
         if (innermost != null && innermost.abandoned()) {
             throw new Abandoned("a spawn of abandoned work, refused on " + getName());
         }
@@ -359,7 +332,7 @@ public final class Worker extends Thread {
             return 0; // its deque tells the owner at every spawn
         }
         int thrown = 0;
-        for (Lineage l = lineageAt(Integer.MAX_VALUE); l != null && l.abandoned(); ) {
+        for (Lineage l = roots.innermost(); l != null && l.abandoned(); ) {
             InvocationRecord job = deque.steal(capture);
             if (job == null) {
                 break;
@@ -374,148 +347,11 @@ public final class Worker extends Thread {
         return thrown;
     }
 
-    /**
-     * The root calls this worker runs, innermost last: a root entered while an outer one waits at
-     * a sync spawns above the deque index where it began, so a slot's index names its root.
-     */
-    private Lineage[] rootLineages = new Lineage[8];
-    private int[] rootMarks = new int[8];
-    /** Written by the owner before the spawns of a root are published, read by thieves after. */
-    private volatile int roots;
-
-    /** @return the deque index where the root's spawns begin */
-    private int enterRoot(Lineage lineage) {
-        int n = roots;
-        if (n == rootMarks.length) {
-            rootLineages = java.util.Arrays.copyOf(rootLineages, 2 * n);
-            rootMarks = java.util.Arrays.copyOf(rootMarks, 2 * n);
-        }
-        int mark = deque.head();
-        rootLineages[n] = lineage;
-        rootMarks[n] = mark;
-        roots = n + 1;
-        return mark;
-    }
-
-    /**
-     * The lineage of the root call whose spawn sits at deque index {@code index}: the innermost that
-     * began at or below it. {@link #roots} is read first: that read is what makes the owner's writes
-     * to the arrays, and the arrays it grew, visible; arrays read before it could be ones the owner
-     * has since replaced, with entries it has since written elsewhere.
-     */
-    private Lineage lineageAt(int index) {
-        int n = roots;
-        Lineage[] lineages = rootLineages;
-        int[] marks = rootMarks;
-        for (int i = Math.min(n, Math.min(marks.length, lineages.length)) - 1; i >= 0; i--) {
-            if (marks[i] <= index) {
-                return lineages[i];
-            }
-        }
-        return null;
-    }
-
     /** A thief on another node takes the oldest job this worker offers. */
     InvocationRecord stealFromMe() {
         if (byValue != null) {
             return byValue.stealForRemote();
         }
         return deque.steal(capture);
-    }
-
-    /** Waits until a stolen child is done, doing other useful work meanwhile. */
-    private void await(InvocationRecord record) {
-        if (record.isDone()) {
-            return;
-        }
-        stats.syncWaits++;
-        long start = System.nanoTime();
-        long idleSince = start;
-        int rounds = 0;
-        InvocationRecord outer = awaiting;
-        awaiting = record;
-        while (!record.isDone()) {
-            InvocationRecord job = findWork();
-            if (job != null) {
-                stats.syncIdleNanos += System.nanoTime() - idleSince;
-                runForOthers(job);
-                awaiting = record; // a job run meanwhile may have waited for one of its own
-                idleSince = System.nanoTime();
-                rounds = 0;
-            } else {
-                node.remoteIdle();
-                rounds = idle(rounds, record);
-            }
-        }
-        awaiting = outer;
-        long end = System.nanoTime();
-        stats.syncIdleNanos += end - idleSince;
-        stats.syncWaitNanos += end - start;
-    }
-
-    private InvocationRecord findWork() {
-        InvocationRecord job = node.pollSubmitted();
-        if (job != null) {
-            return job;
-        }
-        Worker[] peers = node.workers();
-        int n = peers.length;
-        if (n == 1) {
-            return null;
-        }
-        int start = nextInt(n);
-        for (int k = 0; k < n; k++) {
-            Worker victim = peers[(start + k) % n];
-            if (victim != this) {
-                stats.stealAttempts++;
-                job = victim.deque.steal(victim.capture);
-                if (job != null) {
-                    stats.steals++;
-                    return job;
-                }
-            }
-        }
-        return null;
-    }
-
-    /**
-     * One idle round: spin first, because waking a parked thread on another core is expensive on
-     * small virtual machines, then yield, then park for a while; a finishing stolen child or newly
-     * published work unparks the worker early.
-     */
-    private int idle(int rounds, InvocationRecord awaited) {
-        if (rounds < SPIN_ROUNDS) {
-            Thread.onSpinWait();
-        } else if (rounds < SPIN_ROUNDS + YIELD_ROUNDS) {
-            Thread.yield();
-        } else {
-            int doublings = Math.min(rounds - SPIN_ROUNDS - YIELD_ROUNDS, 6);
-            long nanos = Math.min(MAX_PARK_NANOS, MIN_PARK_NANOS << doublings);
-            if (awaited != null) {
-                awaited.setWaiter(this);
-                if (!awaited.isDone()) {
-                    LockSupport.parkNanos(this, nanos);
-                }
-                awaited.setWaiter(null);
-            } else {
-                parked = true;
-                node.parkedWorkers.incrementAndGet();
-                if (!node.stopping() && !node.hasSubmitted()) {
-                    LockSupport.parkNanos(this, nanos);
-                }
-                node.parkedWorkers.decrementAndGet();
-                parked = false;
-            }
-        }
-        return rounds + 1;
-    }
-
-    private int nextInt(int bound) {
-        long x = random;
-        x ^= x << 13;
-        x ^= x >>> 7;
-        x ^= x << 17;
-        random = x;
-        return (int) ((x >>> 33) % bound);
     }
 }

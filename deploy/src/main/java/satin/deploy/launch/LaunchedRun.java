@@ -2,24 +2,13 @@ package satin.deploy.launch;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,14 +19,13 @@ import satin.deploy.plan.RunPlan;
  * One run under way. A thread of its own starts the master, reads the registry's address from
  * what it prints, starts the other members, and waits for the master within the timeout; whatever
  * way the run ends, it destroys every member still alive and writes the run directory.
+ *
+ * <p>This class decides when each member starts and when the run is over; how a SLURM cluster is
+ * submitted ({@link SlurmLaunch}), what the run directory holds ({@link RunDirectory}), the secret's
+ * file ({@link SecretFile}) and the turns of runs in this JVM ({@link InJvmTurn}) are beside it.
  */
 public final class LaunchedRun {
 
-    /**
-     * {@code System.out} and the nodes' transport are one per JVM: runs with in-JVM members take
-     * turns, and a turn ends when the member's thread has, even after a timeout.
-     */
-    private static final Semaphore IN_JVM_TURN = new Semaphore(1);
     private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
     /** What a member's process says when the pool made it the master in place of a dead one ({@code PoolMain}). */
     private static final Pattern TOOK_OVER = Pattern.compile("satin: the master is gone; node \\S+ is the master now");
@@ -54,7 +42,7 @@ public final class LaunchedRun {
     /** Whether the master's own process ended with 0: only then did it write the archive it trained whole. */
     private volatile boolean masterEndedWell;
     private final long deadline;
-    private final Path runDir;
+    private final RunDirectory directory;
     private final Path stats;
     private final List<Running> members = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
@@ -69,22 +57,22 @@ public final class LaunchedRun {
     /** A SLURM job that failed before the run ended, which ended it; null if none did. */
     private volatile Running lostJob;
     private Path secretFile;
-    /** The sbatch of each heterogeneous job by name, which its clusters share. */
-    private final Map<String, Running.OfProcess> hetJobs = new HashMap<>();
+    /** Starts the SLURM members, once the run's commands have their archive. */
+    private SlurmLaunch slurm;
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
         this.plan = plan;
         this.commands = commands;
         this.deadline = startNanos + timeout.toNanos();
-        this.runDir = runDir;
-        this.stats = runDir.resolve("stats.json");
+        this.directory = new RunDirectory(runDir, plan, started);
+        this.stats = directory.stats();
     }
 
     static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
         commands.members(); // a plan it cannot carry out is refused here, before anything starts
         ProgramClassPath.requireMain(plan.app(), plan.origin());
         ProgramClassPath.checkArguments(plan.app(), plan.origin());
-        LaunchedRun run = new LaunchedRun(plan, commands, timeout, newRunDir(plan));
+        LaunchedRun run = new LaunchedRun(plan, commands, timeout, RunDirectory.create(plan));
         Runtime.getRuntime().addShutdownHook(run.hook);
         Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());
         t.setDaemon(true);
@@ -92,23 +80,9 @@ public final class LaunchedRun {
         return run;
     }
 
-    /** A fresh directory under the plan's output directory, named by the pool and the start time. */
-    private static Path newRunDir(RunPlan plan) throws IOException {
-        Files.createDirectories(plan.outputDir());
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
-        for (int i = 0;; i++) {
-            Path dir = plan.outputDir().resolve(plan.pool() + "-" + stamp + (i == 0 ? "" : "-" + i));
-            try {
-                return Files.createDirectory(dir);
-            } catch (FileAlreadyExistsException e) {
-                // another run started this second: take the next name
-            }
-        }
-    }
-
     /** The run directory (it exists from the start). */
     public Path runDir() {
-        return runDir;
+        return directory.dir();
     }
 
     /** The process ids of the members started as local processes so far (ssh members: the ssh client). */
@@ -164,11 +138,8 @@ public final class LaunchedRun {
         PrintStream systemOut = System.out;
         Running.SharedOut shared = new Running.SharedOut();
         try {
-            if (inJvm && !IN_JVM_TURN.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                throw new IOException("pool " + plan.pool() + " (" + plan.origin() + "): an earlier run with clusters "
-                        + "in this JVM still runs here (past its timeout?), and this one's timeout passed waiting for it");
-            }
             if (inJvm) {
+                InJvmTurn.take(plan.pool(), plan.origin(), deadline);
                 System.setOut(shared.stream());
             }
             try {
@@ -176,17 +147,17 @@ public final class LaunchedRun {
             } finally {
                 if (inJvm) {
                     System.setOut(systemOut);
-                    endTurnWhenThreadsEnd();
+                    InJvmTurn.endWhenThreadsEnd(members, plan.pool());
                 }
             }
         } catch (IOException | RuntimeException e) {
-            outcome.completeExceptionally(recordFailure(e));
+            outcome.completeExceptionally(directory.recordFailure(e, members, startNanos));
         } catch (InterruptedException e) {
-            outcome.completeExceptionally(recordFailure(new IOException("the launch of pool " + plan.pool()
-                    + " was interrupted")));
+            outcome.completeExceptionally(directory.recordFailure(new IOException("the launch of pool " + plan.pool()
+                    + " was interrupted"), members, startNanos));
         } finally {
             destroy();
-            deleteSecret();
+            SecretFile.delete(secretFile);
             closeArchive();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -194,26 +165,6 @@ public final class LaunchedRun {
                 // this JVM is shutting down, and the hook is what ends the run
             }
         }
-    }
-
-    /**
-     * The run directory of a run whose launch failed before it could end (a secret or archive that
-     * could not be written, a member that could not be started) says why, as that of a run that
-     * failed later does, instead of being left empty.
-     */
-    private Exception recordFailure(Exception e) {
-        StringBuilder err = new StringBuilder();
-        members.forEach(r -> err.append(r.err()));
-        err.append("satin-launch: the run could not start: ") // a file system exception's message is only its path
-                .append(e instanceof java.nio.file.FileSystemException ? e.toString() : e.getMessage()).append('\n');
-        try {
-            Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
-            RunRecord.write(runDir.resolve("result.json"), plan, started, Duration.ofNanos(System.nanoTime() - startNanos),
-                    1, ending(1), stats.getFileName().toString());
-        } catch (IOException | RuntimeException cannotRecord) {
-            e.addSuppressed(cannotRecord);
-        }
-        return e;
     }
 
     /** Puts a trained archive in place, or deletes what a failed training left; once. */
@@ -225,30 +176,11 @@ public final class LaunchedRun {
         }
     }
 
-    /** A thread that ignored its interruption still holds the JVM's transport: the next in-JVM run waits for it. */
-    private void endTurnWhenThreadsEnd() {
-        List<Running> threads = members.stream().filter(r -> r instanceof Running.OfThread).toList();
-        Thread waiter = new Thread(() -> {
-            try {
-                for (Running r : threads) {
-                    while (!r.awaitEnd(1000)) {
-                        r.destroy();
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                IN_JVM_TURN.release();
-            }
-        }, "satin-launch-turn-" + plan.pool());
-        waiter.setDaemon(true);
-        waiter.start();
-    }
-
     private RunOutcome runMembers(Running.SharedOut shared) throws IOException, InterruptedException {
-        secretFile = writeSecret();
+        secretFile = SecretFile.write(plan.secret());
         archive = commands.leaseArchive(System.err);
         commands = commands.withArchive(archive);
+        slurm = new SlurmLaunch(commands, directory.dir(), stats, plan.secret());
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);
         // SLURM jobs are submitted at once (they may wait in the queue); their tasks read the registry's address from a file
@@ -291,7 +223,8 @@ public final class LaunchedRun {
             awaitFollowers();
         }
         destroy();
-        return record(master, ended, code, wall);
+        RunDirectory.Ending end = new RunDirectory.Ending(code, master, ended, lostJob, exitedAt, interrupted);
+        return directory.record(end, members, wall);
     }
 
     /**
@@ -330,46 +263,10 @@ public final class LaunchedRun {
             case IN_JVM -> new Running.OfThread(m, args, shared, programLoader());
             case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
             case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
-            case SLURM -> slurm(m, args);
+            case SLURM -> slurm.start(m, args);
         };
         members.add(r);
         return r;
-    }
-
-    /** A SLURM cluster's job, submitted; or its step, inside the allocation this JVM runs in. */
-    private Running slurm(CommandBuilder.Member m, List<String> args) throws IOException {
-        String allocation = System.getenv("SLURM_JOB_ID");
-        String hetJob = m.cluster().slurm().hetJob();
-        if (allocation == null && hetJob != null) {
-            Running.OfProcess submit = hetJobs.get(hetJob);
-            if (submit == null) {
-                submit = submitHetJob(m);
-                hetJobs.put(hetJob, submit);
-            }
-            return new Running.OfSlurm(m, submit, runDir, null, hetJob);
-        }
-        String text = SlurmJob.script(m, commands.javaCommand(m, args), runDir, allocation != null);
-        Path script = SlurmJob.writeScript(m.cluster().name(), text, runDir);
-        List<String> command = allocation != null ? List.of("/bin/sh", script.toString())
-                : SlurmJob.sbatch(m, script, runDir, commands.workDir());
-        return new Running.OfSlurm(m, command, runDir, allocation, plan.secret());
-    }
-
-    /**
-     * Submits the heterogeneous job {@code m} is a component of, with every cluster of the same
-     * {@code hetJob} as the others, in the order of the plan; each cluster's tasks get its own command.
-     */
-    private Running.OfProcess submitHetJob(CommandBuilder.Member m) throws IOException {
-        String hetJob = m.cluster().slurm().hetJob();
-        List<CommandBuilder.Member> components = commands.members().stream().filter(c -> c.placement()
-                == Placement.SLURM && hetJob.equals(c.cluster().slurm().hetJob())).toList();
-        List<List<String>> javaCommands = new ArrayList<>();
-        for (CommandBuilder.Member c : components) { // as launch() gives SLURM members: no registry, no secret file
-            javaCommands.add(commands.javaCommand(c, commands.poolArgs(c, null, null, stats)));
-        }
-        Path script = SlurmJob.writeScript(hetJob, SlurmJob.hetScript(components, javaCommands, runDir), runDir);
-        return Running.OfSlurm.submit(components.get(0), SlurmJob.hetSbatch(components, script, runDir,
-                commands.workDir()), plan.secret());
     }
 
     /** The loader of the program's classes in this JVM: satin's own when the program brings none. */
@@ -434,75 +331,5 @@ public final class LaunchedRun {
                 return;
             }
         }
-    }
-
-    private Path writeSecret() throws IOException {
-        Path file;
-        try {
-            file = Files.createTempFile("satin-secret-", ".txt",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException e) {
-            file = Files.createTempFile("satin-secret-", ".txt");
-        }
-        Files.writeString(file, plan.secret(), StandardCharsets.UTF_8);
-        return file;
-    }
-
-    private void deleteSecret() {
-        try {
-            if (secretFile != null) {
-                Files.deleteIfExists(secretFile);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the secret file " + secretFile, e);
-        }
-    }
-
-    /** How the run ended, in words, for result.json. */
-    private String ending(int code) {
-        if (code == RunOutcome.TIMED_OUT) {
-            return "timed out";
-        }
-        if (code == RunOutcome.DESTROYED) {
-            return exitedAt != null ? "exited" : interrupted ? "interrupted" : "destroyed";
-        }
-        return code == 0 ? "finished" : "failed";
-    }
-
-    /**
-     * Writes the run directory. {@code ended} is the member that ended the run: the master, or the
-     * member that took its place, whose output is the run's.
-     */
-    private RunOutcome record(Running master, Running ended, int code, Duration wall) throws IOException {
-        String err = ended.err();
-        if (ended != master) {
-            err = "satin-launch: the master's process (" + master.member.name() + ") ended with exit code "
-                    + master.exitCode() + "; " + ended.member.name() + " took over and ended the run\n" + err;
-        }
-        if (lostJob != null) {
-            err += "satin-launch: the SLURM job of cluster " + lostJob.member.name() + " ended with exit code "
-                    + lostJob.exitCode() + " before the run did, and the run was stopped; its errors are in stderr-"
-                    + lostJob.member.name() + ".txt\n";
-        } else if (code == RunOutcome.TIMED_OUT) {
-            err += "satin-launch: the run exceeded its timeout and was killed\n";
-        } else if (code == RunOutcome.DESTROYED && exitedAt != null) {
-            err += "satin-launch: the run ended when " + exitedAt + " called System.exit, which ends this JVM, satin's"
-                    + " own (its clusters run here, where: jvm), and the run with it; what it printed until then is kept\n";
-        } else if (code == RunOutcome.DESTROYED && interrupted) {
-            err += "satin-launch: the run was interrupted (Ctrl-C, or a signal that ended the launcher) and its "
-                    + "processes were stopped; what they printed until then is kept\n";
-        } else if (code == RunOutcome.DESTROYED) {
-            err += "satin-launch: the run was destroyed before it ended\n";
-        }
-        Files.writeString(runDir.resolve("stdout.txt"), ended.out(), StandardCharsets.UTF_8);
-        Files.writeString(runDir.resolve("stderr.txt"), err, StandardCharsets.UTF_8);
-        for (Running r : members) { // the others' errors, for when a run goes wrong
-            if (r != ended) {
-                Files.writeString(runDir.resolve("stderr-" + r.member.name() + ".txt"), r.err(), StandardCharsets.UTF_8);
-            }
-        }
-        RunRecord.write(runDir.resolve("result.json"), plan, started, wall, code, ending(code),
-                stats.getFileName().toString());
-        return new RunOutcome(code, ended.out(), err, stats, wall, runDir);
     }
 }

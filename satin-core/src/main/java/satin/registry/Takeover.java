@@ -1,0 +1,183 @@
+package satin.registry;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import satin.net.Connection;
+import satin.net.Message;
+import satin.net.Transport;
+
+/**
+ * A registry that a member started in place of one the pool lost: it begins with what the last
+ * registry had said, takes the members back as they come, and when the time to come back is over
+ * decides whether the ones that did not are dead or this side of the pool is the one cut off. Kept
+ * apart from admission and election because it is the only part that must guess, from a partial
+ * pool, whether going on would run the program twice.
+ */
+final class Takeover {
+
+    private static final System.Logger LOG = System.getLogger("satin.registry");
+    /** How long a missing member's address may take to refuse a connection. */
+    private static final int PROBE_MILLIS = 1_000;
+
+    /** The registry, whose lock guards {@link #pool}: the decisions after the window take it themselves. */
+    private final Object lock;
+    private final PoolState pool;
+    private final Election election;
+    /** The members other than the master when this registry took over, or 0 for a registry that began the run. */
+    private int formerFollowers;
+
+    Takeover(Object lock, PoolState pool, Election election) {
+        this.lock = lock;
+        this.pool = pool;
+        this.election = election;
+    }
+
+    /** Starts from what the registry before this one had said; under the registry's lock. */
+    void resume(List<Message.Member> known, int master, Set<String> deadNames, String allow) {
+        for (Message.Member m : known) {
+            pool.members.put(m.id(), m);
+            pool.nextId = Math.max(pool.nextId, m.id() + 1);
+        }
+        pool.master = master;
+        pool.dead.addAll(deadNames);
+        pool.allow = allow;
+        pool.allowFrom = "the registry before it moved";
+        formerFollowers = (int) known.stream().filter(m -> m.id() != master).count();
+    }
+
+    /** A member of the registry before it moved comes back under its id; under the registry's lock. */
+    void rejoin(Connection c, Message.Join j) {
+        if (pool.lost != null) {
+            // what the members here were told: a member that comes later must not wait for ever
+            Registry.refuse(c, pool.lost);
+            return;
+        }
+        Message.Member known = pool.members.get(j.previousId());
+        if (known == null && pool.stopped && !pool.dead.contains(j.name())) {
+            Registry.refuse(c, Registry.RUN_OVER); // it came back after the run ended without it: nothing is lost
+            return;
+        }
+        if (known == null || !known.name().equals(j.name()) || pool.connections.containsKey(j.previousId())) {
+            Registry.refuse(c, "node " + j.name() + " was not member " + j.previousId() + " of this pool when its "
+                    + "registry moved" + (pool.dead.contains(j.name()) ? " (it was declared dead)" : ""));
+            return;
+        }
+        if (!pool.allow.equals(j.allow())) {
+            Registry.refuse(c, "node " + j.name() + " allows other classes to travel than the pool");
+            return;
+        }
+        pool.connect(known.id(), c);
+        if (j.wantsMaster()) {
+            pool.mayLead.add(known.id());
+        }
+        c.send(new Message.Members(known.id(), pool.master, pool.all()));
+        if (pool.stopped) {
+            // the master followed the registry sooner and ended the run: this member missed the stop
+            c.send(new Message.Stop());
+        }
+    }
+
+    /**
+     * Members that did not join the moved registry in time are dead. Unless no more than half of
+     * the members other than the master came: then it may rather be this side of the pool that is
+     * cut off (a network that split, or a registry only starved that the others still hear, not a
+     * pool that lost most of its processes), and electing a master here would run main a second
+     * time beside the real one; so this side stops. A tie stops too: half of the pool cannot tell
+     * which half it is. Members whose address refuses connections are not counted: their process
+     * is gone, which no split of the network looks like (the master's process with more nodes than
+     * all the others, or several processes killed at once, would otherwise lose the run). A master
+     * that came back is on this side, and no second one is elected whatever the count.
+     */
+    void rejoinWindowOver() {
+        List<Message.Member> missing;
+        synchronized (lock) {
+            if (pool.steppedDown) {
+                return;
+            }
+            missing = pool.members.values().stream()
+                    .filter(m -> m.id() != pool.master && !pool.connections.containsKey(m.id())).toList();
+            if (pool.stopped) {
+                notWaitedFor(missing);
+                return; // the members that came back leave after the stop, as they should
+            }
+        }
+        Thread probes = new Thread(() -> rejoinsCounted(gone(missing)), "satin-registry-rejoins");
+        probes.setDaemon(true);
+        probes.start();
+    }
+
+    /**
+     * The run ended within the window, and these members have not come back: they will not report,
+     * and the master and this registry stop waiting for them. They are not declared dead (nothing
+     * is run again after the stop); one that comes after all hears that the run is over.
+     */
+    private void notWaitedFor(List<Message.Member> missing) {
+        for (Message.Member m : missing) {
+            LOG.log(Level.WARNING, "member {0} did not join the registry again before the run ended: not waited for",
+                    m.id());
+            election.gone(m.id(), false);
+        }
+    }
+
+    /** The ids of the members whose process is gone: their address refuses connections. All are asked at once. */
+    private static Set<Integer> gone(List<Message.Member> missing) {
+        Set<Integer> gone = ConcurrentHashMap.newKeySet();
+        List<Thread> probes = new ArrayList<>();
+        for (Message.Member m : missing) {
+            Thread probe = new Thread(() -> {
+                if (Transport.refusesConnections(m.address(), PROBE_MILLIS)) {
+                    gone.add(m.id());
+                }
+            }, "satin-registry-probe");
+            probe.setDaemon(true);
+            probe.start();
+            probes.add(probe);
+        }
+        try {
+            for (Thread probe : probes) {
+                probe.join(2L * PROBE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // decided on what is known by now
+        }
+        return Set.copyOf(gone);
+    }
+
+    private void rejoinsCounted(Set<Integer> gone) {
+        synchronized (lock) {
+            if (pool.stopped || pool.steppedDown) {
+                return;
+            }
+            if (cutOff(gone)) {
+                return;
+            }
+            for (Integer id : new ArrayList<>(pool.members.keySet())) {
+                if (!pool.connections.containsKey(id)) {
+                    LOG.log(Level.WARNING, "member {0} did not join the registry again after it moved: "
+                            + "declared dead{1}", id, gone.contains(id) ? " (its address refuses connections)" : "");
+                    election.gone(id, true);
+                }
+            }
+        }
+    }
+
+    /** Whether too few came back for this side to go on; if so, it stops and everyone here is told why. */
+    private boolean cutOff(Set<Integer> gone) {
+        long back = pool.connections.keySet().stream().filter(id -> id != pool.master).count();
+        int counted = formerFollowers - gone.size();
+        if (2 * back <= counted && counted > 0 && !pool.connections.containsKey(pool.master)) {
+            String why = "the registry taken over could reach only " + back + " of the " + counted
+                    + " members other than the master" + (gone.isEmpty() ? "" : " still alive")
+                    + ": this side of the pool is cut off from the rest";
+            LOG.log(Level.ERROR, why);
+            pool.stopped = true;
+            pool.lost = why;
+            pool.broadcast(new Message.Refused(why), null);
+            return true;
+        }
+        return false;
+    }
+}
