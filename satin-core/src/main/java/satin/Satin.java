@@ -15,8 +15,8 @@ public final class Satin {
      */
     public static void sync() {
         // Replaced by the rewriter at every call site; the plain call is the sequential program.
-        if (satin.runtime.RewriteCheck.ENABLED) {
-            satin.runtime.RewriteCheck.unrewrittenSync();
+        if (RewriteCheck.ENABLED) {
+            RewriteCheck.unrewrittenSync();
         }
     }
 

@@ -7,8 +7,8 @@ package satin;
 public abstract class SatinObject {
 
     protected SatinObject() {
-        if (satin.runtime.RewriteCheck.ENABLED) {
-            satin.runtime.RewriteCheck.checkClass(getClass());
+        if (RewriteCheck.ENABLED) {
+            RewriteCheck.checkClass(getClass());
         }
     }
 
@@ -20,8 +20,8 @@ public abstract class SatinObject {
      */
     public final void sync() {
         // Replaced by the rewriter at every call site; the plain call is the sequential program.
-        if (satin.runtime.RewriteCheck.ENABLED) {
-            satin.runtime.RewriteCheck.unrewrittenSync();
+        if (RewriteCheck.ENABLED) {
+            RewriteCheck.unrewrittenSync();
         }
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import satin.launch.PoolMain;
 import satin.runtime.InvocationRecord;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /**
  * The classes allowed to travel between nodes. A peer is untrusted: a class it names is loaded

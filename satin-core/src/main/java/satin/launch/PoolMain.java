@@ -111,7 +111,7 @@ public final class PoolMain {
         satin.net.PipelineInitializer.checkProperties();
         satin.lb.StealChunk.fromProperty();
         Allowlist.names(System.getProperty("satin.allow"));
-        satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true);
+        satin.config.SwitchProperty.read("satin.sameJvmShortcut", true);
     }
 
     private static MethodHandle findMain(String name) {

@@ -173,7 +173,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     public static synchronized Transport transport() {
         if (transport == null) {
             transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true));
+                    satin.config.SwitchProperty.read("satin.sameJvmShortcut", true));
         }
         return transport;
     }

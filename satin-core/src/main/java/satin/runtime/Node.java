@@ -1,5 +1,6 @@
 package satin.runtime;
 
+import satin.config.SwitchProperty;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

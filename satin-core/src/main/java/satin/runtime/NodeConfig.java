@@ -1,5 +1,6 @@
 package satin.runtime;
 
+import satin.config.SwitchProperty;
 import java.util.Locale;
 import java.util.Properties;
 import satin.deque.DequeKind;

@@ -1,5 +1,7 @@
 package satin.runtime;
 
+import satin.Rewritten;
+
 /**
  * A spawned call as it waits in its worker's deque: a reusable, preallocated description that a
  * spawn fills in place, so that spawning allocates nothing.

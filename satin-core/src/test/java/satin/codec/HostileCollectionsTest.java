@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.runtime.InvocationRecord;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /**
  * Payloads whose hash-based collections cost far more to build than their size: elements that

@@ -37,7 +37,7 @@ import satin.SpawnException;
 import satin.pool.Summing$$Spawn0;
 import satin.pool.Summing;
 import satin.runtime.InvocationRecord;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /**
  * The codec that ships stolen jobs: call by value for jobs, results and failures, and a closed door

@@ -2,7 +2,7 @@ package satin.pool;
 
 import satin.runtime.InvocationRecord;
 import satin.runtime.RecordFactory;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 import satin.runtime.Slot;
 
 /** The record of {@code Counting.count(long, long)}, shaped as the rewriter shapes records. */

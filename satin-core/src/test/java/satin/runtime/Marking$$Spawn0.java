@@ -1,5 +1,7 @@
 package satin.runtime;
 
+import satin.Rewritten;
+
 /** The record of {@code Marking.mark(boolean[], int, int)}, shaped as the rewriter shapes records. */
 @Rewritten("by hand, for tests")
 final class Marking$$Spawn0 extends InvocationRecord implements RecordFactory {

@@ -93,7 +93,7 @@ enum RuntimeCalls {
     /** The annotation that makes a method spawnable, as a descriptor. */
     static final String SPAWNABLE = "Lsatin/Spawnable;";
     /** The annotation the rewriter marks its classes with, as a descriptor. */
-    static final String REWRITTEN = "Lsatin/runtime/Rewritten;";
+    static final String REWRITTEN = "Lsatin/Rewritten;";
 
     /** Every runtime type the rewriter names, members' owners or not, as internal names or descriptors. */
     static final List<String> TYPES = List.of(WORKER, DEQUE, SLOT, RECORD, FACTORY, FAILURES, SPAWN_EXCEPTION, SATIN,

@@ -13,6 +13,6 @@ public final class PrintAll {
         for (String name : Cases.names()) {
             System.out.println(name + " = " + Cases.run(PrintAll.class.getClassLoader(), name));
         }
-        System.out.println("rewritten = " + Locals.class.isAnnotationPresent(satin.runtime.Rewritten.class));
+        System.out.println("rewritten = " + Locals.class.isAnnotationPresent(satin.Rewritten.class));
     }
 }

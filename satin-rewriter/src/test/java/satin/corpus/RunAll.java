@@ -16,7 +16,7 @@ public final class RunAll {
                 System.out.println(name + " = " + result);
             }
         }
-        boolean rewritten = Locals.class.isAnnotationPresent(satin.runtime.Rewritten.class);
+        boolean rewritten = Locals.class.isAnnotationPresent(satin.Rewritten.class);
         System.out.println("rewritten = " + rewritten);
     }
 }

@@ -61,7 +61,7 @@ class CorpusTest {
     void everyCorpusClassWasRewritten() throws Exception {
         for (Class<?> c : Cases.CLASSES) {
             Class<?> r = REWRITTEN.loadClass(c.getName());
-            assertTrue(r.isAnnotationPresent(satin.runtime.Rewritten.class), c + " carries the mark");
+            assertTrue(r.isAnnotationPresent(satin.Rewritten.class), c + " carries the mark");
             assertEquals(REWRITTEN, r.getClassLoader());
         }
         List<String> names = Cases.names();

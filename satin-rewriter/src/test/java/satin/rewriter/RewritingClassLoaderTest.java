@@ -67,7 +67,7 @@ class RewritingClassLoaderTest {
             }
             @SuppressWarnings("unchecked")
             Class<? extends java.lang.annotation.Annotation> mark = (Class<? extends java.lang.annotation.Annotation>) core
-                    .loadClass("satin.runtime.Rewritten");
+                    .loadClass("satin.Rewritten");
             for (Class<?> c : Cases.CLASSES) {
                 Class<?> loaded = program.loadClass(c.getName());
                 assertEquals(program, loaded.getClassLoader());

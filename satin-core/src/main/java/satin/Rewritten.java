@@ -1,4 +1,4 @@
-package satin.runtime;
+package satin;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -1,4 +1,4 @@
-package satin.runtime;
+package satin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,12 +111,12 @@ class RewriteCheckTest {
     void switchedOnAnUnrewrittenProgramFailsWithTheClassNamed() throws Exception {
         Process p = new ProcessBuilder(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
                 "-Dsatin.requireRewritten=true", "-cp", System.getProperty("java.class.path"),
-                "satin.runtime.RewriteCheckTest$Main").redirectErrorStream(true).start();
+                "satin.RewriteCheckTest$Main").redirectErrorStream(true).start();
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
             assertTrue(out.contains("satin.spec.Fib declares @Spawnable fib but was not rewritten"), out);
-            assertTrue(out.contains("sync() was called from satin.runtime.RewriteCheckTest$Main"), out);
+            assertTrue(out.contains("sync() was called from satin.RewriteCheckTest$Main"), out);
             assertTrue(out.contains(RewriteCheck.HOW_TO_REWRITE), out);
         } finally {
             p.destroyForcibly();
@@ -131,7 +131,7 @@ class RewriteCheckTest {
     void aSettingThatIsNeitherTrueNorFalseIsRefusedByTheFirstCheck() throws Exception {
         Process p = new ProcessBuilder(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
                 "-Dsatin.requireRewritten=yes", "-cp", System.getProperty("java.class.path"),
-                "satin.runtime.RewriteCheckTest$Main").redirectErrorStream(true).start();
+                "satin.RewriteCheckTest$Main").redirectErrorStream(true).start();
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);

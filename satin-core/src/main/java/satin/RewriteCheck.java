@@ -1,8 +1,9 @@
-package satin.runtime;
+package satin;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
+import satin.config.SwitchProperty;
 
 /**
  * Detects a spawning class that was never rewritten, which would otherwise run silently as the

@@ -1,4 +1,4 @@
-package satin.runtime;
+package satin.config;
 
 import java.util.Locale;
 import java.util.Properties;
