@@ -29,6 +29,7 @@ import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.PoolReport;
 import satin.stats.PoolStats;
+import satin.steal.StealProtocol;
 
 /**
  * A node as a member of a pool: its workers ({@link Node}), the membership ({@link Members}, kept
@@ -92,9 +93,10 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
-        this.steals = new StealProtocol(this, config, node, codec, balancer, members, stats);
+        this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
+                config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
-                steals::onAccepted);
+                this::fromMember);
         Channel bound;
         try {
             bound = transport().listen(config.listen(),
@@ -371,7 +373,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (died) {
             detected(member.name(), 0);
         } else {
-            steals.orphans().ownerLeft(member.name());
+            steals.ownerLeft(member.name());
         }
         for (Connection c : accepted) {
             if (c.peer().node().equals(member.name())) {
@@ -390,7 +392,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         if (foundDead.add(name)) {
             stats.failuresDetected.incrementAndGet();
             stats.detectionNanos.addAndGet(silentNanos);
-            steals.orphans().ownerDied(name);
+            steals.ownerDied(name);
         }
     }
 
@@ -494,6 +496,43 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
     }
 
+    /**
+     * A message from a member, past the gate: the registry's moves and the balancers' notes are the
+     * pool's, the rest the steal protocol's.
+     */
+    private void fromMember(Connection c, Message m) {
+        if (m instanceof Message.RegistryMoved r) {
+            if (speaksForItself(c, r.host(), m, "to member ")) {
+                registryMoved(r);
+            }
+        } else if (m instanceof Message.BalancerNote n) {
+            if (speaksForItself(c, n.from(), m, "from member ")) {
+                stats.notesReceived.incrementAndGet();
+                synchronized (balancer) {
+                    balancer.noted(n.from(), n.kind(), n.value());
+                }
+            }
+        } else {
+            steals.onAccepted(c, m);
+        }
+    }
+
+    /**
+     * Whether a message that names its sender's member id ({@code claimed}) came from that member:
+     * a member speaks for itself only, a load report for its own load, a registry move for the
+     * registry it keeps. One that names another is dropped and logged; the member is not cut off
+     * for it, since what it sent for itself is still heard.
+     */
+    private boolean speaksForItself(Connection c, int claimed, Message m, String naming) {
+        int sender = members.idOf(c.peer().node());
+        if (sender == claimed) {
+            return true;
+        }
+        LOG.log(Level.WARNING, "node {0} ignores a {1} {2}{3} from {4}, which is member {5}: a member speaks only for"
+                + " itself", config.name(), m.type(), naming, claimed, c, sender);
+        return false;
+    }
+
     static void protocolError(Connection c, String what) {
         LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
         c.close();
@@ -537,7 +576,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public void leave() {
         closing = true;
-        steals.orphans().abandonAll();
+        steals.abandonAll();
         closeConnections(); // not the workers: one may still compute an abandoned job, and the process ends
     }
 

@@ -475,7 +475,7 @@ class FailureTest {
         void crashBAndRunItsHalfAgain(long kept, String what) throws Exception {
             Faults.crash(b);
             Faults.await("C to keep " + what, 20, () -> c.poolStats().orphanResultsKept.get() > 0);
-            Faults.await("A and D to learn it", 20, () -> a.steals().orphans().resultsKnown() > 0 && d.steals().orphans().resultsKnown() > 0);
+            Faults.await("A and D to learn it", 20, () -> a.steals().resultsKnown() > 0 && d.steals().resultsKnown() > 0);
             stealOnce(c, a);
             for (int round = 0; round < 50 && pool.total(p -> p.poolStats().orphanResultsReused.get()) == 0; round++) {
                 stealOnce(d, c);

@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import satin.codec.Decoding;
 import satin.codec.JobCodec;
@@ -20,18 +20,18 @@ final class RemoteJob extends InvocationRecord {
     private final long job;
     private final Connection owner;
     private final JobCodec codec;
-    private final PoolNode node;
+    private final StealProtocol steals;
     private final Lineage own = new Lineage();
     /** The job as it arrived: its name in the {@link ResultTable}. */
     private final byte[] bytes;
 
-    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node, byte[] bytes) {
+    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, StealProtocol steals, byte[] bytes) {
         this.call = call;
         this.bytes = bytes;
         this.job = job;
         this.owner = owner;
         this.codec = codec;
-        this.node = node;
+        this.steals = steals;
         belongsTo(own);
     }
 
@@ -77,7 +77,7 @@ final class RemoteJob extends InvocationRecord {
      * whose result is already stored in {@link #call()}.
      */
     void reportBack(Throwable failure) {
-        node.steals().orphans().finished(this);
+        steals.orphans().finished(this);
         if (own.abandoned()) {
             return; // its owner is gone, and so is whoever waited
         }
@@ -88,13 +88,13 @@ final class RemoteJob extends InvocationRecord {
                     : Decoding.encode("the result of job " + job, () -> codec.writeResult(call));
         } catch (RuntimeException | StackOverflowError e) {
             // the result may not travel (or is too deep to write): the owner runs the call itself
-            node.steals().decline(owner, job, e);
+            steals.decline(owner, job, e);
             return;
         }
         if (!failed) {
-            node.steals().orphans().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
+            steals.orphans().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
         }
-        node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
+        steals.stats().resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));
     }
 }

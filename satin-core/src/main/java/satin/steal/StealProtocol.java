@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import java.lang.System.Logger.Level;
 import java.util.Map;
@@ -34,18 +34,17 @@ import satin.stats.PoolStats;
  * line saying why. Nothing is lost. What the jobs from elsewhere that this node holds become when
  * their owner goes is {@link Orphans}'s.
  */
-final class StealProtocol {
+public final class StealProtocol {
 
     /** Room in a frame for what a job message carries besides the job (type, ids, lengths). */
     static final int FRAME_MARGIN = 64;
     private static final System.Logger LOG = System.getLogger("satin.pool");
 
-    private final PoolNode pool;
-    private final PoolConfig config;
+    private final Peers peers;
+    private final Settings settings;
     private final Node node;
     private final JobCodec codec;
     private final LoadBalancer balancer;
-    private final Members members;
     private final PoolStats stats;
     private final Map<Long, Away> away = new ConcurrentHashMap<>();
     /** Jobs pushed and not yet received, with their targets: what RP counts as in transit. */
@@ -60,11 +59,21 @@ final class StealProtocol {
     private final StealChunk chunk;
 
     /**
+     * What the protocol needs to know of its node's settings.
+     *
+     * @param node                the node's name, for the log
+     * @param maxFrame            the longest frame a job may travel in, in bytes
+     * @param failureTimeoutNanos how long a member may be silent before it is declared dead
+     */
+    public record Settings(String node, int maxFrame, long failureTimeoutNanos) {
+    }
+
+    /**
      * A job given away: the original record, the connection its result must come on (the thief's,
      * or the link it was pushed into, which may not have connected yet), whether it was pushed, and
      * the bytes it went as, which name it in the {@link ResultTable}.
      */
-    private record Away(InvocationRecord record, Connection thief, Links.Link link, boolean pushed, byte[] payload) {
+    private record Away(InvocationRecord record, Connection thief, Route link, boolean pushed, byte[] payload) {
         /** Whether a result on this connection may be this job's: it must come back the way the job went. */
         boolean cameBackOn(Connection c) {
             return thief == c || (link != null && link.carries(c));
@@ -89,36 +98,35 @@ final class StealProtocol {
     private record PassedOn(Connection thief, long request, int thiefId, int tried) {
     }
 
-    StealProtocol(PoolNode pool, PoolConfig config, Node node, JobCodec codec, LoadBalancer balancer,
-            Members members, PoolStats stats) {
-        this.pool = pool;
-        this.config = config;
+    public StealProtocol(Peers peers, Settings settings, Node node, JobCodec codec, LoadBalancer balancer,
+            PoolStats stats) {
+        this.peers = peers;
+        this.settings = settings;
         this.node = node;
         this.codec = codec;
         this.balancer = balancer;
-        this.members = members;
         this.stats = stats;
         this.passesOn = balancer.passesRequestsOn();
         this.chunk = balancer.stealChunk();
-        this.orphans = new Orphans(pool, config, node, members, stats, this::passOnAbandonment);
+        this.orphans = new Orphans(peers, settings, node, stats, this::passOnAbandonment);
     }
 
     // ------------------------------------------------------------------ this node as a thief
 
-    void ask(int victim, boolean prefetch) {
-        ask(pool.links().to(victim), victim, prefetch);
+    public void ask(int victim, boolean prefetch) {
+        ask(peers.to(victim), victim, prefetch);
     }
 
     /** {@link #ask(int, boolean)} over a link got earlier (which may have gone since), or none. */
-    void ask(Links.Link link, int victim, boolean prefetch) {
+    public void ask(Route link, int victim, boolean prefetch) {
         ask(link, victim, prefetch, null);
     }
 
-    private void ask(Links.Link link, int victim, boolean prefetch, PassedOn forThief) {
+    private void ask(Route link, int victim, boolean prefetch, PassedOn forThief) {
         long request = nextRequest.incrementAndGet();
         asked.put(request, new Asked(victim, System.nanoTime(), prefetch, forThief));
         stats.stealRequestsSent.incrementAndGet();
-        (prefetch ? stats.prefetchRequests : members.wideArea(victim) ? stats.wanStealRequests
+        (prefetch ? stats.prefetchRequests : peers.wideArea(victim) ? stats.wanStealRequests
                 : stats.lanStealRequests).incrementAndGet();
         if (link == null) {
             // Not from here: the caller holds the balancer, and a balancer that asks again on every
@@ -147,7 +155,7 @@ final class StealProtocol {
         }
         (job != null ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
         if (job != null) {
-            (a.prefetch() ? stats.prefetched : members.wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals)
+            (a.prefetch() ? stats.prefetched : peers.wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals)
                     .incrementAndGet();
         }
         if (a.forThief() != null) {
@@ -180,7 +188,7 @@ final class StealProtocol {
             if (r.payload() != null) {
                 decline(victim, r.job(), new IllegalStateException(why)); // its owner runs it: nothing is lost
             } else {
-                LOG.log(Level.WARNING, "node {0} ignores {1} from {2}", config.name(), why, victim);
+                LOG.log(Level.WARNING, "node {0} ignores {1} from {2}", settings.node(), why, victim);
             }
             return;
         }
@@ -228,7 +236,7 @@ final class StealProtocol {
         try {
             InvocationRecord call = Decoding.decode("job " + job + " of " + owner.peer().node(),
                     () -> codec.readJob(payload));
-            return new RemoteJob(call, job, owner, codec, pool, payload);
+            return new RemoteJob(call, job, owner, codec, this, payload);
         } catch (RuntimeException e) {
             decline(owner, job, e);
             return null;
@@ -257,7 +265,7 @@ final class StealProtocol {
      * owner as not taken; the owner logs it and runs the job itself.
      */
     void decline(Connection owner, long job, Throwable why) {
-        LOG.log(Level.WARNING, "node {0} declines job {1} of {2}: {3}", config.name(), job, owner, why.getMessage());
+        LOG.log(Level.WARNING, "node {0} declines job {1} of {2}: {3}", settings.node(), job, owner, why.getMessage());
         String reason = why instanceof StackOverflowError ? "it is nested too deeply to be written or read here"
                 + " (a stack overflow; a deeper stack, -Xss, would hold it)" : String.valueOf(why.getMessage());
         owner.send(new Message.Declined(job, reason.length() > 4096 ? reason.substring(0, 4096) + "..." : reason));
@@ -268,14 +276,14 @@ final class StealProtocol {
     /** A thief asks for work: it gets this node's oldest job, or its request is passed on, or it hears "none". */
     private void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
-        Offer o = pool.closing() ? null : offer("give a job to " + thief, false);
+        Offer o = peers.closing() ? null : offer("give a job to " + thief, false);
         if (o != null) {
             give(thief, r.request(), o.job(), o.payload());
             giveRestOfChunk(thief, r.request());
         } else if (passesOn) {
             // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
             // its stack, a link that a worker holding the balancer waits for.
-            int thiefId = members.idOf(thief.peer().node());
+            int thiefId = peers.idOf(thief.peer().node());
             CompletableFuture.runAsync(() -> passOn(thief, r.request(), thiefId, 0));
         } else {
             thief.send(new Message.StealReply(r.request(), 0, null));
@@ -303,8 +311,8 @@ final class StealProtocol {
      */
     private void giveRestOfChunk(Connection thief, long request) {
         int more = chunk.jobsOf(node.queuedJobs() + 1) - 1; // the one given counts as offered
-        boolean wide = more > 0 && members.wideArea(members.idOf(thief.peer().node()));
-        for (int k = 0; k < more && !pool.closing(); k++) {
+        boolean wide = more > 0 && peers.wideArea(peers.idOf(thief.peer().node()));
+        for (int k = 0; k < more && !peers.closing(); k++) {
             Offer o = offer("give a job to " + thief, false);
             if (o == null) {
                 return;
@@ -324,28 +332,28 @@ final class StealProtocol {
      */
     private void passOn(Connection thief, long request, int thiefId, int tried) {
         int next = -1;
-        if (!pool.closing() && thiefId >= 0 && thief.isOpen()) {
+        if (!peers.closing() && thiefId >= 0 && thief.isOpen()) {
             synchronized (balancer) {
                 next = balancer.passOn(thiefId, tried);
             }
         }
-        if (next < 0 || next == thiefId || next == members.self()) {
+        if (next < 0 || next == thiefId || next == peers.self()) {
             thief.send(new Message.StealReply(request, 0, null));
             return;
         }
         stats.stealRequestsPassedOn.incrementAndGet();
-        ask(pool.links().to(next), next, false, new PassedOn(thief, request, thiefId, tried));
+        ask(peers.to(next), next, false, new PassedOn(thief, request, thiefId, tried));
     }
 
     /** Sends this node's oldest job, unasked, to {@code target}; false if there was none to send. */
-    boolean push(int target) {
-        Links.Link link = pool.links().to(target);
+    public boolean push(int target) {
+        Route link = peers.to(target);
         return link != null && push(link, target);
     }
 
     /** {@link #push(int)} into a link got earlier, which may have gone since. */
-    boolean push(Links.Link link, int target) {
-        if (pool.closing()) {
+    public boolean push(Route link, int target) {
+        if (peers.closing()) {
             return false;
         }
         // only a job spawned here: one pushed here runs here (seed 004 section 3.2 pushes after a spawn)
@@ -432,7 +440,7 @@ final class StealProtocol {
         if (job instanceof RemoteJob r) {
             orphans.finished(r);
         } else {
-            job.finishElsewhere(new Abandoned("a job of abandoned work, thrown away on " + config.name()));
+            job.finishElsewhere(new Abandoned("a job of abandoned work, thrown away on " + settings.node()));
         }
     }
 
@@ -445,17 +453,17 @@ final class StealProtocol {
         String refusal;
         try {
             byte[] bytes = codec.writeJob(job instanceof RemoteJob passing ? passing.call() : job);
-            if (bytes.length <= config.maxFrame() - FRAME_MARGIN) {
+            if (bytes.length <= settings.maxFrame() - FRAME_MARGIN) {
                 return bytes;
             }
-            refusal = "the job is " + bytes.length + " bytes, and frames are limited to " + config.maxFrame()
+            refusal = "the job is " + bytes.length + " bytes, and frames are limited to " + settings.maxFrame()
                     + " (--max-frame)";
         } catch (RuntimeException e) {
             refusal = e.getMessage();
         } catch (StackOverflowError e) {
             refusal = "it is nested too deeply to be written (a stack overflow)";
         }
-        LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", config.name(), what, refusal);
+        LOG.log(Level.ERROR, "node {0} cannot {1}, running it here: {2}", settings.node(), what, refusal);
         stats.jobsRefused.incrementAndGet();
         job.keepHere();
         node.submit(job);
@@ -466,7 +474,7 @@ final class StealProtocol {
     private Away takeBack(Connection from, long job, String what) {
         Away a = away.get(job);
         if (a == null || !a.cameBackOn(from)) {
-            LOG.log(Level.WARNING, "node {0} ignores {1} for job {2} from {3}: {4}", config.name(), what, job, from,
+            LOG.log(Level.WARNING, "node {0} ignores {1} for job {2} from {3}: {4}", settings.node(), what, job, from,
                     a == null ? "no such job is away (already done?)" : "the job was given to another node");
             return null;
         }
@@ -487,7 +495,7 @@ final class StealProtocol {
 
     /** A job that could not run elsewhere, or whose result could not come back: it runs here, and stays. */
     private void runHere(Away a, String why) {
-        LOG.log(Level.WARNING, "node {0} runs a job here that could not run elsewhere: {1}", config.name(), why);
+        LOG.log(Level.WARNING, "node {0} runs a job here that could not run elsewhere: {1}", settings.node(), why);
         stats.jobsRefused.incrementAndGet();
         a.record().keepHere();
         submitAgain(a.record());
@@ -500,10 +508,10 @@ final class StealProtocol {
      * node's close with it, for its worker.
      */
     private void submitAgain(InvocationRecord job) {
-        if (!pool.closing()) {
+        if (!peers.closing()) {
             node.submit(job);
         } else {
-            job.finishElsewhere(new Abandoned("a job given away came back unrun while " + config.name() + " closes"));
+            job.finishElsewhere(new Abandoned("a job given away came back unrun while " + settings.node() + " closes"));
         }
     }
 
@@ -607,6 +615,30 @@ final class StealProtocol {
         return orphans;
     }
 
+    PoolStats stats() {
+        return stats;
+    }
+
+    /** The member called {@code name} was found dead: the results sent to it lately are kept. */
+    public void ownerDied(String name) {
+        orphans.ownerDied(name);
+    }
+
+    /** The member called {@code name} left in good order: it read what it was sent. */
+    public void ownerLeft(String name) {
+        orphans.ownerLeft(name);
+    }
+
+    /** This node leaves the pool: every job it holds for others is abandoned here, to run again at its owner. */
+    public void abandonAll() {
+        orphans.abandonAll();
+    }
+
+    /** How many results this node knows from abandoned work. */
+    public int resultsKnown() {
+        return orphans.resultsKnown();
+    }
+
     /**
      * Work of this node's was abandoned: the jobs of it given away are forgotten here and
      * abandoned where they went, and whoever here waits for one unwinds.
@@ -620,7 +652,7 @@ final class StealProtocol {
                 a.link().send(abandon);
             }
             if (a.record() != root) {
-                a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + config.name()));
+                a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + settings.node()));
             }
         });
     }
@@ -628,7 +660,7 @@ final class StealProtocol {
     // ------------------------------------------------------------------ where messages and losses come from
 
     /** A message on a link this node opened. */
-    void onLink(Connection c, Message m) {
+    public void onLink(Connection c, Message m) {
         if (m instanceof Message.StealReply r) {
             stealReply(c, r);
         } else if (m instanceof Message.Result r) {
@@ -640,12 +672,12 @@ final class StealProtocol {
         } else if (m instanceof Message.Abandon a) {
             orphans.abandoned(c, a); // a job stolen over the link
         } else {
-            PoolNode.protocolError(c, "a " + m.type() + " message on a link to a victim");
+            protocolError(c, "a " + m.type() + " message on a link to a victim");
         }
     }
 
     /** A message on a connection another node opened to this one. */
-    void onAccepted(Connection c, Message m) {
+    public void onAccepted(Connection c, Message m) {
         if (m instanceof Message.StealRequest r) {
             stealRequest(c, r);
         } else if (m instanceof Message.Result r) {
@@ -658,41 +690,20 @@ final class StealProtocol {
             orphans.abandoned(c, a); // a job pushed to this node
         } else if (m instanceof Message.ResultKnown k) {
             orphans.learned(c, k);
-        } else if (m instanceof Message.RegistryMoved r) {
-            if (speaksForItself(c, r.host(), m, "to member ")) {
-                pool.registryMoved(r);
-            }
-        } else if (m instanceof Message.BalancerNote n) {
-            if (speaksForItself(c, n.from(), m, "from member ")) {
-                stats.notesReceived.incrementAndGet();
-                synchronized (balancer) {
-                    balancer.noted(n.from(), n.kind(), n.value());
-                }
-            }
         } else {
-            PoolNode.protocolError(c, "a " + m.type() + " message from another node");
+            protocolError(c, "a " + m.type() + " message from another node");
         }
     }
 
-    /**
-     * Whether a message that names its sender's member id ({@code claimed}) came from that member:
-     * a member speaks for itself only, a load report for its own load, a registry move for the
-     * registry it keeps. One that names another is dropped and logged; the member is not cut off
-     * for it, since what it sent for itself is still heard.
-     */
-    private boolean speaksForItself(Connection c, int claimed, Message m, String naming) {
-        int sender = members.idOf(c.peer().node());
-        if (sender == claimed) {
-            return true;
-        }
-        LOG.log(Level.WARNING, "node {0} ignores a {1} {2}{3} from {4}, which is member {5}: a member speaks only for"
-                + " itself", config.name(), m.type(), naming, claimed, c, sender);
-        return false;
+    /** Logged, and the connection closed: what it sent makes no sense here. */
+    static void protocolError(Connection c, String what) {
+        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
+        c.close();
     }
 
     /** A link closed or never connected: its requests are unanswered, its jobs run here again. */
-    void linkGone(Links.Link link, Connection c) {
-        giveUpRequestsTo(link.member);
+    public void linkGone(Route link, Connection c) {
+        giveUpRequestsTo(link.member());
         runAgain(a -> a.link() == link);
         if (c != null) {
             orphans.ownerGone(c);
@@ -700,13 +711,13 @@ final class StealProtocol {
     }
 
     /** A connection another node opened closed: the jobs it took run here again, the ones it pushed are orphans. */
-    void acceptedGone(Connection c) {
+    public void acceptedGone(Connection c) {
         runAgain(a -> a.thief() == c);
         orphans.ownerGone(c);
     }
 
     /** A member left the pool: no reply will come from it. */
-    void memberGone(int member) {
+    public void memberGone(int member) {
         giveUpRequestsTo(member);
     }
 }
