@@ -156,7 +156,7 @@ final class Links {
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        PoolNode.transport().connectAsync(m.address(),
+        SharedTransport.get().connectAsync(m.address(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
                         config.liveness()).toMember(m.cluster(), m.address()))
                 .addListener(f -> {

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import satin.codec.Allowlist;
 import satin.codec.HashWork;
 import satin.codec.JobCodec;
@@ -40,8 +39,6 @@ import satin.steal.StealProtocol;
 public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("satin.pool");
-    private static Transport transport;
-    private static final AtomicBoolean PRIMED = new AtomicBoolean();
 
     private final PoolConfig config;
     private final Node node;
@@ -80,7 +77,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
         this.config = config;
-        primeOnce();
+        SharedTransport.primeOnce();
         this.node = node;
         JobCodec codec = new JobCodec(allowlist);
         this.allowed = allowlist.agreed();
@@ -99,7 +96,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 this::fromMember);
         Channel bound;
         try {
-            bound = transport().listen(config.listen(),
+            bound = SharedTransport.get().listen(config.listen(),
                     new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic,
                             config.wan(), config.liveness()));
         } catch (RuntimeException e) {
@@ -109,19 +106,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         this.listening = bound;
         this.address = Advertised.at(Transport.addressOf(bound), config.advertise());
-        transport().alsoReachableAt(bound, address);
+        SharedTransport.get().alsoReachableAt(bound, address);
         balancer.attach(this);
-    }
-
-    private static void primeOnce() {
-        if (PRIMED.compareAndSet(false, true)) {
-            Thread primer = new Thread(() -> {
-                PoolIdentity.nonce(); // seeds the secure random generator the handshakes need
-                JobCodec.prime();
-            }, "satin-primer");
-            primer.setDaemon(true);
-            primer.start();
-        }
     }
 
     /**
@@ -158,7 +144,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private void startTicking() {
         long period = balancer.tickNanos();
         if (period > 0) {
-            ticks = transport().every(period, () -> {
+            ticks = SharedTransport.get().every(period, () -> {
                 if (!closing) {
                     synchronized (balancer) {
                         balancer.tick();
@@ -172,20 +158,13 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      * The transport all nodes of this JVM share. {@code -Dsatin.sameJvmShortcut=false} makes nodes
      * of this JVM talk to each other's TCP addresses over TCP rather than in-VM.
      */
-    public static synchronized Transport transport() {
-        if (transport == null) {
-            transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    satin.runtime.SwitchProperty.read("satin.sameJvmShortcut", true));
-        }
-        return transport;
+    public static Transport transport() {
+        return SharedTransport.get();
     }
 
     /** Stops the shared transport (when every node and registry of this JVM is closed). */
-    public static synchronized void closeTransport() {
-        if (transport != null) {
-            transport.close();
-            transport = null;
-        }
+    public static void closeTransport() {
+        SharedTransport.close();
     }
 
     public Node node() {
@@ -416,7 +395,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             rank = candidates.size(); // the master keeps it only when nobody else can
         }
         long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
-        transport().schedule(delay, () -> {
+        SharedTransport.get().schedule(delay, () -> {
             if (!closing && !registry.moved()) {
                 Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
                 t.setDaemon(true);
@@ -430,7 +409,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 : config.listen().replaceFirst(":\\d+$", ":0");
         Registry r;
         try {
-            r = Registry.resume(transport(), config.pool(), config.secret(), where, config.liveness(), members.all(),
+            r = Registry.resume(SharedTransport.get(), config.pool(), config.secret(), where, config.liveness(), members.all(),
                     members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
         } catch (RuntimeException | InterruptedException e) {
             LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);

@@ -92,7 +92,7 @@ final class RegistryClient implements Inbox {
             long pause = attempt < 100 ? 10 : 250;
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
-                PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
+                SharedTransport.get().connect(config.registry(), new PipelineInitializer(asJoiner, false,
                         config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(config.registry()),
                         Math.max(1, left));
                 return;
@@ -282,7 +282,7 @@ final class RegistryClient implements Inbox {
     private void follow(int keeper, String address) {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
-        PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
+        SharedTransport.get().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
                 pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address)).addListener(f -> {
                     if (!f.isSuccess()) {
                         followFailed(keeper, String.valueOf(f.cause()));
@@ -304,7 +304,7 @@ final class RegistryClient implements Inbox {
         long timeout = config.liveness().timeoutNanos();
         if (System.nanoTime() - followingSince < timeout) {
             String address = registryAddress;
-            PoolNode.transport().schedule(timeout / 10, () -> followAgain(keeper, address));
+            SharedTransport.get().schedule(timeout / 10, () -> followAgain(keeper, address));
             return;
         }
         LOG.log(Level.WARNING, "node {0} could not reach the registry at {1}, moved to member {2}, within {3} ms ({4});"
