@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import satin.codec.Allowlist;
 import satin.codec.HashWork;
@@ -22,7 +20,6 @@ import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.Traffic;
 import satin.net.Transport;
-import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
@@ -33,10 +30,11 @@ import satin.steal.StealProtocol;
 /**
  * A node as a member of a pool: its workers ({@link Node}), the membership ({@link Members}, kept
  * by the {@link RegistryClient}), the connections it opens ({@link Links}) and accepts, and the
- * steal protocol between them ({@link StealProtocol}). It is the port its {@link LoadBalancer}
- * acts through, and where these parts meet: a member that goes is given up by all of them.
+ * steal protocol between them ({@link StealProtocol}), and the port its {@link LoadBalancer} acts
+ * through ({@link BalancerAdapter}). It is where these parts meet: a member that goes is given up
+ * by all of them.
  */
-public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
+public final class PoolNode implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("satin.pool");
 
@@ -55,6 +53,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final PoolIdentity tlsIdentity;
     private final Links links;
     private final StealProtocol steals;
+    private final BalancerAdapter port;
     /** Holds back what other nodes send until the registry has announced them. */
     private final MemberGate gate;
     /** Connections other nodes opened to this one. */
@@ -62,8 +61,6 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private volatile boolean closing;
     /** When the registry admitted this node, on its activity trace's time line. */
     private volatile long joinedNanos;
-    /** The balancer's periodic work, if it has any. */
-    private volatile ScheduledFuture<?> ticks;
 
     /** The node came after the master had ended the run: nothing is wrong, there is just nothing left to do. */
     public static final class RunOver extends IllegalStateException {
@@ -94,6 +91,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
                 this::fromMember);
+        this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
         Channel bound;
         try {
             bound = SharedTransport.get().listen(config.listen(),
@@ -107,7 +105,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         this.listening = bound;
         this.address = Advertised.at(Transport.addressOf(bound), config.advertise());
         SharedTransport.get().alsoReachableAt(bound, address);
-        balancer.attach(this);
+        balancer.attach(port);
     }
 
     /**
@@ -136,22 +134,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             throw e;
         }
         p.joinedNanos = p.node.activity().sinceOrigin();
-        p.node.setRemote(p);
-        p.startTicking();
+        p.node.setRemote(p.port);
+        p.port.startTicking();
         return p;
-    }
-
-    private void startTicking() {
-        long period = balancer.tickNanos();
-        if (period > 0) {
-            ticks = SharedTransport.get().every(period, () -> {
-                if (!closing) {
-                    synchronized (balancer) {
-                        balancer.tick();
-                    }
-                }
-            });
-        }
     }
 
     /**
@@ -213,7 +198,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     /** What this node's statistics report is made of. */
     PoolReport.Source reportSource() {
         return new PoolReport.Source(id(), config.name(), config.cluster(), balancerName(), balancerSettings(),
-                node.statistics(), stats, traffic, node.activity(), joinedNanos, this::clusterOf, m -> 2 * latencyNanos(m));
+                node.statistics(), stats, traffic, node.activity(), joinedNanos, port::clusterOf,
+                m -> 2 * port.latencyNanos(m));
     }
 
     public long joinedNanos() {
@@ -236,56 +222,9 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return steals;
     }
 
-    // ------------------------------------------------------------------ Node.Remote and BalancerPort
-
-    @Override
-    public void idle() {
-        if (closing || !members.admitted()) {
-            return;
-        }
-        synchronized (balancer) {
-            balancer.idle();
-        }
-    }
-
-    @Override
-    public int self() {
-        return members.self();
-    }
-
-    @Override
-    public List<Integer> others() {
-        return members.others();
-    }
-
-    @Override
-    public String clusterOf(int member) {
-        return members.clusterOf(member);
-    }
-
-    @Override
-    public void requestSteal(int victim) {
-        steals.ask(victim, false);
-    }
-
-    @Override
-    public void prefetch(int victim) {
-        steals.ask(victim, true);
-    }
-
-    @Override
-    public long latencyNanos(int member) {
-        return latencyTo(clusterOf(member));
-    }
-
-    @Override
-    public long distanceNanos(int member) {
-        return stats.roundTrips.oneWayNanos(member, latencyNanos(member));
-    }
-
-    private long latencyTo(String cluster) {
-        WanLinks.Spec spec = config.wan().spec(config.cluster(), cluster);
-        return spec == null ? 0 : spec.latencyNanos();
+    /** The port this member's balancer acts through: what a test or benchmark drives to act as the balancer would. */
+    public BalancerPort balancerPort() {
+        return port;
     }
 
     /**
@@ -293,36 +232,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      * wide-area, crosses the emulated link, and the failure detector allows for the round trip.
      */
     void classify(Connection c, String peerCluster) {
-        c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * latencyTo(peerCluster));
-    }
-
-    @Override
-    public int queueLength() {
-        return node.queuedJobs();
-    }
-
-    @Override
-    public boolean pushJob(int target) {
-        return steals.push(target);
-    }
-
-    @Override
-    public void note(int member, int kind, long value) {
-        Links.Link link = links.to(member);
-        if (link != null) {
-            stats.notesSent.incrementAndGet();
-            link.send(new Message.BalancerNote(members.self(), kind, value));
-        }
-    }
-
-    @Override
-    public long nanoTime() {
-        return System.nanoTime();
-    }
-
-    @Override
-    public int random(int bound) {
-        return ThreadLocalRandom.current().nextInt(bound);
+        c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * config.latencyNanosTo(peerCluster));
     }
 
     // ------------------------------------------------------------------ members coming and going
@@ -579,9 +489,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
 
     private void closeConnections() {
         closing = true;
-        if (ticks != null) {
-            ticks.cancel(false);
-        }
+        port.stopTicking();
         List<Connection> all = new ArrayList<>(accepted);
         Connection r = registry.leave();
         if (r != null) {

@@ -712,7 +712,7 @@ class FailureTest {
     private static void stealOnce(PoolNode thief, PoolNode victim) throws InterruptedException {
         PoolStats stats = thief.poolStats();
         long replies = stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get();
-        thief.requestSteal(victim.id());
+        thief.balancerPort().requestSteal(victim.id());
         Faults.await("a reply from " + victim.config().name(), 20,
                 () -> stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get() > replies);
     }
@@ -773,7 +773,7 @@ class FailureTest {
             PoolNode thief = nodes.get(0);
             PoolNode relay = nodes.get(1);
             passing.target = idOf(relay, "mute");
-            thief.requestSteal(relay.id());
+            thief.balancerPort().requestSteal(relay.id());
             Faults.await("the relay to pass the request on to the mute member", 10,
                     () -> askers.contains(relay.config().name()));
             assertEquals(0, thief.poolStats().stealRepliesEmpty.get(), "the thief still waits");
