@@ -14,7 +14,6 @@ import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
 import satin.net.Advertised;
 import satin.net.Connection;
-import satin.net.Inbox;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
@@ -54,10 +53,8 @@ public final class PoolNode implements AutoCloseable {
     private final Links links;
     private final StealProtocol steals;
     private final BalancerAdapter port;
-    /** Holds back what other nodes send until the registry has announced them. */
-    private final MemberGate gate;
     /** Connections other nodes opened to this one. */
-    private final Set<Connection> accepted = ConcurrentHashMap.newKeySet();
+    private final AcceptedConnections accepted;
     private volatile boolean closing;
     /** When the registry admitted this node, on its activity trace's time line. */
     private volatile long joinedNanos;
@@ -89,13 +86,12 @@ public final class PoolNode implements AutoCloseable {
         this.links = new Links(this, config, identity, members);
         this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
-        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
-                this::fromMember);
+        this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
         this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
         Channel bound;
         try {
             bound = SharedTransport.get().listen(config.listen(),
-                    new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic,
+                    new PipelineInitializer(identity, true, config.maxFrame(), accepted, traffic,
                             config.wan(), config.liveness()));
         } catch (RuntimeException e) {
             node.close();
@@ -250,7 +246,7 @@ public final class PoolNode implements AutoCloseable {
             PipelineInitializer.prepareTls(tlsIdentity, config.listen());
             tlsPrepared = true;
         }
-        gate.membersChanged();
+        accepted.membersChanged();
         synchronized (balancer) {
             balancer.membersChanged();
         }
@@ -264,11 +260,7 @@ public final class PoolNode implements AutoCloseable {
         } else {
             steals.ownerLeft(member.name());
         }
-        for (Connection c : accepted) {
-            if (c.peer().node().equals(member.name())) {
-                c.close(); // what it took runs again here, what it gave is abandoned
-            }
-        }
+        accepted.closeFrom(member.name());
         steals.memberGone(member.id());
         membersChanged();
     }
@@ -353,75 +345,6 @@ public final class PoolNode implements AutoCloseable {
         closing = true;
     }
 
-    /** Connections other nodes opened to this one: their steal requests, and results of jobs they took. */
-    private final class Accepted implements Inbox {
-        @Override
-        public void opened(Connection c) {
-            if (members.declaredDead(c.peer().node())) {
-                LOG.log(Level.WARNING, "node {0} refuses {1}: it was declared dead in this run", config.name(), c);
-                c.close();
-                return;
-            }
-            classify(c, c.peer().cluster());
-            accepted.add(c);
-            gate.opened(c);
-        }
-
-        @Override
-        public void silent(Connection c, long nanos) {
-            detected(c.peer().node(), nanos);
-        }
-
-        @Override
-        public void received(Connection c, Message m) {
-            gate.received(c, m);
-        }
-
-        @Override
-        public void closed(Connection c) {
-            gate.closed(c);
-            accepted.remove(c);
-            steals.acceptedGone(c);
-        }
-    }
-
-    /**
-     * A message from a member, past the gate: the registry's moves and the balancers' notes are the
-     * pool's, the rest the steal protocol's.
-     */
-    private void fromMember(Connection c, Message m) {
-        if (m instanceof Message.RegistryMoved r) {
-            if (speaksForItself(c, r.host(), m, "to member ")) {
-                registryMoved(r);
-            }
-        } else if (m instanceof Message.BalancerNote n) {
-            if (speaksForItself(c, n.from(), m, "from member ")) {
-                stats.notesReceived.incrementAndGet();
-                synchronized (balancer) {
-                    balancer.noted(n.from(), n.kind(), n.value());
-                }
-            }
-        } else {
-            steals.onAccepted(c, m);
-        }
-    }
-
-    /**
-     * Whether a message that names its sender's member id ({@code claimed}) came from that member:
-     * a member speaks for itself only, a load report for its own load, a registry move for the
-     * registry it keeps. One that names another is dropped and logged; the member is not cut off
-     * for it, since what it sent for itself is still heard.
-     */
-    private boolean speaksForItself(Connection c, int claimed, Message m, String naming) {
-        int sender = members.idOf(c.peer().node());
-        if (sender == claimed) {
-            return true;
-        }
-        LOG.log(Level.WARNING, "node {0} ignores a {1} {2}{3} from {4}, which is member {5}: a member speaks only for"
-                + " itself", config.name(), m.type(), naming, claimed, c, sender);
-        return false;
-    }
-
     static void protocolError(Connection c, String what) {
         LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
         c.close();
@@ -482,7 +405,7 @@ public final class PoolNode implements AutoCloseable {
     /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
     /** The open links to other members, the ones this node accepted and the ones it made. */
     public List<Connection> memberLinks() {
-        List<Connection> all = new ArrayList<>(accepted);
+        List<Connection> all = accepted.connections();
         all.addAll(links.connections());
         return all;
     }
@@ -490,14 +413,14 @@ public final class PoolNode implements AutoCloseable {
     private void closeConnections() {
         closing = true;
         port.stopTicking();
-        List<Connection> all = new ArrayList<>(accepted);
+        List<Connection> all = accepted.connections();
         Connection r = registry.leave();
         if (r != null) {
             all.add(r);
         }
         List<Connection> linked = links.connections();
         all.addAll(linked);
-        accepted.forEach(Connection::close);
+        accepted.closeAll();
         linked.forEach(Connection::close);
         listening.close().awaitUninterruptibly(1_000);
         Registry kept = hosted;
