@@ -57,7 +57,7 @@ final class AcceptedConnections implements Inbox {
 
     @Override
     public void silent(Connection c, long nanos) {
-        pool.detected(c.peer().node(), nanos);
+        pool.membership().detected(c.peer().node(), nanos);
     }
 
     @Override
@@ -102,7 +102,7 @@ final class AcceptedConnections implements Inbox {
     private void fromMember(Connection c, Message m) {
         if (m instanceof Message.RegistryMoved r) {
             if (speaksForItself(c, r.host(), m, "to member ")) {
-                pool.registryMoved(r);
+                pool.failover().registryMoved(r);
             }
         } else if (m instanceof Message.BalancerNote n) {
             if (speaksForItself(c, n.from(), m, "from member ")) {

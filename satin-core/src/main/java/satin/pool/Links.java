@@ -93,7 +93,7 @@ final class Links {
         @Override
         public void silent(Connection c, long nanos) {
             Message.Member m = members.get(member);
-            pool.detected(m == null ? "member " + member : m.name(), nanos);
+            pool.membership().detected(m == null ? "member " + member : m.name(), nanos);
         }
 
         @Override

@@ -1,11 +1,7 @@
 package satin.pool;
 
 import io.netty.channel.Channel;
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import satin.codec.Allowlist;
 import satin.codec.HashWork;
@@ -27,15 +23,16 @@ import satin.stats.PoolStats;
 import satin.steal.StealProtocol;
 
 /**
- * A node as a member of a pool: its workers ({@link Node}), the membership ({@link Members}, kept
- * by the {@link RegistryClient}), the connections it opens ({@link Links}) and accepts, and the
- * steal protocol between them ({@link StealProtocol}), and the port its {@link LoadBalancer} acts
- * through ({@link BalancerAdapter}). It is where these parts meet: a member that goes is given up
- * by all of them.
+ * A node as a member of a pool, and where the parts of a member meet: its workers ({@link Node}),
+ * the membership ({@link Members}, kept by the {@link RegistryClient}), the connections it opens
+ * ({@link Links}) and accepts ({@link AcceptedConnections}), the steal protocol between them
+ * ({@link StealProtocol}), the port its {@link LoadBalancer} acts through
+ * ({@link BalancerAdapter}), what they all do when members come and go
+ * ({@link MembershipReactions}) and who keeps the registry when it is lost
+ * ({@link RegistryFailover}). Each part reaches the others through it; the public face of a member
+ * (joining, the end of the run, leaving) is here.
  */
 public final class PoolNode implements AutoCloseable {
-
-    private static final System.Logger LOG = System.getLogger("satin.pool");
 
     private final PoolConfig config;
     private final Node node;
@@ -48,11 +45,11 @@ public final class PoolNode implements AutoCloseable {
     private final String address;
     private final Members members;
     private final RegistryClient registry;
-    /** Who this node is in TLS: its contexts are made ahead once another cluster or a remote registry appears. */
-    private final PoolIdentity tlsIdentity;
     private final Links links;
     private final StealProtocol steals;
     private final BalancerAdapter port;
+    private final MembershipReactions membership;
+    private final RegistryFailover failover;
     /** Connections other nodes opened to this one. */
     private final AcceptedConnections accepted;
     private volatile boolean closing;
@@ -77,7 +74,6 @@ public final class PoolNode implements AutoCloseable {
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
-        this.tlsIdentity = identity;
         if (PipelineInitializer.dialsRegistryOverTls(config.registry())) {
             PipelineInitializer.prepareTls(identity, config.listen());
         }
@@ -88,6 +84,8 @@ public final class PoolNode implements AutoCloseable {
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
         this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
+        this.membership = new MembershipReactions(config, identity, members, links, accepted, steals, balancer, stats);
+        this.failover = new RegistryFailover(this, config, members, links, registry, allowed);
         Channel bound;
         try {
             bound = SharedTransport.get().listen(config.listen(),
@@ -190,7 +188,6 @@ public final class PoolNode implements AutoCloseable {
         return members.all();
     }
 
-    /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
     /** What this node's statistics report is made of. */
     PoolReport.Source reportSource() {
         return new PoolReport.Source(id(), config.name(), config.cluster(), balancerName(), balancerSettings(),
@@ -198,6 +195,7 @@ public final class PoolNode implements AutoCloseable {
                 m -> 2 * port.latencyNanos(m));
     }
 
+    /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
     public long joinedNanos() {
         return joinedNanos;
     }
@@ -218,6 +216,14 @@ public final class PoolNode implements AutoCloseable {
         return steals;
     }
 
+    MembershipReactions membership() {
+        return membership;
+    }
+
+    RegistryFailover failover() {
+        return failover;
+    }
+
     /** The port this member's balancer acts through: what a test or benchmark drives to act as the balancer would. */
     public BalancerPort balancerPort() {
         return port;
@@ -231,123 +237,14 @@ public final class PoolNode implements AutoCloseable {
         c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * config.latencyNanosTo(peerCluster));
     }
 
-    // ------------------------------------------------------------------ members coming and going
-
-    /**
-     * Whether this node's TLS contexts are being made already: the members are not looked through
-     * again on every change of the membership (each look may resolve host names, on the event loop).
-     */
-    private volatile boolean tlsPrepared;
-
-    void membersChanged() {
-        if (!tlsPrepared && members.all().stream().anyMatch(m -> PipelineInitializer.dialsMemberOverTls(
-                config.cluster(), m.cluster(), m.address()))) {
-            // a link to another cluster's host is TLS under the default policy: its classes load now, not in its deadline
-            PipelineInitializer.prepareTls(tlsIdentity, config.listen());
-            tlsPrepared = true;
-        }
-        accepted.membersChanged();
-        synchronized (balancer) {
-            balancer.membersChanged();
-        }
-    }
-
-    /** A member left or died: every part gives it up. */
-    void memberGone(Message.Member member, boolean died) {
-        links.drop(member.id());
-        if (died) {
-            detected(member.name(), 0);
-        } else {
-            steals.ownerLeft(member.name());
-        }
-        accepted.closeFrom(member.name());
-        steals.memberGone(member.id());
-        membersChanged();
-    }
-
-    /** Names of members this node found dead, each counted once however many ways it learnt it. */
-    private final Set<String> foundDead = ConcurrentHashMap.newKeySet();
-
-    /** A member (or the registry) was found dead, after {@code silentNanos} without a word from it. */
-    void detected(String name, long silentNanos) {
-        if (foundDead.add(name)) {
-            stats.failuresDetected.incrementAndGet();
-            stats.detectionNanos.addAndGet(silentNanos);
-            steals.ownerDied(name);
-        }
-    }
-
-    // ------------------------------------------------------------------ the registry moves
-
-    /** The registry this node keeps since the one the run began with was lost, or null. */
-    private volatile Registry hosted;
-
-    /**
-     * The registry went without ending the run (its process died or froze). The members other than
-     * the master (which kept it, by default) take it over in order of id: the first at once, each
-     * next one half a failure timeout later if no lower one has said it keeps it by then.
-     */
-    void registryLost() {
-        List<Integer> candidates = new ArrayList<>(members.others());
-        candidates.add(members.self());
-        candidates.remove(Integer.valueOf(members.master()));
-        candidates.sort(null);
-        int rank = candidates.indexOf(members.self());
-        if (rank < 0) {
-            rank = candidates.size(); // the master keeps it only when nobody else can
-        }
-        long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
-        SharedTransport.get().schedule(delay, () -> {
-            if (!closing && !registry.moved()) {
-                Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
-                t.setDaemon(true);
-                t.start();
-            }
-        });
-    }
-
-    private void keepRegistry() {
-        String where = config.listen().startsWith("local://") ? config.listen() + "/registry"
-                : config.listen().replaceFirst(":\\d+$", ":0");
-        Registry r;
-        try {
-            r = Registry.resume(SharedTransport.get(), config.pool(), config.secret(), where, config.liveness(), members.all(),
-                    members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
-        } catch (RuntimeException | InterruptedException e) {
-            LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);
-            return;
-        }
-        hosted = r;
-        String at = Advertised.at(r.address(), config.advertise());
-        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
-        Message moved = new Message.RegistryMoved(members.self(), at);
-        for (int m : members.others()) {
-            Links.Link l = links.to(m);
-            if (l != null) {
-                l.send(moved);
-            }
-        }
-        registry.moveTo(members.self(), at);
-    }
-
-    /** Another member keeps the registry now. */
-    void registryMoved(Message.RegistryMoved m) {
-        registry.moveTo(m.host(), m.address());
-    }
-
     /** The registry this node took over, if it did: it must outlive the run's last statistics. */
     public Registry hostedRegistry() {
-        return hosted;
+        return failover.hosted();
     }
 
     /** The master's stop came: nothing is left to steal. */
     void stopping() {
         closing = true;
-    }
-
-    static void protocolError(Connection c, String what) {
-        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
-        c.close();
     }
 
     // ------------------------------------------------------------------ the end of the run
@@ -402,7 +299,6 @@ public final class PoolNode implements AutoCloseable {
         node.close();
     }
 
-    /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
     /** The open links to other members, the ones this node accepted and the ones it made. */
     public List<Connection> memberLinks() {
         List<Connection> all = accepted.connections();
@@ -410,6 +306,7 @@ public final class PoolNode implements AutoCloseable {
         return all;
     }
 
+    /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
     private void closeConnections() {
         closing = true;
         port.stopTicking();
@@ -423,7 +320,7 @@ public final class PoolNode implements AutoCloseable {
         accepted.closeAll();
         linked.forEach(Connection::close);
         listening.close().awaitUninterruptibly(1_000);
-        Registry kept = hosted;
+        Registry kept = failover.hosted();
         if (kept != null) {
             kept.close();
         }

@@ -117,14 +117,14 @@ final class RegistryClient implements Inbox {
     public void received(Connection c, Message m) {
         if (m instanceof Message.Members ms) {
             members.reset(ms.you(), ms.master(), ms.members());
-            pool.membersChanged();
+            pool.membership().membersChanged();
             joined.countDown();
             if (stopUnheard) {
                 c.send(new Message.Stop()); // joined again after main returned: this registry has not heard it
             }
         } else if (m instanceof Message.MemberJoined j) {
             members.joined(j.member());
-            pool.membersChanged();
+            pool.membership().membersChanged();
         } else if (m instanceof Message.MemberGone g) {
             memberGone(g);
         } else if (m instanceof Message.Stop) {
@@ -139,8 +139,14 @@ final class RegistryClient implements Inbox {
         } else if (m instanceof Message.Refused r) {
             refused(r.reason(), members.admitted());
         } else {
-            PoolNode.protocolError(c, "a " + m.type() + " message from the registry");
+            protocolError(c, "a " + m.type() + " message from the registry");
         }
+    }
+
+    /** Logged, and the connection closed: the registry sent what it never sends. */
+    private static void protocolError(Connection c, String what) {
+        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
+        c.close();
     }
 
     /**
@@ -171,7 +177,7 @@ final class RegistryClient implements Inbox {
     private void memberGone(Message.MemberGone g) {
         Message.Member member = members.get(g.id());
         if (members.gone(g.id(), g.died())) {
-            pool.memberGone(member, g.died());
+            pool.membership().memberGone(member, g.died());
         }
         reports.gone(g.id());
     }
@@ -200,7 +206,7 @@ final class RegistryClient implements Inbox {
     public void silent(Connection c, long nanos) {
         c.send(new Message.Refused("node " + config.name() + " heard nothing from the registry for "
                 + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"));
-        pool.detected("the registry", nanos);
+        pool.membership().detected("the registry", nanos);
     }
 
     @Override
@@ -242,7 +248,7 @@ final class RegistryClient implements Inbox {
             moveTo(pendingHost, pendingAddress);
             pendingHost = -1;
         } else {
-            pool.registryLost();
+            pool.failover().registryLost();
         }
     }
 
