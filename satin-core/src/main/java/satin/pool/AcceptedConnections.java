@@ -77,7 +77,7 @@ final class AcceptedConnections implements Inbox {
         gate.membersChanged();
     }
 
-    /** Closes the connections of the member called {@code node}: what it took runs again here, what it gave is abandoned. */
+    /** The member called {@code node} went: what it took runs again here, what it gave is abandoned. */
     void closeFrom(String node) {
         for (Connection c : connections) {
             if (c.peer().node().equals(node)) {

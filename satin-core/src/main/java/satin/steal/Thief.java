@@ -210,6 +210,7 @@ final class Thief {
         return orphans;
     }
 
+    /** Where a job that ran here counts the result it sends. */
     PoolStats stats() {
         return stats;
     }
