@@ -160,7 +160,7 @@ final class StealBench {
             long before = applied.get();
             long waitedBefore = waited.get();
             long start = System.nanoTime();
-            thief.requestSteal(victim.id());
+            thief.balancerPort().requestSteal(victim.id());
             while (applied.get() == before) {
                 Thread.yield();
                 if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(10)) {

@@ -168,7 +168,7 @@ public sealed interface Message {
 
     /**
      * A result saved from abandoned work, for every member's table of known results: the digest of
-     * the job's bytes, and the result's bytes as a thief would send them ({@code satin.pool.ResultTable}).
+     * the job's bytes, and the result's bytes as a thief would send them ({@code satin.steal.ResultTable}).
      */
     record ResultKnown(byte[] key, byte[] result) implements Message {
         public MessageType type() {

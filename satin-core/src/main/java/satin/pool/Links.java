@@ -10,6 +10,7 @@ import satin.net.Inbox;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
+import satin.steal.Route;
 
 /**
  * The connections this node opens to other members, one per member, made when first needed. A
@@ -40,7 +41,7 @@ final class Links {
     }
 
     /** The connection this node opened to a member, for its steal requests, pushes and their results. */
-    final class Link implements Inbox {
+    final class Link implements Inbox, Route {
         final int member;
         private volatile Connection connection;
         private final List<Message> waiting = new ArrayList<>();
@@ -53,7 +54,13 @@ final class Links {
             this.member = member;
         }
 
-        synchronized void send(Message m) {
+        @Override
+        public int member() {
+            return member;
+        }
+
+        @Override
+        public synchronized void send(Message m) {
             if (connection != null) {
                 connection.send(m);
             } else {
@@ -61,8 +68,8 @@ final class Links {
             }
         }
 
-        /** Whether messages on {@code c} come over this link. */
-        boolean carries(Connection c) {
+        @Override
+        public boolean carries(Connection c) {
             return connection == c;
         }
 
@@ -86,7 +93,7 @@ final class Links {
         @Override
         public void silent(Connection c, long nanos) {
             Message.Member m = members.get(member);
-            pool.detected(m == null ? "member " + member : m.name(), nanos);
+            pool.membership().detected(m == null ? "member " + member : m.name(), nanos);
         }
 
         @Override
@@ -103,11 +110,12 @@ final class Links {
         }
 
         /**
-         * Whether the link closed or was given up. A thread that sent into it and then finds it
-         * gone cannot know whether the steal protocol, told of its end, saw what it sent: it hands
-         * that over again itself (each job and request is settled once).
+         * Set before the steal protocol is told of its end: a thread that sent into it and then
+         * finds it gone cannot know whether the protocol saw what it sent, and hands that over
+         * again itself (each job and request is settled once).
          */
-        boolean gone() {
+        @Override
+        public boolean gone() {
             return gone;
         }
 
@@ -148,7 +156,7 @@ final class Links {
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        PoolNode.transport().connectAsync(m.address(),
+        SharedTransport.get().connectAsync(m.address(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
                         config.liveness()).toMember(m.cluster(), m.address()))
                 .addListener(f -> {

@@ -68,6 +68,12 @@ public record PoolConfig(String pool, String secret, String name, String cluster
                 Liveness.Settings.of(TimeUnit.MILLISECONDS.toNanos(millis)), advertise);
     }
 
+    /** The emulated one-way latency from this node's cluster to {@code other}: 0 where no wide-area link is emulated. */
+    long latencyNanosTo(String other) {
+        WanLinks.Spec spec = wan.spec(cluster, other);
+        return spec == null ? 0 : spec.latencyNanos();
+    }
+
     /** The same node, announced at {@code host} (null: where it listens) rather than at the interface it binds. */
     public PoolConfig withAdvertise(String host) {
         return new PoolConfig(pool, secret, name, cluster, listen, registry, wantsMaster, maxFrame, wan, liveness, host);

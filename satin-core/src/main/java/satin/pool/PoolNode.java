@@ -1,15 +1,8 @@
 package satin.pool;
 
 import io.netty.channel.Channel;
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import satin.codec.Allowlist;
 import satin.codec.HashWork;
 import satin.codec.JobCodec;
@@ -17,30 +10,29 @@ import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
 import satin.net.Advertised;
 import satin.net.Connection;
-import satin.net.Inbox;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.Traffic;
 import satin.net.Transport;
-import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.report.PoolReport;
 import satin.stats.PoolStats;
+import satin.steal.StealProtocol;
 
 /**
- * A node as a member of a pool: its workers ({@link Node}), the membership ({@link Members}, kept
- * by the {@link RegistryClient}), the connections it opens ({@link Links}) and accepts, and the
- * steal protocol between them ({@link StealProtocol}). It is the port its {@link LoadBalancer}
- * acts through, and where these parts meet: a member that goes is given up by all of them.
+ * A node as a member of a pool, and where the parts of a member meet: its workers ({@link Node}),
+ * the membership ({@link Members}, kept by the {@link RegistryClient}), the connections it opens
+ * ({@link Links}) and accepts ({@link AcceptedConnections}), the steal protocol between them
+ * ({@link StealProtocol}), the port its {@link LoadBalancer} acts through
+ * ({@link BalancerAdapter}), what they all do when members come and go
+ * ({@link MembershipReactions}) and who keeps the registry when it is lost
+ * ({@link RegistryFailover}). Each part reaches the others through it; the public face of a member
+ * (joining, the end of the run, leaving) is here.
  */
-public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable {
-
-    private static final System.Logger LOG = System.getLogger("satin.pool");
-    private static Transport transport;
-    private static final AtomicBoolean PRIMED = new AtomicBoolean();
+public final class PoolNode implements AutoCloseable {
 
     private final PoolConfig config;
     private final Node node;
@@ -53,19 +45,16 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private final String address;
     private final Members members;
     private final RegistryClient registry;
-    /** Who this node is in TLS: its contexts are made ahead once another cluster or a remote registry appears. */
-    private final PoolIdentity tlsIdentity;
     private final Links links;
     private final StealProtocol steals;
-    /** Holds back what other nodes send until the registry has announced them. */
-    private final MemberGate gate;
+    private final BalancerAdapter port;
+    private final MembershipReactions membership;
+    private final RegistryFailover failover;
     /** Connections other nodes opened to this one. */
-    private final Set<Connection> accepted = ConcurrentHashMap.newKeySet();
+    private final AcceptedConnections accepted;
     private volatile boolean closing;
     /** When the registry admitted this node, on its activity trace's time line. */
     private volatile long joinedNanos;
-    /** The balancer's periodic work, if it has any. */
-    private volatile ScheduledFuture<?> ticks;
 
     /** The node came after the master had ended the run: nothing is wrong, there is just nothing left to do. */
     public static final class RunOver extends IllegalStateException {
@@ -79,26 +68,28 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
     private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
         this.config = config;
-        primeOnce();
+        SharedTransport.primeOnce();
         this.node = node;
         JobCodec codec = new JobCodec(allowlist);
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
-        this.tlsIdentity = identity;
         if (PipelineInitializer.dialsRegistryOverTls(config.registry())) {
             PipelineInitializer.prepareTls(identity, config.listen());
         }
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members);
-        this.steals = new StealProtocol(this, config, node, codec, balancer, members, stats);
-        this.gate = new MemberGate(config.name(), members, config.liveness().timeoutNanos(), config.maxFrame(),
-                steals::onAccepted);
+        this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
+                config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
+        this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
+        this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
+        this.membership = new MembershipReactions(config, identity, members, links, accepted, steals, balancer, stats);
+        this.failover = new RegistryFailover(this, config, members, links, registry, allowed);
         Channel bound;
         try {
-            bound = transport().listen(config.listen(),
-                    new PipelineInitializer(identity, true, config.maxFrame(), new Accepted(), traffic,
+            bound = SharedTransport.get().listen(config.listen(),
+                    new PipelineInitializer(identity, true, config.maxFrame(), accepted, traffic,
                             config.wan(), config.liveness()));
         } catch (RuntimeException e) {
             node.close();
@@ -107,19 +98,8 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         }
         this.listening = bound;
         this.address = Advertised.at(Transport.addressOf(bound), config.advertise());
-        transport().alsoReachableAt(bound, address);
-        balancer.attach(this);
-    }
-
-    private static void primeOnce() {
-        if (PRIMED.compareAndSet(false, true)) {
-            Thread primer = new Thread(() -> {
-                PoolIdentity.nonce(); // seeds the secure random generator the handshakes need
-                JobCodec.prime();
-            }, "satin-primer");
-            primer.setDaemon(true);
-            primer.start();
-        }
+        SharedTransport.get().alsoReachableAt(bound, address);
+        balancer.attach(port);
     }
 
     /**
@@ -148,42 +128,22 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
             throw e;
         }
         p.joinedNanos = p.node.activity().sinceOrigin();
-        p.node.setRemote(p);
-        p.startTicking();
+        p.node.setRemote(p.port);
+        p.port.startTicking();
         return p;
-    }
-
-    private void startTicking() {
-        long period = balancer.tickNanos();
-        if (period > 0) {
-            ticks = transport().every(period, () -> {
-                if (!closing) {
-                    synchronized (balancer) {
-                        balancer.tick();
-                    }
-                }
-            });
-        }
     }
 
     /**
      * The transport all nodes of this JVM share. {@code -Dsatin.sameJvmShortcut=false} makes nodes
      * of this JVM talk to each other's TCP addresses over TCP rather than in-VM.
      */
-    public static synchronized Transport transport() {
-        if (transport == null) {
-            transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    satin.config.SwitchProperty.read("satin.sameJvmShortcut", true));
-        }
-        return transport;
+    public static Transport transport() {
+        return SharedTransport.get();
     }
 
     /** Stops the shared transport (when every node and registry of this JVM is closed). */
-    public static synchronized void closeTransport() {
-        if (transport != null) {
-            transport.close();
-            transport = null;
-        }
+    public static void closeTransport() {
+        SharedTransport.close();
     }
 
     public Node node() {
@@ -228,13 +188,14 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return members.all();
     }
 
-    /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
     /** What this node's statistics report is made of. */
     PoolReport.Source reportSource() {
         return new PoolReport.Source(id(), config.name(), config.cluster(), balancerName(), balancerSettings(),
-                node.statistics(), stats, traffic, node.activity(), joinedNanos, this::clusterOf, m -> 2 * latencyNanos(m));
+                node.statistics(), stats, traffic, node.activity(), joinedNanos, port::clusterOf,
+                m -> 2 * port.latencyNanos(m));
     }
 
+    /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */
     public long joinedNanos() {
         return joinedNanos;
     }
@@ -255,56 +216,17 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         return steals;
     }
 
-    // ------------------------------------------------------------------ Node.Remote and BalancerPort
-
-    @Override
-    public void idle() {
-        if (closing || !members.admitted()) {
-            return;
-        }
-        synchronized (balancer) {
-            balancer.idle();
-        }
+    MembershipReactions membership() {
+        return membership;
     }
 
-    @Override
-    public int self() {
-        return members.self();
+    RegistryFailover failover() {
+        return failover;
     }
 
-    @Override
-    public List<Integer> others() {
-        return members.others();
-    }
-
-    @Override
-    public String clusterOf(int member) {
-        return members.clusterOf(member);
-    }
-
-    @Override
-    public void requestSteal(int victim) {
-        steals.ask(victim, false);
-    }
-
-    @Override
-    public void prefetch(int victim) {
-        steals.ask(victim, true);
-    }
-
-    @Override
-    public long latencyNanos(int member) {
-        return latencyTo(clusterOf(member));
-    }
-
-    @Override
-    public long distanceNanos(int member) {
-        return stats.roundTrips.oneWayNanos(member, latencyNanos(member));
-    }
-
-    private long latencyTo(String cluster) {
-        WanLinks.Spec spec = config.wan().spec(config.cluster(), cluster);
-        return spec == null ? 0 : spec.latencyNanos();
+    /** The port this member's balancer acts through: what a test or benchmark drives to act as the balancer would. */
+    public BalancerPort balancerPort() {
+        return port;
     }
 
     /**
@@ -312,191 +234,17 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      * wide-area, crosses the emulated link, and the failure detector allows for the round trip.
      */
     void classify(Connection c, String peerCluster) {
-        c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * latencyTo(peerCluster));
-    }
-
-    @Override
-    public int queueLength() {
-        return node.queuedJobs();
-    }
-
-    @Override
-    public boolean pushJob(int target) {
-        return steals.push(target);
-    }
-
-    @Override
-    public void note(int member, int kind, long value) {
-        Links.Link link = links.to(member);
-        if (link != null) {
-            stats.notesSent.incrementAndGet();
-            link.send(new Message.BalancerNote(members.self(), kind, value));
-        }
-    }
-
-    @Override
-    public long nanoTime() {
-        return System.nanoTime();
-    }
-
-    @Override
-    public int random(int bound) {
-        return ThreadLocalRandom.current().nextInt(bound);
-    }
-
-    // ------------------------------------------------------------------ members coming and going
-
-    /**
-     * Whether this node's TLS contexts are being made already: the members are not looked through
-     * again on every change of the membership (each look may resolve host names, on the event loop).
-     */
-    private volatile boolean tlsPrepared;
-
-    void membersChanged() {
-        if (!tlsPrepared && members.all().stream().anyMatch(m -> PipelineInitializer.dialsMemberOverTls(
-                config.cluster(), m.cluster(), m.address()))) {
-            // a link to another cluster's host is TLS under the default policy: its classes load now, not in its deadline
-            PipelineInitializer.prepareTls(tlsIdentity, config.listen());
-            tlsPrepared = true;
-        }
-        gate.membersChanged();
-        synchronized (balancer) {
-            balancer.membersChanged();
-        }
-    }
-
-    /** A member left or died: every part gives it up. */
-    void memberGone(Message.Member member, boolean died) {
-        links.drop(member.id());
-        if (died) {
-            detected(member.name(), 0);
-        } else {
-            steals.orphans().ownerLeft(member.name());
-        }
-        for (Connection c : accepted) {
-            if (c.peer().node().equals(member.name())) {
-                c.close(); // what it took runs again here, what it gave is abandoned
-            }
-        }
-        steals.memberGone(member.id());
-        membersChanged();
-    }
-
-    /** Names of members this node found dead, each counted once however many ways it learnt it. */
-    private final Set<String> foundDead = ConcurrentHashMap.newKeySet();
-
-    /** A member (or the registry) was found dead, after {@code silentNanos} without a word from it. */
-    void detected(String name, long silentNanos) {
-        if (foundDead.add(name)) {
-            stats.failuresDetected.incrementAndGet();
-            stats.detectionNanos.addAndGet(silentNanos);
-            steals.orphans().ownerDied(name);
-        }
-    }
-
-    // ------------------------------------------------------------------ the registry moves
-
-    /** The registry this node keeps since the one the run began with was lost, or null. */
-    private volatile Registry hosted;
-
-    /**
-     * The registry went without ending the run (its process died or froze). The members other than
-     * the master (which kept it, by default) take it over in order of id: the first at once, each
-     * next one half a failure timeout later if no lower one has said it keeps it by then.
-     */
-    void registryLost() {
-        List<Integer> candidates = new ArrayList<>(members.others());
-        candidates.add(members.self());
-        candidates.remove(Integer.valueOf(members.master()));
-        candidates.sort(null);
-        int rank = candidates.indexOf(members.self());
-        if (rank < 0) {
-            rank = candidates.size(); // the master keeps it only when nobody else can
-        }
-        long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
-        transport().schedule(delay, () -> {
-            if (!closing && !registry.moved()) {
-                Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
-                t.setDaemon(true);
-                t.start();
-            }
-        });
-    }
-
-    private void keepRegistry() {
-        String where = config.listen().startsWith("local://") ? config.listen() + "/registry"
-                : config.listen().replaceFirst(":\\d+$", ":0");
-        Registry r;
-        try {
-            r = Registry.resume(transport(), config.pool(), config.secret(), where, config.liveness(), members.all(),
-                    members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
-        } catch (RuntimeException | InterruptedException e) {
-            LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);
-            return;
-        }
-        hosted = r;
-        String at = Advertised.at(r.address(), config.advertise());
-        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
-        Message moved = new Message.RegistryMoved(members.self(), at);
-        for (int m : members.others()) {
-            Links.Link l = links.to(m);
-            if (l != null) {
-                l.send(moved);
-            }
-        }
-        registry.moveTo(members.self(), at);
-    }
-
-    /** Another member keeps the registry now. */
-    void registryMoved(Message.RegistryMoved m) {
-        registry.moveTo(m.host(), m.address());
+        c.classify(peerCluster, !peerCluster.equals(config.cluster()), 2 * config.latencyNanosTo(peerCluster));
     }
 
     /** The registry this node took over, if it did: it must outlive the run's last statistics. */
     public Registry hostedRegistry() {
-        return hosted;
+        return failover.hosted();
     }
 
     /** The master's stop came: nothing is left to steal. */
     void stopping() {
         closing = true;
-    }
-
-    /** Connections other nodes opened to this one: their steal requests, and results of jobs they took. */
-    private final class Accepted implements Inbox {
-        @Override
-        public void opened(Connection c) {
-            if (members.declaredDead(c.peer().node())) {
-                LOG.log(Level.WARNING, "node {0} refuses {1}: it was declared dead in this run", config.name(), c);
-                c.close();
-                return;
-            }
-            classify(c, c.peer().cluster());
-            accepted.add(c);
-            gate.opened(c);
-        }
-
-        @Override
-        public void silent(Connection c, long nanos) {
-            detected(c.peer().node(), nanos);
-        }
-
-        @Override
-        public void received(Connection c, Message m) {
-            gate.received(c, m);
-        }
-
-        @Override
-        public void closed(Connection c) {
-            gate.closed(c);
-            accepted.remove(c);
-            steals.acceptedGone(c);
-        }
-    }
-
-    static void protocolError(Connection c, String what) {
-        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
-        c.close();
     }
 
     // ------------------------------------------------------------------ the end of the run
@@ -537,7 +285,7 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
      */
     public void leave() {
         closing = true;
-        steals.orphans().abandonAll();
+        steals.abandonAll();
         closeConnections(); // not the workers: one may still compute an abandoned job, and the process ends
     }
 
@@ -551,30 +299,28 @@ public final class PoolNode implements Node.Remote, BalancerPort, AutoCloseable 
         node.close();
     }
 
-    /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
     /** The open links to other members, the ones this node accepted and the ones it made. */
     public List<Connection> memberLinks() {
-        List<Connection> all = new ArrayList<>(accepted);
+        List<Connection> all = accepted.connections();
         all.addAll(links.connections());
         return all;
     }
 
+    /** Says goodbye to the registry and closes every connection and the listener, waiting a second at most. */
     private void closeConnections() {
         closing = true;
-        if (ticks != null) {
-            ticks.cancel(false);
-        }
-        List<Connection> all = new ArrayList<>(accepted);
+        port.stopTicking();
+        List<Connection> all = accepted.connections();
         Connection r = registry.leave();
         if (r != null) {
             all.add(r);
         }
         List<Connection> linked = links.connections();
         all.addAll(linked);
-        accepted.forEach(Connection::close);
+        accepted.closeAll();
         linked.forEach(Connection::close);
         listening.close().awaitUninterruptibly(1_000);
-        Registry kept = hosted;
+        Registry kept = failover.hosted();
         if (kept != null) {
             kept.close();
         }

@@ -92,7 +92,7 @@ final class RegistryClient implements Inbox {
             long pause = attempt < 100 ? 10 : 250;
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
-                PoolNode.transport().connect(config.registry(), new PipelineInitializer(asJoiner, false,
+                SharedTransport.get().connect(config.registry(), new PipelineInitializer(asJoiner, false,
                         config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(config.registry()),
                         Math.max(1, left));
                 return;
@@ -117,14 +117,14 @@ final class RegistryClient implements Inbox {
     public void received(Connection c, Message m) {
         if (m instanceof Message.Members ms) {
             members.reset(ms.you(), ms.master(), ms.members());
-            pool.membersChanged();
+            pool.membership().membersChanged();
             joined.countDown();
             if (stopUnheard) {
                 c.send(new Message.Stop()); // joined again after main returned: this registry has not heard it
             }
         } else if (m instanceof Message.MemberJoined j) {
             members.joined(j.member());
-            pool.membersChanged();
+            pool.membership().membersChanged();
         } else if (m instanceof Message.MemberGone g) {
             memberGone(g);
         } else if (m instanceof Message.Stop) {
@@ -139,8 +139,14 @@ final class RegistryClient implements Inbox {
         } else if (m instanceof Message.Refused r) {
             refused(r.reason(), members.admitted());
         } else {
-            PoolNode.protocolError(c, "a " + m.type() + " message from the registry");
+            protocolError(c, "a " + m.type() + " message from the registry");
         }
+    }
+
+    /** Logged, and the connection closed: the registry sent what it never sends. */
+    private static void protocolError(Connection c, String what) {
+        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
+        c.close();
     }
 
     /**
@@ -171,7 +177,7 @@ final class RegistryClient implements Inbox {
     private void memberGone(Message.MemberGone g) {
         Message.Member member = members.get(g.id());
         if (members.gone(g.id(), g.died())) {
-            pool.memberGone(member, g.died());
+            pool.membership().memberGone(member, g.died());
         }
         reports.gone(g.id());
     }
@@ -200,7 +206,7 @@ final class RegistryClient implements Inbox {
     public void silent(Connection c, long nanos) {
         c.send(new Message.Refused("node " + config.name() + " heard nothing from the registry for "
                 + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"));
-        pool.detected("the registry", nanos);
+        pool.membership().detected("the registry", nanos);
     }
 
     @Override
@@ -242,7 +248,7 @@ final class RegistryClient implements Inbox {
             moveTo(pendingHost, pendingAddress);
             pendingHost = -1;
         } else {
-            pool.registryLost();
+            pool.failover().registryLost();
         }
     }
 
@@ -282,7 +288,7 @@ final class RegistryClient implements Inbox {
     private void follow(int keeper, String address) {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
-        PoolNode.transport().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
+        SharedTransport.get().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
                 pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address)).addListener(f -> {
                     if (!f.isSuccess()) {
                         followFailed(keeper, String.valueOf(f.cause()));
@@ -304,7 +310,7 @@ final class RegistryClient implements Inbox {
         long timeout = config.liveness().timeoutNanos();
         if (System.nanoTime() - followingSince < timeout) {
             String address = registryAddress;
-            PoolNode.transport().schedule(timeout / 10, () -> followAgain(keeper, address));
+            SharedTransport.get().schedule(timeout / 10, () -> followAgain(keeper, address));
             return;
         }
         LOG.log(Level.WARNING, "node {0} could not reach the registry at {1}, moved to member {2}, within {3} ms ({4});"

@@ -108,7 +108,7 @@ abstract class BalancerContract {
             }
             p.poolStats().roundTrips.snapshot().forEach((m, rt) -> {
                 assertTrue(m != p.id(), "a round trip to itself");
-                assertTrue(rt.smoothedNanos() >= 2 * p.latencyNanos(m), p.id() + " to " + m + ": " + rt
+                assertTrue(rt.smoothedNanos() >= 2 * p.balancerPort().latencyNanos(m), p.id() + " to " + m + ": " + rt
                         + " is shorter than the emulated latency there and back");
             });
         }

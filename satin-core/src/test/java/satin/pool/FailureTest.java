@@ -475,7 +475,7 @@ class FailureTest {
         void crashBAndRunItsHalfAgain(long kept, String what) throws Exception {
             Faults.crash(b);
             Faults.await("C to keep " + what, 20, () -> c.poolStats().orphanResultsKept.get() > 0);
-            Faults.await("A and D to learn it", 20, () -> a.steals().orphans().resultsKnown() > 0 && d.steals().orphans().resultsKnown() > 0);
+            Faults.await("A and D to learn it", 20, () -> a.steals().resultsKnown() > 0 && d.steals().resultsKnown() > 0);
             stealOnce(c, a);
             for (int round = 0; round < 50 && pool.total(p -> p.poolStats().orphanResultsReused.get()) == 0; round++) {
                 stealOnce(d, c);
@@ -712,7 +712,7 @@ class FailureTest {
     private static void stealOnce(PoolNode thief, PoolNode victim) throws InterruptedException {
         PoolStats stats = thief.poolStats();
         long replies = stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get();
-        thief.requestSteal(victim.id());
+        thief.balancerPort().requestSteal(victim.id());
         Faults.await("a reply from " + victim.config().name(), 20,
                 () -> stats.stealRepliesWithJob.get() + stats.stealRepliesEmpty.get() > replies);
     }
@@ -773,7 +773,7 @@ class FailureTest {
             PoolNode thief = nodes.get(0);
             PoolNode relay = nodes.get(1);
             passing.target = idOf(relay, "mute");
-            thief.requestSteal(relay.id());
+            thief.balancerPort().requestSteal(relay.id());
             Faults.await("the relay to pass the request on to the mute member", 10,
                     () -> askers.contains(relay.config().name()));
             assertEquals(0, thief.poolStats().stealRepliesEmpty.get(), "the thief still waits");

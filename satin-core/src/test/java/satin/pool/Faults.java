@@ -116,7 +116,7 @@ final class Faults {
         p.stopping();
         Channel listening = field(p, "listening");
         Connection registry = field(field(p, "registry"), "registry");
-        Set<Connection> accepted = field(p, "accepted");
+        Set<Connection> accepted = field(field(p, "accepted"), "connections");
         listening.close();
         registry.close();
         accepted.forEach(Connection::close);

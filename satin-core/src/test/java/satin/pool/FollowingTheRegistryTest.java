@@ -89,7 +89,7 @@ class FollowingTheRegistryTest {
         master.next(Message.Stop.class, 10);
         assertEquals(new Message.MemberGone(follower.id(), false), master.next(Message.MemberGone.class, 10),
                 "the window closed without the follower");
-        follower.registryMoved(new Message.RegistryMoved(1, moved.address()));
+        follower.failover().registryMoved(new Message.RegistryMoved(1, moved.address()));
         first.close(); // the follower loses the first registry only now, and follows the move
         assertTrue(follower.awaitStop(10, TimeUnit.SECONDS), "the follower hears that the run is over");
         assertNull(follower.lostReason(), "the run went well");
@@ -108,7 +108,7 @@ class FollowingTheRegistryTest {
         PoolNode follower = follower(first, 4_000);
         member(first.address(), "keeper", -1, false);
         Faults.await("the follower hears of the keeper", 10, () -> follower.members().size() == 3);
-        follower.registryMoved(new Message.RegistryMoved(3, "local://" + pool + "/nowhere"));
+        follower.failover().registryMoved(new Message.RegistryMoved(3, "local://" + pool + "/nowhere"));
         first.close();
         Faults.await("the follower keeps the registry itself", 20, () -> follower.hostedRegistry() != null);
     }
@@ -123,7 +123,7 @@ class FollowingTheRegistryTest {
         Faults.await("the follower hears of the keeper", 10, () -> follower.members().size() == 3);
         Registry stranger = Registry.start(PoolNode.transport(), pool, "another secret", "local://" + pool + "/stranger");
         open.add(stranger::close);
-        follower.registryMoved(new Message.RegistryMoved(3, stranger.address()));
+        follower.failover().registryMoved(new Message.RegistryMoved(3, stranger.address()));
         first.close();
         Faults.await("the follower keeps the registry itself", 20, () -> follower.hostedRegistry() != null);
     }
@@ -153,7 +153,7 @@ class FollowingTheRegistryTest {
                 Liveness.Settings.DEFAULT, master.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(20));
         open.add(moved::close);
         Faults.Peer a = member(moved.address(), "a", 2, false);
-        master.registryMoved(new Message.RegistryMoved(2, moved.address()));
+        master.failover().registryMoved(new Message.RegistryMoved(2, moved.address()));
         a.next(Message.Stop.class, 10);
         assertTrue(master.awaitStop(10, TimeUnit.SECONDS), "the master hears its own stop");
         assertNull(master.lostReason(), "the run went well");

@@ -146,12 +146,12 @@ class PoolTest {
             awaitCount(() -> owner.node().queuedJobs(), 1);
             while (middle.poolStats().stealRepliesWithJob.get() == 0) { // the owner may be between offers
                 long replies = middle.poolStats().stealRepliesEmpty.get();
-                middle.requestSteal(owner.id());
+                middle.balancerPort().requestSteal(owner.id());
                 awaitCount(() -> middle.poolStats().stealRepliesWithJob.get() + middle.poolStats().stealRepliesEmpty.get(),
                         replies + 1);
             }
             assertEquals(1, middle.node().queuedJobs(), "the stolen job waits in the middle node's queue");
-            last.requestSteal(middle.id());
+            last.balancerPort().requestSteal(middle.id());
             assertEquals(Summing.sequential(0, n), (long) sum.get(60, TimeUnit.SECONDS));
             assertEquals(1, middle.poolStats().jobsGiven.get(), "the middle node passed the job on");
             assertEquals(1, last.poolStats().resultsSent.get(), "the last node ran it");

@@ -3,7 +3,7 @@ package satin.sim;
 import java.util.Arrays;
 
 /**
- * Jobs between simulated nodes, as the real steal protocol ({@code satin.pool.StealProtocol})
+ * Jobs between simulated nodes, as the real steal protocol ({@code satin.steal.StealProtocol})
  * moves them: steal requests (and CLS's prefetches) and their replies, pushed jobs and their
  * receipts, results, and balancers' notes; every message with the size its real frame has, so
  * that it occupies its link as long.

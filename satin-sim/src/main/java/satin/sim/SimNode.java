@@ -10,7 +10,7 @@ import satin.stats.RoundTrips;
 
 /**
  * A simulated node: its workers, its queue of arrived jobs, its statistics, and the port its load
- * balancer acts through, with the semantics of the real node's port ({@code satin.pool.PoolNode}):
+ * balancer acts through, with the semantics of the real node's port ({@code satin.pool.BalancerAdapter}):
  * the clock is the virtual one, messages go through the simulated {@link Network}, and the
  * balancer is called from one place at a time.
  *

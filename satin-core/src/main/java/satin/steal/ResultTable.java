@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

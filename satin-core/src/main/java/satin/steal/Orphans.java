@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import java.util.List;
 import java.util.Set;
@@ -20,10 +20,9 @@ import satin.stats.PoolStats;
  */
 final class Orphans {
 
-    private final PoolNode pool;
-    private final PoolConfig config;
+    private final Peers peers;
+    private final StealProtocol.Settings settings;
     private final Node node;
-    private final Members members;
     private final PoolStats stats;
     /** Abandons, where they went, the jobs of abandoned work that this node gave away (not the root itself). */
     private final BiConsumer<Lineage, RemoteJob> passOn;
@@ -32,12 +31,11 @@ final class Orphans {
     /** Results saved from abandoned work, here and at the other members. */
     private final ResultTable results = new ResultTable();
 
-    Orphans(PoolNode pool, PoolConfig config, Node node, Members members, PoolStats stats,
+    Orphans(Peers peers, StealProtocol.Settings settings, Node node, PoolStats stats,
             BiConsumer<Lineage, RemoteJob> passOn) {
-        this.pool = pool;
-        this.config = config;
+        this.peers = peers;
+        this.settings = settings;
         this.node = node;
-        this.members = members;
         this.stats = stats;
         this.passOn = passOn;
     }
@@ -83,9 +81,9 @@ final class Orphans {
      * the owner is declared dead meanwhile, it may have frozen or died before it read it.
      */
     void sent(Connection owner, byte[] job, byte[] result) {
-        String name = owner.peer().node().isEmpty() ? pool.links().memberOn(owner) : owner.peer().node();
+        String name = owner.peer().node().isEmpty() ? peers.memberOn(owner) : owner.peer().node();
         if (name != null) {
-            results.sent(name, job, result, System.nanoTime(), 2 * config.liveness().timeoutNanos());
+            results.sent(name, job, result, System.nanoTime(), 2 * settings.failureTimeoutNanos());
         }
     }
 
@@ -135,8 +133,8 @@ final class Orphans {
             return;
         }
         stats.orphanResultsKept.addAndGet(saved.size());
-        for (int member : members.others()) {
-            Links.Link link = pool.links().to(member);
+        for (int member : peers.others()) {
+            Route link = peers.to(member);
             if (link != null) {
                 for (ResultTable.Known k : saved) {
                     link.send(new Message.ResultKnown(k.key().bytes(), k.result()));
@@ -149,7 +147,7 @@ final class Orphans {
     void learned(Connection from, Message.ResultKnown m) {
         ResultTable.Key key = ResultTable.Key.read(m.key());
         if (key == null) {
-            PoolNode.protocolError(from, "a known result whose key is not a " + ResultTable.KEY_BYTES + "-byte digest");
+            StealProtocol.protocolError(from, "a known result whose key is not a " + ResultTable.KEY_BYTES + "-byte digest");
             return;
         }
         results.learn(new ResultTable.Known(key, m.result()));

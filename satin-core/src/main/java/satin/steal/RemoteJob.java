@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import satin.codec.Decoding;
 import satin.codec.JobCodec;
@@ -20,18 +20,19 @@ final class RemoteJob extends InvocationRecord {
     private final long job;
     private final Connection owner;
     private final JobCodec codec;
-    private final PoolNode node;
+    /** What it came through, and reports back through. */
+    private final Thief thief;
     private final Lineage own = new Lineage();
     /** The job as it arrived: its name in the {@link ResultTable}. */
     private final byte[] bytes;
 
-    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, PoolNode node, byte[] bytes) {
+    RemoteJob(InvocationRecord call, long job, Connection owner, JobCodec codec, Thief thief, byte[] bytes) {
         this.call = call;
         this.bytes = bytes;
         this.job = job;
         this.owner = owner;
         this.codec = codec;
-        this.node = node;
+        this.thief = thief;
         belongsTo(own);
     }
 
@@ -77,7 +78,7 @@ final class RemoteJob extends InvocationRecord {
      * whose result is already stored in {@link #call()}.
      */
     void reportBack(Throwable failure) {
-        node.steals().orphans().finished(this);
+        thief.orphans().finished(this);
         if (own.abandoned()) {
             return; // its owner is gone, and so is whoever waited
         }
@@ -88,13 +89,13 @@ final class RemoteJob extends InvocationRecord {
                     : Decoding.encode("the result of job " + job, () -> codec.writeResult(call));
         } catch (RuntimeException | StackOverflowError e) {
             // the result may not travel (or is too deep to write): the owner runs the call itself
-            node.steals().decline(owner, job, e);
+            thief.decline(owner, job, e);
             return;
         }
         if (!failed) {
-            node.steals().orphans().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
+            thief.orphans().sent(owner, bytes, payload); // before: the owner may be found dead as soon as it is sent
         }
-        node.stats.resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
+        thief.stats().resultsSent.incrementAndGet(); // before: once the owner has it, its caller may read the totals
         owner.send(new Message.Result(job, failed, payload));
     }
 }

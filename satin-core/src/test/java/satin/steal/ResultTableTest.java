@@ -1,4 +1,4 @@
-package satin.pool;
+package satin.steal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

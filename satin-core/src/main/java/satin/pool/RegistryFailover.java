@@ -1,0 +1,96 @@
+package satin.pool;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import satin.net.Advertised;
+import satin.net.Message;
+import satin.registry.Registry;
+
+/**
+ * Keeping the pool's registry when the one the run began with is lost: which member takes it
+ * over, and when, so that the run goes on without it; and following another member that took it
+ * over. The registry client notices the loss and follows the moves; this decides them.
+ */
+final class RegistryFailover {
+
+    private static final System.Logger LOG = System.getLogger("satin.pool");
+
+    private final PoolNode pool;
+    private final PoolConfig config;
+    private final Members members;
+    private final Links links;
+    private final RegistryClient registry;
+    /** Announced at join: the registry taken over must hold the members to it. */
+    private final String allowed;
+    /** The registry this node keeps since the one the run began with was lost, or null. */
+    private volatile Registry hosted;
+
+    RegistryFailover(PoolNode pool, PoolConfig config, Members members, Links links, RegistryClient registry,
+            String allowed) {
+        this.pool = pool;
+        this.config = config;
+        this.members = members;
+        this.links = links;
+        this.registry = registry;
+        this.allowed = allowed;
+    }
+
+    /**
+     * The registry went without ending the run (its process died or froze). The members other than
+     * the master (which kept it, by default) take it over in order of id: the first at once, each
+     * next one half a failure timeout later if no lower one has said it keeps it by then.
+     */
+    void registryLost() {
+        List<Integer> candidates = new ArrayList<>(members.others());
+        candidates.add(members.self());
+        candidates.remove(Integer.valueOf(members.master()));
+        candidates.sort(null);
+        int rank = candidates.indexOf(members.self());
+        if (rank < 0) {
+            rank = candidates.size(); // the master keeps it only when nobody else can
+        }
+        long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
+        SharedTransport.get().schedule(delay, () -> {
+            if (!pool.closing() && !registry.moved()) {
+                Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
+                t.setDaemon(true);
+                t.start();
+            }
+        });
+    }
+
+    private void keepRegistry() {
+        String where = config.listen().startsWith("local://") ? config.listen() + "/registry"
+                : config.listen().replaceFirst(":\\d+$", ":0");
+        Registry r;
+        try {
+            r = Registry.resume(SharedTransport.get(), config.pool(), config.secret(), where, config.liveness(),
+                    members.all(), members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
+        } catch (RuntimeException | InterruptedException e) {
+            LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);
+            return;
+        }
+        hosted = r;
+        String at = Advertised.at(r.address(), config.advertise());
+        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
+        Message moved = new Message.RegistryMoved(members.self(), at);
+        for (int m : members.others()) {
+            Links.Link l = links.to(m);
+            if (l != null) {
+                l.send(moved);
+            }
+        }
+        registry.moveTo(members.self(), at);
+    }
+
+    /** Another member keeps the registry now. */
+    void registryMoved(Message.RegistryMoved m) {
+        registry.moveTo(m.host(), m.address());
+    }
+
+    /** The registry this node took over, if it did, or null. */
+    Registry hosted() {
+        return hosted;
+    }
+}
