@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import satin.runtime.RewriteCheck;
+import satin.RewriteCheck;
 
 /**
  * The advice {@code -Dsatin.requireRewritten} gives names front ends that exist: the Maven

@@ -15,7 +15,7 @@ import satin.apps.fib.FibThreshold;
 import satin.apps.nqueens.NQueens;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /**
  * The build's Maven plugin rewrote the applications: the classes on the test class path carry the

@@ -8,7 +8,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /** The rewritten RangeSum computes what the class as written (the sequential program) computes. */
 class RangeSumTest {

@@ -2,7 +2,7 @@ package satin.system.programs;
 
 import satin.SatinObject;
 import satin.Spawnable;
-import satin.runtime.Rewritten;
+import satin.Rewritten;
 
 /** A tree count the rewriter accepts; it says whether it ran rewritten, and its result. */
 public class Leaves extends SatinObject {
