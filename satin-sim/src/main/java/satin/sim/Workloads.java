@@ -54,7 +54,7 @@ public final class Workloads {
         List<String> a = new ArrayList<>(args);
         a.remove("--no-wait");
         try {
-            return new SyntheticWorkload(a.size() > 0 ? Integer.parseInt(a.get(0)) : 4,
+            return SyntheticWorkload.of(a.size() > 0 ? Integer.parseInt(a.get(0)) : 4,
                     a.size() > 1 ? Integer.parseInt(a.get(1)) : 6, a.size() > 2 ? Long.parseLong(a.get(2)) : 1_000,
                     a.size() > 3 ? Double.parseDouble(a.get(3)) : 0.5, a.size() > 4 ? Integer.parseInt(a.get(4)) : 100);
         } catch (NumberFormatException e) {

@@ -38,7 +38,7 @@ abstract class SimulatedBalancerContract {
 
     @Test
     void syntheticTreeOnOneCluster() {
-        SyntheticWorkload w = SimulationTest.synthetic(4, 5, 500);
+        RegularTree w = SimulationTest.synthetic(4, 5, 500);
         SimResult r = check(Topology.grid(1, 8), w, w.size(), "none");
         assertTrue(r.runNanos() < w.work() / 2, "8 nodes took " + r.runNanos() + " ns for " + w.work() + " ns of work");
         assertEquals(0, r.total("wanMessagesSent"));
@@ -46,14 +46,14 @@ abstract class SimulatedBalancerContract {
 
     @Test
     void syntheticTreeOnFourClustersOverWideAreaLinks() {
-        SyntheticWorkload w = SimulationTest.synthetic(4, 6, 1000);
+        RegularTree w = SimulationTest.synthetic(4, 6, 1000);
         SimResult r = check(Topology.grid(4, 4), w, w.size(), "10ms/100KB/s/1ms");
         assertTrue(r.total("wanMessagesSent") > 0, "16 nodes in 4 clusters never crossed clusters");
     }
 
     @Test
     void severalWorkersANode() {
-        SyntheticWorkload w = SimulationTest.synthetic(3, 6, 300);
+        RegularTree w = SimulationTest.synthetic(3, 6, 300);
         Topology t = new Topology(List.of(new Topology.Cluster("A", 3, 2), new Topology.Cluster("B", 2, 3)));
         check(t, w, w.size(), "2ms/1MB/s");
     }

@@ -17,13 +17,13 @@ class SimulationTest {
         return new Simulation(c).run(null, Long.MAX_VALUE);
     }
 
-    static SyntheticWorkload synthetic(int fanOut, int depth, long leafMicros) {
-        return new SyntheticWorkload(fanOut, depth, leafMicros, 0.5, 100);
+    static RegularTree synthetic(int fanOut, int depth, long leafMicros) {
+        return TestTrees.synthetic(fanOut, depth, leafMicros);
     }
 
     @Test
     void oneNodeTakesExactlyTheSumOfTheLeafTimes() {
-        SyntheticWorkload w = synthetic(3, 5, 700);
+        RegularTree w = synthetic(3, 5, 700);
         SimResult r = run(SimConfig.of(Topology.grid(1, 1), w, "RS", "none"));
         assertTrue(r.finished());
         assertEquals(w.work(), r.runNanos());
@@ -50,7 +50,7 @@ class SimulationTest {
 
     @Test
     void twoWorkersOfOneNodeShareTheWorkThroughTheirDeques() {
-        SyntheticWorkload w = synthetic(4, 5, 1000);
+        RegularTree w = synthetic(4, 5, 1000);
         Topology t = new Topology(List.of(new Topology.Cluster("solo", 1, 2)));
         SimResult r = run(SimConfig.of(t, w, "RS", "none"));
         assertEquals(w.size(), r.jobs());
@@ -61,7 +61,7 @@ class SimulationTest {
 
     @Test
     void chsPassesRequestsOnThroughItsTreesAndEveryJobPassedOnComesBack() {
-        SyntheticWorkload w = synthetic(4, 5, 1000);
+        RegularTree w = synthetic(4, 5, 1000);
         SimResult r = run(SimConfig.of(Topology.grid(4, 4), w, "CHS", "5ms/100KB/s/1ms").withSeed(7));
         assertTrue(r.finished());
         assertEquals(w.size(), r.jobs(), "every leaf and inner call ran once");
@@ -74,7 +74,7 @@ class SimulationTest {
     @Test
     void rpPushesEachJobAtMostOnceAndRunsWhatWasPushedToIt() {
         // jobs pushed on again from busy queues were pushed thousands of times each here (decision 0017)
-        SyntheticWorkload w = synthetic(4, 5, 40_000);
+        RegularTree w = synthetic(4, 5, 40_000);
         SimResult r = run(SimConfig.of(Topology.grid(1, 16), w, "RP", "none").withSeed(5));
         assertEquals(w.size(), r.jobs());
         long pushed = r.total("jobsPushed");
