@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import satin.apps.uts.TreeNodes;
 
 class SimulationTest {
 
@@ -29,23 +28,6 @@ class SimulationTest {
         assertEquals(w.work(), r.runNanos());
         assertEquals(w.size(), r.jobs());
         assertEquals(0, r.messages());
-    }
-
-    @Test
-    void oneNodeOfUtsTakesTheCostOfEveryTreeNode() {
-        List<String> args = List.of("-t", "1", "-a", "3", "-d", "6", "-b", "4", "-r", "19", "-g", "3");
-        long size = TreeSize.of(new TreeNodes(args.toArray(new String[0])));
-        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(args, -1), "CRS", "none"));
-        assertEquals(size, r.jobs());
-        // every node's bookkeeping, and three digests for every node but the root (each is a child once)
-        assertEquals(size * UtsWorkload.NODE_NANOS + (size - 1) * 3 * UtsWorkload.HASH_NANOS, r.runNanos());
-    }
-
-    @Test
-    void utsT1IsTheTreeOfItsPublishedSize() {
-        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(List.of("T1"), 100), "RS", "none"));
-        assertEquals(4_130_071L, r.jobs());
-        assertEquals(4_130_071L * 100, r.runNanos());
     }
 
     @Test

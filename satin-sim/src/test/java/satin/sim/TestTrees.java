@@ -5,7 +5,7 @@ import satin.record.SpawnTree;
 
 /**
  * The regular trees the simulator's own tests run, with no application behind them. They are
- * timed and sized as the model of the synthetic application (SyntheticWorkload)
+ * timed and sized as the model of the synthetic application (satin.deploy.sim.SyntheticWorkload)
  * times and sizes its trees: each leaf's time varied by the irregularity from a mix of its path,
  * and jobs of the payload plus the codec's 95 bytes with 14-byte results. So these tests run the
  * trees they ran when the simulator still knew the application.

@@ -1,9 +1,10 @@
-package satin.sim;
+package satin.deploy.sim;
 
 import satin.apps.synthetic.SyntheticTree;
+import satin.sim.RegularTree;
 
 /**
- * The synthetic tree of the balancer comparisons ({@link SyntheticTree}) as a {@link RegularTree}:
+ * The synthetic tree of the balancer comparisons ({@link SyntheticTree}) as the simulator's {@link RegularTree}:
  * {@code fanOut} children per job down to {@code depth}, leaves that take the time the
  * application's leaves wait (the same time for the same place in the tree), jobs and results the
  * size the codec gives them.
