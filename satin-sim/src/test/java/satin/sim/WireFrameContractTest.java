@@ -21,7 +21,8 @@ import satin.net.MessageType;
  * length field a connection's pipeline prepends), with payloads of several sizes, and must come
  * to what the simulator charges for it. The switch names every frame, so a frame added to the
  * simulator does not compile here until it is checked; a real message whose layout changes so
- * that its size is no longer a fixed part plus its payload fails here.
+ * that its size is no longer a fixed part plus its payload fails here, and so does any change of
+ * a fixed part, which the simulator follows but its earlier results did not.
  */
 class WireFrameContractTest {
 
@@ -72,6 +73,31 @@ class WireFrameContractTest {
         }
         assertEquals(EnumSet.of(MessageType.STEAL_REQUEST, MessageType.STEAL_REPLY, MessageType.PUSH,
                 MessageType.PUSH_RECEIVED, MessageType.RESULT, MessageType.BALANCER_NOTE), types);
+    }
+
+    /**
+     * The fixed sizes of protocol version 4, which the simulated runs in docs/benchmarks.md were
+     * made with. The simulator follows a new layout by itself; this fails so that whoever changes
+     * one sees that simulated times and bytes change too (and bumps {@link FrameFormat#VERSION}).
+     */
+    @Test
+    void aChangedLayoutIsNoticed() {
+        assertEquals(4, FrameFormat.VERSION, "a new protocol version: check these sizes, then pin the new ones");
+        for (WireFrame f : WireFrame.values()) {
+            assertEquals(version4Bytes(f), f.bytes(0), f + "'s fixed bytes, version " + FrameFormat.VERSION);
+        }
+    }
+
+    /** A frame's bytes without payload in version 4: the length field, version and type, then its fields. */
+    private static int version4Bytes(WireFrame f) {
+        return switch (f) {
+            case STEAL_REQUEST, PUSH_RECEIVED -> 6 + 8;
+            case EMPTY_REPLY -> 6 + 8 + 8 + 1;
+            case REPLY -> 6 + 8 + 8 + 1 + 4;
+            case PUSH -> 6 + 8 + 4;
+            case RESULT -> 6 + 8 + 1 + 4;
+            case NOTE -> 6 + 4 + 4 + 8;
+        };
     }
 
     @Test
