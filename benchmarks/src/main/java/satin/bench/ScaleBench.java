@@ -10,13 +10,13 @@ import java.util.Map;
 import satin.deploy.report.Occupancy;
 import satin.deploy.report.RunData;
 import satin.deploy.report.RunReader;
+import satin.deploy.sim.Workloads;
 import satin.sim.IdleLoop;
 import satin.sim.Interconnect;
 import satin.sim.SimConfig;
 import satin.sim.SimResult;
 import satin.sim.Topology;
 import satin.sim.Workload;
-import satin.sim.Workloads;
 
 /**
  * Two claims of the seeds rerun in the simulator, at their scale:

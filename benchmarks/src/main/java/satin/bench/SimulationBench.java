@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import satin.deploy.sim.Workloads;
 import satin.lb.Balancers;
 import satin.sim.Interconnect;
 import satin.sim.SimConfig;
@@ -16,7 +17,6 @@ import satin.sim.SimResult;
 import satin.sim.Simulation;
 import satin.sim.Topology;
 import satin.sim.Workload;
-import satin.sim.Workloads;
 
 /**
  * The simulator measured: how fast it runs on this machine and how much memory a simulated node

@@ -37,6 +37,17 @@ class MessageCodecTest {
         }
     }
 
+    @Test
+    void frameBytesIsWhatTheEncoderWritesAndItsLengthField() {
+        for (Message m : Frames.everyMessage()) {
+            EmbeddedChannel out = new EmbeddedChannel(new MessageEncoder());
+            assertTrue(out.writeOutbound(m));
+            ByteBuf encoded = out.readOutbound();
+            assertEquals(FrameFormat.LENGTH_BYTES + encoded.readableBytes(), MessageEncoder.frameBytes(m), m.type().name());
+            encoded.release();
+        }
+    }
+
     private static String refusal(byte[] body) {
         EmbeddedChannel in = new EmbeddedChannel(new MessageDecoder());
         try {

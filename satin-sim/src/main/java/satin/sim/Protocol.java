@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Jobs between simulated nodes, as the real steal protocol ({@code satin.steal.StealProtocol})
  * moves them: steal requests (and CLS's prefetches) and their replies, pushed jobs and their
- * receipts, results, and balancers' notes; every message with the size its real frame has, so
- * that it occupies its link as long.
+ * receipts, results, and balancers' notes; every message in the {@link WireFrame} of the real
+ * message it stands for, so that it occupies its link as long.
  *
  * <p>A victim gives the oldest job it has: one that arrived from elsewhere and waits unrun first
  * (its result is passed back through this node), else the public tail of a worker's deque, the
@@ -23,20 +23,6 @@ final class Protocol {
     static final int NOTE = 5;
     /** A further job of a steal reply's chunk: a reply of its own in the real protocol, with no request left to answer. */
     static final int CHUNK_JOB = 6;
-
-    /**
-     * Frame sizes as {@code satin.net.MessageType} writes them, the 4-byte length, version and type
-     * included: a request is a long, a reply two longs and a flag (and the job's length and bytes),
-     * a result a long, a flag and the result's length, a push a long and the job's length, a
-     * receipt a long, a note two ints and a long.
-     */
-    static final int REQUEST_BYTES = 6 + 8;
-    static final int EMPTY_REPLY_BYTES = 6 + 8 + 8 + 1;
-    static final int REPLY_BYTES = EMPTY_REPLY_BYTES + 4;
-    static final int PUSH_BYTES = 6 + 8 + 4;
-    static final int RECEIPT_BYTES = 6 + 8;
-    static final int RESULT_BYTES = 6 + 8 + 1 + 4;
-    static final int NOTE_BYTES = 6 + 4 + 4 + 8;
 
     /** A job given away came from a worker's deque, or arrived from elsewhere and was passed on. */
     private static final int FROM_DEQUE = 0;
@@ -111,7 +97,7 @@ final class Protocol {
         } else {
             c.lanStealRequests++;
         }
-        send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, REQUEST_BYTES);
+        send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, WireFrame.STEAL_REQUEST, 0);
     }
 
     /** Pushes a job spawned on {@code from}: one pushed there runs there (seed 004 section 3.2 pushes after a spawn). */
@@ -123,22 +109,24 @@ final class Protocol {
         awayPushed[x] = true;
         awayInTransit[x] = target;
         from.counters.jobsPushed++;
-        send(PUSH, from.id, target, x, 0, 0, offered, PUSH_BYTES + sim.workload().jobBytes());
+        send(PUSH, from.id, target, x, 0, 0, offered, WireFrame.PUSH, sim.workload().jobBytes());
         return true;
     }
 
     void note(SimNode from, int to, int kind, long value) {
         from.counters.notesSent++;
-        send(NOTE, from.id, to, value, 0, kind, null, NOTE_BYTES);
+        send(NOTE, from.id, to, value, 0, kind, null, WireFrame.NOTE, 0);
     }
 
     /** A job that came from {@code owner} (its number there {@code id}) is done here: its result goes back. */
     void result(SimNode from, int owner, long id) {
         from.counters.resultsSent++;
-        send(RESULT, from.id, owner, id, 0, 0, null, RESULT_BYTES + sim.workload().resultBytes());
+        send(RESULT, from.id, owner, id, 0, 0, null, WireFrame.RESULT, sim.workload().resultBytes());
     }
 
-    private void send(int type, int from, int to, long a, long b, int s, long[] job, int bytes) {
+    /** Sends a message of {@code type} in {@code frame}, whose payload (a job's or a result's) is {@code payloadBytes}. */
+    private void send(int type, int from, int to, long a, long b, int s, long[] job, WireFrame frame, int payloadBytes) {
+        int bytes = frame.bytes(payloadBytes);
         int m = messages.create(type, from, to, a, b, s, job, 0);
         boolean wide = sim.network().wideArea(from, to);
         sim.node(from).counters.sent(wide, bytes);
@@ -193,7 +181,7 @@ final class Protocol {
             if (sim.network().wideArea(victim.id, thief)) {
                 victim.counters.wanChunkJobsGiven++;
             }
-            send(CHUNK_JOB, victim.id, thief, 0, x, 0, offered, REPLY_BYTES + sim.workload().jobBytes());
+            send(CHUNK_JOB, victim.id, thief, 0, x, 0, offered, WireFrame.REPLY, sim.workload().jobBytes());
         }
     }
 
@@ -205,14 +193,14 @@ final class Protocol {
 
     private void give(SimNode victim, int thief, long request, int x) {
         victim.counters.jobsGiven++;
-        send(STEAL_REPLY, victim.id, thief, request, x, 0, offered, REPLY_BYTES + sim.workload().jobBytes());
+        send(STEAL_REPLY, victim.id, thief, request, x, 0, offered, WireFrame.REPLY, sim.workload().jobBytes());
     }
 
     /** A thief's request found nothing at {@code node}: passed on where its balancer says, else answered empty. */
     private void passOn(SimNode node, int thief, long request, int tried) {
         int next = node.passOn(thief, tried);
         if (next < 0 || next == thief || next == node.id) {
-            send(STEAL_REPLY, node.id, thief, request, -1, 0, null, EMPTY_REPLY_BYTES);
+            send(STEAL_REPLY, node.id, thief, request, -1, 0, null, WireFrame.EMPTY_REPLY, 0);
             return;
         }
         node.counters.stealRequestsPassedOn++;
@@ -273,7 +261,7 @@ final class Protocol {
 
     private void pushed(SimNode target, int from, int m) {
         long x = messages.first(m);
-        send(PUSH_RECEIVED, target.id, from, x, 0, 0, null, RECEIPT_BYTES);
+        send(PUSH_RECEIVED, target.id, from, x, 0, 0, null, WireFrame.PUSH_RECEIVED, 0);
         target.counters.pushesReceived++;
         target.arrivals().add(messages.jobs(), messages.jobOffset(m), from, x);
         target.jobArrived();

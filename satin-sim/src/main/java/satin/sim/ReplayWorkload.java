@@ -1,18 +1,18 @@
 package satin.sim;
 
-import satin.apps.replay.Replay;
 import satin.record.SpawnTree;
 
 /**
- * A recorded application tree ({@link Replay}'s): a job is the number of its call, its cost the
- * call's own time (times the replay's scale), its children the recorded ones.
+ * A recorded application tree ({@link SpawnTree}, as the replay application reads it): a job is
+ * the number of its call, its cost the call's own time (times the replay's scale), its children
+ * the recorded ones.
  *
  * <p>What the simulator's model of a job loses: a call here computes all its own time before it
  * spawns, and syncs its children once, where the replay waits segment by segment between its
  * spawns and syncs (so a call of several sync groups can finish here before the tree's critical
  * path); and every job and result has the mean recorded size, where the replay gives each its own.
  */
-final class ReplayWorkload implements Workload {
+public final class ReplayWorkload implements Workload {
 
     private final SpawnTree tree;
     private final double scale;
@@ -20,7 +20,7 @@ final class ReplayWorkload implements Workload {
     private final int resultBytes;
     private final String description;
 
-    ReplayWorkload(SpawnTree tree, double scale) {
+    public ReplayWorkload(SpawnTree tree, double scale) {
         if (!(scale >= 0)) {
             throw new IllegalArgumentException("a replay scale of " + scale);
         }

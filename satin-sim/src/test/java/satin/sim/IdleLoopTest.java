@@ -24,7 +24,7 @@ class IdleLoopTest {
     }
 
     private static long requests(IdleLoop idle, String balancer) {
-        SimConfig c = SimConfig.of(Topology.grid(1, 2), new SyntheticWorkload(1, 0, 100_000, 0, 0), balancer, "none");
+        SimConfig c = SimConfig.of(Topology.grid(1, 2), TestTrees.oneLeaf(100_000), balancer, "none");
         SimResult r = SimulationTest.run(new SimConfig(c.topology(), c.workload(), c.balancer(), c.wan(), c.lan(), c.seed(),
                 c.offered(), idle, c.maxSimulatedNanos(), c.traceLimit(), c.formedNanos()));
         assertEquals(100_000_000, r.runNanos());

@@ -13,7 +13,7 @@ import satin.stats.RoundTripMatrix;
 class MeasuredDistancesTest {
 
     private static SimResult run(String balancer, String wan) {
-        SyntheticWorkload w = SimulationTest.synthetic(4, 6, 1000);
+        RegularTree w = SimulationTest.synthetic(4, 6, 1000);
         return SimulationTest.run(SimConfig.of(Topology.grid(2, 4), w, balancer, wan).withSeed(3));
     }
 

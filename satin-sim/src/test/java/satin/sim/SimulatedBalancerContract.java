@@ -5,17 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import satin.apps.uts.TreeNodes;
 
 /**
  * What every balancer must do in the simulator, as in a real pool: the run finishes, every job of
  * the tree runs exactly once, and every job that left its node came back; on one cluster, on four
- * over wide-area links, with several workers a node, on the synthetic tree and on UTS. One
- * subclass per balancer.
+ * over wide-area links, with several workers a node, on a regular tree of irregular leaves. One
+ * subclass per balancer. The same contract on UTS, an application's tree, is checked where the
+ * applications are known (satin.deploy.sim.UtsSimulationContractTest).
  */
 abstract class SimulatedBalancerContract {
-
-    private static final List<String> UTS = List.of("-t", "1", "-a", "3", "-d", "7", "-b", "4", "-r", "19");
 
     /** The balancer, as {@code satin.lb.Balancers.parse} reads it. */
     abstract String balancer();
@@ -38,7 +36,7 @@ abstract class SimulatedBalancerContract {
 
     @Test
     void syntheticTreeOnOneCluster() {
-        SyntheticWorkload w = SimulationTest.synthetic(4, 5, 500);
+        RegularTree w = SimulationTest.synthetic(4, 5, 500);
         SimResult r = check(Topology.grid(1, 8), w, w.size(), "none");
         assertTrue(r.runNanos() < w.work() / 2, "8 nodes took " + r.runNanos() + " ns for " + w.work() + " ns of work");
         assertEquals(0, r.total("wanMessagesSent"));
@@ -46,21 +44,15 @@ abstract class SimulatedBalancerContract {
 
     @Test
     void syntheticTreeOnFourClustersOverWideAreaLinks() {
-        SyntheticWorkload w = SimulationTest.synthetic(4, 6, 1000);
+        RegularTree w = SimulationTest.synthetic(4, 6, 1000);
         SimResult r = check(Topology.grid(4, 4), w, w.size(), "10ms/100KB/s/1ms");
         assertTrue(r.total("wanMessagesSent") > 0, "16 nodes in 4 clusters never crossed clusters");
     }
 
     @Test
     void severalWorkersANode() {
-        SyntheticWorkload w = SimulationTest.synthetic(3, 6, 300);
+        RegularTree w = SimulationTest.synthetic(3, 6, 300);
         Topology t = new Topology(List.of(new Topology.Cluster("A", 3, 2), new Topology.Cluster("B", 2, 3)));
         check(t, w, w.size(), "2ms/1MB/s");
-    }
-
-    @Test
-    void utsOnFourClusters() {
-        long size = TreeSize.of(new TreeNodes(UTS.toArray(new String[0])));
-        check(Topology.grid(4, 4), new UtsWorkload(UTS, 2_000), size, "1ms/1MB/s");
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import satin.apps.uts.TreeNodes;
 
 class SimulationTest {
 
@@ -17,13 +16,13 @@ class SimulationTest {
         return new Simulation(c).run(null, Long.MAX_VALUE);
     }
 
-    static SyntheticWorkload synthetic(int fanOut, int depth, long leafMicros) {
-        return new SyntheticWorkload(fanOut, depth, leafMicros, 0.5, 100);
+    static RegularTree synthetic(int fanOut, int depth, long leafMicros) {
+        return TestTrees.synthetic(fanOut, depth, leafMicros);
     }
 
     @Test
     void oneNodeTakesExactlyTheSumOfTheLeafTimes() {
-        SyntheticWorkload w = synthetic(3, 5, 700);
+        RegularTree w = synthetic(3, 5, 700);
         SimResult r = run(SimConfig.of(Topology.grid(1, 1), w, "RS", "none"));
         assertTrue(r.finished());
         assertEquals(w.work(), r.runNanos());
@@ -32,25 +31,8 @@ class SimulationTest {
     }
 
     @Test
-    void oneNodeOfUtsTakesTheCostOfEveryTreeNode() {
-        List<String> args = List.of("-t", "1", "-a", "3", "-d", "6", "-b", "4", "-r", "19", "-g", "3");
-        long size = TreeSize.of(new TreeNodes(args.toArray(new String[0])));
-        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(args, -1), "CRS", "none"));
-        assertEquals(size, r.jobs());
-        // every node's bookkeeping, and three digests for every node but the root (each is a child once)
-        assertEquals(size * UtsWorkload.NODE_NANOS + (size - 1) * 3 * UtsWorkload.HASH_NANOS, r.runNanos());
-    }
-
-    @Test
-    void utsT1IsTheTreeOfItsPublishedSize() {
-        SimResult r = run(SimConfig.of(Topology.grid(1, 1), new UtsWorkload(List.of("T1"), 100), "RS", "none"));
-        assertEquals(4_130_071L, r.jobs());
-        assertEquals(4_130_071L * 100, r.runNanos());
-    }
-
-    @Test
     void twoWorkersOfOneNodeShareTheWorkThroughTheirDeques() {
-        SyntheticWorkload w = synthetic(4, 5, 1000);
+        RegularTree w = synthetic(4, 5, 1000);
         Topology t = new Topology(List.of(new Topology.Cluster("solo", 1, 2)));
         SimResult r = run(SimConfig.of(t, w, "RS", "none"));
         assertEquals(w.size(), r.jobs());
@@ -61,7 +43,7 @@ class SimulationTest {
 
     @Test
     void chsPassesRequestsOnThroughItsTreesAndEveryJobPassedOnComesBack() {
-        SyntheticWorkload w = synthetic(4, 5, 1000);
+        RegularTree w = synthetic(4, 5, 1000);
         SimResult r = run(SimConfig.of(Topology.grid(4, 4), w, "CHS", "5ms/100KB/s/1ms").withSeed(7));
         assertTrue(r.finished());
         assertEquals(w.size(), r.jobs(), "every leaf and inner call ran once");
@@ -74,7 +56,7 @@ class SimulationTest {
     @Test
     void rpPushesEachJobAtMostOnceAndRunsWhatWasPushedToIt() {
         // jobs pushed on again from busy queues were pushed thousands of times each here (decision 0017)
-        SyntheticWorkload w = synthetic(4, 5, 40_000);
+        RegularTree w = synthetic(4, 5, 40_000);
         SimResult r = run(SimConfig.of(Topology.grid(1, 16), w, "RP", "none").withSeed(5));
         assertEquals(w.size(), r.jobs());
         long pushed = r.total("jobsPushed");

@@ -15,7 +15,7 @@ class StealHalfSimulationContractTest {
 
     @Test
     void aChunkedBalancersWorkersOfferEveryJobAsTheRuntimesDequesThenDo() {
-        SyntheticWorkload w = SimulationTest.synthetic(2, 3, 100);
+        RegularTree w = SimulationTest.synthetic(2, 3, 100);
         assertEquals(1, SimConfig.of(Topology.grid(1, 2), w, "CRS", "none").offered());
         assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "CRS:chunk=half", "none").offered());
         assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "RS:chunk=3", "none").offered());

@@ -21,12 +21,12 @@ import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
 import satin.deploy.plan.SimulationPlan;
 import satin.deploy.report.Reports;
+import satin.deploy.sim.Workloads;
 import satin.sim.Interconnect;
 import satin.sim.SimConfig;
 import satin.sim.SimResult;
 import satin.sim.Simulation;
 import satin.sim.Topology;
-import satin.sim.Workloads;
 
 /**
  * Runs in the simulator ({@code satin.sim}) instead of on a pool: every cell of a matrix becomes a

@@ -1,4 +1,4 @@
-package satin.sim;
+package satin.deploy.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,8 +12,13 @@ import org.junit.jupiter.api.io.TempDir;
 import satin.record.SpawnTree;
 import satin.record.TreeBuilder;
 import satin.record.TreeFile;
+import satin.sim.SimConfig;
+import satin.sim.SimResult;
+import satin.sim.Simulation;
+import satin.sim.Topology;
+import satin.sim.Workload;
 
-/** A recorded tree as the simulator's workload: its jobs, its work, its sizes, and how it spreads. */
+/** A recorded tree, read as the replay application reads it, as the simulator's workload: its jobs, its work, its sizes, and how it spreads. */
 class ReplayWorkloadTest {
 
     @TempDir
@@ -55,6 +60,10 @@ class ReplayWorkloadTest {
         b.resume(now);
     }
 
+    private static SimResult run(SimConfig c) {
+        return new Simulation(c).run(null, Long.MAX_VALUE);
+    }
+
     private Path written(SpawnTree t) throws IOException {
         Path f = dir.resolve("t.tree");
         TreeFile.write(t, f);
@@ -65,7 +74,7 @@ class ReplayWorkloadTest {
     void oneNodeTakesTheRecordedWorkTimesTheScale() throws IOException {
         SpawnTree t = binary(6);
         Workload w = Workloads.of(Workloads.REPLAY, List.of(written(t).toString(), "2"), -1);
-        SimResult r = SimulationTest.run(SimConfig.of(Topology.grid(1, 1), w, "RS", "none"));
+        SimResult r = run(SimConfig.of(Topology.grid(1, 1), w, "RS", "none"));
         assertTrue(r.finished());
         assertEquals(t.size(), r.jobs());
         assertEquals(2 * t.totalNanos(), r.runNanos());
@@ -87,7 +96,7 @@ class ReplayWorkloadTest {
     void sixteenNodesInFourClustersShareItAndNeverBeatTheCriticalPath() throws IOException {
         SpawnTree t = binary(9);
         Workload w = Workloads.of(Workloads.REPLAY, List.of(written(t).toString()), -1);
-        SimResult r = SimulationTest.run(SimConfig.of(Topology.grid(4, 4), w, "CRS", "5ms/100KB/s/1ms").withSeed(7));
+        SimResult r = run(SimConfig.of(Topology.grid(4, 4), w, "CRS", "5ms/100KB/s/1ms").withSeed(7));
         assertTrue(r.finished());
         assertEquals(t.size(), r.jobs());
         assertTrue(r.runNanos() >= t.criticalPathNanos(), r.runNanos() + " against a critical path of " + t.criticalPathNanos());

@@ -1,14 +1,18 @@
-package satin.sim;
+package satin.deploy.sim;
 
 import java.util.ArrayList;
 import java.util.List;
 import satin.apps.replay.Replay;
 import satin.apps.uts.Uts;
+import satin.sim.ReplayWorkload;
+import satin.sim.Workload;
 
 /**
  * The workload of an application, as the simulator can model it: the synthetic tree, with the
  * application's arguments; UTS, with its arguments or a preset; and any application through its
- * recorded tree, as the replay takes it (FILE [SCALE]).
+ * recorded tree, as the replay takes it (FILE [SCALE]). It binds the applications to the
+ * simulator's {@link Workload}s here, where both are known, so that the simulator (satin-sim)
+ * depends on no application.
  */
 public final class Workloads {
 
@@ -54,7 +58,7 @@ public final class Workloads {
         List<String> a = new ArrayList<>(args);
         a.remove("--no-wait");
         try {
-            return new SyntheticWorkload(a.size() > 0 ? Integer.parseInt(a.get(0)) : 4,
+            return SyntheticWorkload.of(a.size() > 0 ? Integer.parseInt(a.get(0)) : 4,
                     a.size() > 1 ? Integer.parseInt(a.get(1)) : 6, a.size() > 2 ? Long.parseLong(a.get(2)) : 1_000,
                     a.size() > 3 ? Double.parseDouble(a.get(3)) : 0.5, a.size() > 4 ? Integer.parseInt(a.get(4)) : 100);
         } catch (NumberFormatException e) {

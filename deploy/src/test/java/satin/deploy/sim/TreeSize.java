@@ -1,4 +1,4 @@
-package satin.sim;
+package satin.deploy.sim;
 
 import satin.apps.uts.TreeNodes;
 

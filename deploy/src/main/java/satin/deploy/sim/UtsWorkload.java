@@ -1,6 +1,7 @@
-package satin.sim;
+package satin.deploy.sim;
 
 import satin.apps.uts.TreeNodes;
+import satin.sim.Workload;
 
 /**
  * A UTS tree as the project's UTS code generates it ({@link TreeNodes}), one job per tree node: a
