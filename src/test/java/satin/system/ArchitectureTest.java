@@ -1,5 +1,6 @@
 package satin.system;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,6 +36,14 @@ class ArchitectureTest {
     void noPackageCycles() {
         slices().matching("(satin..)").namingSlices("$1")
                 .should().beFreeOfCycles()
+                .check(main);
+    }
+
+    /** The simulator models workloads through its own interface; which application is which is the deploy tool's. */
+    @Test
+    void theSimulatorKnowsNoApplication() {
+        noClasses().that().resideInAPackage("satin.sim..")
+                .should().dependOnClassesThat().resideInAPackage("satin.apps..")
                 .check(main);
     }
 }
