@@ -1,0 +1,96 @@
+package satin.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code satin run} on four hosts as a user meets them: network namespaces with host names that no
+ * resolver knows, each with its own sshd, named only by the aliases of an ssh config; two clusters
+ * of two hosts with an emulated wide-area link between them and TLS on it. The launcher runs on a
+ * fifth machine of its own. Whatever the hosts cannot resolve, every node takes part and the
+ * answer is the sequential program's.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class HostsSystemTest {
+
+    private static final List<String> EAST = List.of("east-1", "east-2");
+    private static final List<String> WEST = List.of("west-1", "west-2");
+
+    @TempDir
+    static Path temp;
+    private static Processes daemons;
+    private static NamespaceHosts hosts;
+
+    @BeforeAll
+    static void makeHosts() throws Exception {
+        daemons = new Processes();
+        hosts = NamespaceHosts.create(daemons, temp.resolve("hosts"), concat(EAST, WEST));
+    }
+
+    @AfterAll
+    static void removeHosts() throws Exception {
+        try {
+            if (hosts != null) {
+                hosts.close();
+            }
+        } finally {
+            daemons.close();
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    }
+
+    /** Two clusters of two nodes, a node per host, every host named by its alias alone. */
+    private static Path descriptor(String pool, String app, String args) throws Exception {
+        String options = "[-F, '" + hosts.sshConfig() + "']";
+        Path d = temp.resolve(pool + ".yaml");
+        Files.writeString(d, String.join("\n",
+                "pool: " + pool,
+                "secret: hosts-system-test",
+                "clusters:",
+                "  - {name: east, nodes: 2, where: ssh, hosts: [" + String.join(", ", EAST) + "], sshOptions: " + options + "}",
+                "  - {name: west, nodes: 2, where: ssh, hosts: [" + String.join(", ", WEST) + "], sshOptions: " + options + "}",
+                "wan: {default: {latency: 20ms, bandwidth: 1MB/s}}",
+                "app: {mainClass: " + app + ", args: [" + args + "]}",
+                "balancer: CRS",
+                "output: '" + temp.resolve("results") + "'", ""));
+        return d;
+    }
+
+    private static Processes.Child satinRun(Processes ps, Path descriptor) throws Exception {
+        return ps.command("satin", temp, hosts.onLauncher(List.of(Processes.java(), "-cp",
+                System.getProperty("java.class.path"), "satin.deploy.Main", "run", descriptor.toString(), "--timeout",
+                "300s")));
+    }
+
+    @Test
+    void everyNodeOnFourHostsNamedByAliasesTakesPart() throws Exception {
+        String pool = "hosts" + System.nanoTime();
+        try (Processes ps = new Processes()) {
+            String expected = ps.sequential("satin.apps.nqueens.NQueens", "12", "4");
+            Processes.Child run = satinRun(ps, descriptor(pool, "satin.apps.nqueens.NQueens", "12, 4"));
+            assertEquals(0, run.exit(360), run::toString);
+            assertEquals(expected, run.out());
+            assertTrue(run.err().contains("4 nodes in 2 clusters"), run::toString);
+            Path dir = Runs.dirOf(temp.resolve("results"), pool);
+            String stats = Files.readString(dir.resolve("stats.json"));
+            assertEquals(4, Runs.count(stats, "\"jobsRun\""), "every node reported: " + run);
+            assertTrue(Files.readString(dir.resolve("result.json")).contains("\"ending\": \"finished\""));
+            for (NamespaceHosts.Host h : hosts.hosts()) {
+                assertTrue(hosts.sshdLog().contains("Accepted publickey"), "reached through sshd: " + h.alias());
+            }
+        }
+    }
+}
