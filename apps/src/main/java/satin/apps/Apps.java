@@ -49,7 +49,7 @@ public final class Apps {
     private Apps() {
     }
 
-    /** The names, in the order of seed 004's table of applications. */
+    /** The names, in the order of van Nieuwpoort et al.'s table of applications. */
     public static List<String> names() {
         return List.copyOf(MAIN_CLASSES.keySet());
     }

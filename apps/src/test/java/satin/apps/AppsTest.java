@@ -16,7 +16,7 @@ class AppsTest {
 
     @Test
     void everyApplicationHasThreePresetsAndARunMethod() {
-        assertEquals(13, Apps.names().size(), "the twelve of seed 004 (Fibonacci twice) and UTS");
+        assertEquals(13, Apps.names().size(), "the twelve of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) (Fibonacci twice) and UTS");
         for (String app : Apps.names()) {
             assertEquals(Set.of("small", "medium", "large"), Apps.presets(app, LOADER).keySet(), app);
             Method run = Apps.runMethod(app, LOADER);

@@ -55,7 +55,7 @@ final class BalancerBench {
         }
 
         /**
-         * Jobs that moved between nodes, as seed 004 section 4.2.3 counts job transfers: every hop
+         * Jobs that moved between nodes, as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 4.2.3 counts job transfers: every hop
          * of a job counts, a job CHS passes on through a node twice. Stolen inside clusters, and
          * stolen or prefetched across the wide area; pushed jobs apart ({@link #count}).
          */
@@ -154,7 +154,7 @@ final class BalancerBench {
             return;
         }
         double single = median(rs.get("1 cluster"), Outcome::seconds);
-        System.out.println("RS: slowdown against the wait for WAN steal replies (seed 004 section 4.2.1); medians");
+        System.out.println("RS: slowdown against the wait for WAN steal replies (van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 4.2.1); medians");
         System.out.printf(Locale.ROOT, "%-16s %10s %12s %12s %12s%n", "WAN", "WAN steals", "wait/node s", "slowdown s",
                 "explained");
         for (String setting : settings.subList(1, settings.size())) {
@@ -249,7 +249,7 @@ final class BalancerBench {
     }
 
     /**
-     * The table of seed 004's experiment: per balancer and setting the median run time with its
+     * The table of van Nieuwpoort et al.'s experiment: per balancer and setting the median run time with its
      * [min-max] over the rounds, relative to RS's median on one cluster, and WAN messages per second;
      * then which cells these rounds cannot tell apart and which runs were too short to say anything.
      */

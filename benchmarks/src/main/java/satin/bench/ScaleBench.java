@@ -38,14 +38,14 @@ import satin.sim.Workload;
  * papers rely on.
  *
  * Each run prints its time, efficiency (the work of one worker alone over nodes times time), failed
- * steals, the wait for steal replies and seed 001's starting and ending latencies.
+ * steals, the wait for steal replies and Perarnau and Sato's starting and ending latencies.
  */
 final class ScaleBench {
 
     /** Seed 000: one core explores 2.10 million nodes a second. */
     private static final long SEED000_NODE_NANOS = 476;
 
-    /** What seed 001's binomial tree on 8,192 nodes with steal-half needs (10.7 GB resident was seen). */
+    /** What Perarnau and Sato's binomial tree on 8,192 nodes with steal-half needs (10.7 GB resident was seen). */
     private static final long BINOMIAL_HEAP = 12L << 30;
 
     private ScaleBench() {
@@ -84,14 +84,14 @@ final class ScaleBench {
             {"T1L", slow, "RS", false}, {"T1L", slow, "RS", true},
             {"T3L", fast, "RS", false}, {"T3L", fast, "CHS", false},
             {"T3L", slow, "RS", false}, {"T3L", slow, "RS", true}, {"T3L", slow, "CHS", false},
-            // seed 000's own remedy: the thief takes half of what its victim offers. CHS with it on T3L
+            // Olivier and Prins's own remedy: the thief takes half of what its victim offers. CHS with it on T3L
             // at 476 ns is left out: 11.6 of 111 million jobs after 10 minutes, its requests passed on
             {"T1L", fast, "RS:chunk=half", false}, {"T3L", fast, "RS:chunk=half", false},
             {"T3L", slow, "RS:chunk=half", false}, {"T3L", slow, "RS:chunk=half", true}};
         for (Object[] r : runs) {
             Workload w = Workloads.of(Workloads.UTS, List.of((String) r[0]), (Long) r[1]);
             SimConfig c = SimConfig.of(t, w, (String) r[2], "none").withLan(Interconnect.INFINIBAND);
-            report(only, "seed 000", (String) r[0], (Long) r[1], (Boolean) r[3] ? eager(c) : c);
+            report(only, "Olivier & Prins", (String) r[0], (Long) r[1], (Boolean) r[3] ? eager(c) : c);
         }
     }
 
@@ -116,7 +116,7 @@ final class ScaleBench {
         Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), 1_000);
         for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1",
                 "RS:chunk=half", "RS:victims=distance:1,chunk=half", "CRS:chunk=half", "CRS:victims=distance:1,chunk=half")) {
-            report(only, "seed 001", "T1L", 1_000, SimConfig.of(t, w, balancer, wan.toString())
+            report(only, "Perarnau & Sato", "T1L", 1_000, SimConfig.of(t, w, balancer, wan.toString())
                     .withLan(Interconnect.parse("1us/5GB/s")));
         }
         // their binomial tree, which single-job steals do not spread over 8,192 nodes in any time a
@@ -127,12 +127,12 @@ final class ScaleBench {
             return;
         }
         if (Runtime.getRuntime().maxMemory() < BINOMIAL_HEAP) {
-            System.out.printf(Locale.ROOT, "seed 001's T3L row left out: it needs a heap of %d GB, this JVM has %d MB;"
+            System.out.printf(Locale.ROOT, "Perarnau and Sato's T3L row left out: it needs a heap of %d GB, this JVM has %d MB;"
                     + " BENCH_JAVA_OPTS=-Xmx14g ./bench simulate scale seed001 T3L runs it%n", BINOMIAL_HEAP >> 30,
                     Runtime.getRuntime().maxMemory() >> 20);
             return;
         }
-        report(only, "seed 001", "T3L", 1_000, SimConfig.of(t, Workloads.of(Workloads.UTS, List.of("T3L"), 1_000), binomial,
+        report(only, "Perarnau & Sato", "T3L", 1_000, SimConfig.of(t, Workloads.of(Workloads.UTS, List.of("T3L"), 1_000), binomial,
                 wan.toString()).withLan(Interconnect.parse("1us/5GB/s")));
     }
 
@@ -159,7 +159,7 @@ final class ScaleBench {
         System.out.flush();
     }
 
-    /** A latency as seed 001 gives it: a share of the run's time. */
+    /** A latency as Perarnau and Sato (victim selection) gives it: a share of the run's time. */
     private static String share(double seconds, double time) {
         return Double.isNaN(seconds) ? "never" : String.format(Locale.ROOT, "%.1f%%", 100 * seconds / time);
     }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Cluster-aware Random Stealing (CRS, seed 004 section 3.5, Figure 3). An idle node first sends a
+ * Cluster-aware Random Stealing (CRS, van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.5, Figure 3). An idle node first sends a
  * steal request to a random node of a remote cluster, asynchronously, unless one is already in
  * flight: at most one wide-area steal per node at a time. Without waiting for its reply it steals
  * synchronously inside its own cluster, again and again, until it finds work. A wide-area reply

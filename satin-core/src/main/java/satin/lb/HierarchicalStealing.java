@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Cluster-aware Hierarchical Stealing (CHS, seed 004 section 3.3). The nodes of each cluster form a
+ * Cluster-aware Hierarchical Stealing (CHS, van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.3). The nodes of each cluster form a
  * tree (by ascending id, each node with {@code arity} children). Steal requests travel along its
  * edges and are passed on ({@link #passOn}) by a node that has no work: a request from a parent
  * descends, depth first, through the whole subtree below the node it reached; a request from a

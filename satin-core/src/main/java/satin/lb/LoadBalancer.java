@@ -3,7 +3,7 @@ package satin.lb;
 import java.util.Map;
 
 /**
- * How a node finds work on other nodes, or sends work to them. One class per algorithm of seed 004
+ * How a node finds work on other nodes, or sends work to them. One class per algorithm of van Nieuwpoort, Kielmann and Bal (PPoPP 2001)
  * section 3. A balancer is told what happens (the node went idle, a reply to its steal request
  * came, a job it gave away came back, another node's balancer sent a note, time passed, the
  * membership changed) and acts through its {@link BalancerPort}; it knows neither threads nor the

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Cluster-aware Load-based Stealing (CLS, seed 004 section 3.4): random stealing inside the
+ * Cluster-aware Load-based Stealing (CLS, van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.4): random stealing inside the
  * cluster, and one coordinator per cluster (its lowest id) that prefetches work from other
  * clusters. Every node tells the coordinator its load (its queue length) every {@code interval}
  * when it changed, and at once, as zero, when it goes idle. When the cluster's load falls below

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Random Pushing (RP, seed 004 section 3.2): whenever this node's queue is longer than a threshold,
+ * Random Pushing (RP, van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.2): whenever this node's queue is longer than a threshold,
  * a job from its tail (the oldest, largest, of those spawned here: a job pushed here runs here, see
  * decision 0017) is pushed to a random node, as long as fewer than a
  * limit of pushed jobs are in transit (sent, not yet received: the flow control that keeps the

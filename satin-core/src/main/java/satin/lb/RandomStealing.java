@@ -1,7 +1,7 @@
 package satin.lb;
 
 /**
- * Random Stealing (RS, seed 004 section 3.1): an idle node sends a steal request to a member chosen
+ * Random Stealing (RS, van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.1): an idle node sends a steal request to a member chosen
  * at random (uniformly, unless another {@link VictimSelector} is given) and waits for the reply
  * before it asks again: the steal is synchronous. Cluster boundaries play no part.
  */

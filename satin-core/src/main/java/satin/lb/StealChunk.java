@@ -3,7 +3,7 @@ package satin.lb;
 import java.util.Locale;
 
 /**
- * How many jobs a victim gives a thief for one steal request (or prefetch): one, as seed 004's
+ * How many jobs a victim gives a thief for one steal request (or prefetch): one, as van Nieuwpoort et al.'s
  * balancers do, half of what it offers, as seeds 000 and 001 chunk their steals so that work spreads
  * in fewer round trips over many nodes and long links, or a fixed number. One setting for every
  * balancer: {@code -Dsatin.stealChunk=1|half|N}, or {@code chunk=} in the balancer's spec.

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * How a balancer picks a victim (or a target) among candidates: a piece of its own, so that every
- * balancer can run with every policy (seed 001 compares them).
+ * balancer can run with every policy (Perarnau and Sato (victim selection) compares them).
  */
 public interface VictimSelector {
 
@@ -19,7 +19,7 @@ public interface VictimSelector {
     }
 
     /**
-     * Each candidate with a probability proportional to 1 / its latency (seed 001's
+     * Each candidate with a probability proportional to 1 / its latency (Perarnau and Sato's
      * distance-skewed selection); a latency below {@code floorNanos} (inside a cluster: zero)
      * counts as {@code floorNanos}.
      */

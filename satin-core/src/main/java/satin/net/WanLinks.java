@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 import satin.runtime.Durations;
 
 /**
- * The emulated wide-area links between clusters, as seed 004 emulates them in its communication
+ * The emulated wide-area links between clusters, as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) emulates them in its communication
  * layer: per ordered pair of clusters a one-way latency, a bandwidth and optionally a jitter. A
  * message of S bytes from cluster A to cluster B waits until the A-to-B link is free, occupies it
  * for S / bandwidth, and arrives one latency later; messages on a link never overtake each other.

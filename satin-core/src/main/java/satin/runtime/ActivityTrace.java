@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * When a node became active (some worker running a job) and idle (none), as offsets from its start
- * in nanoseconds: the raw material of occupancy over time and of seed 001's starting and ending
+ * in nanoseconds: the raw material of occupancy over time and of Perarnau and Sato's starting and ending
  * latencies. Bounded: after {@link #LIMIT} transitions it keeps counting but stops recording.
  * {@link #originEpochMicros()} puts the offsets of nodes in different JVMs on one time line.
  */

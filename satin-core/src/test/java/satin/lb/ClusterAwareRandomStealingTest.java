@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** CRS as Figure 3 of seed 004 has it: one wide-area steal in flight at most, local stealing meanwhile. */
+/** CRS as Figure 3 of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) has it: one wide-area steal in flight at most, local stealing meanwhile. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ClusterAwareRandomStealingTest {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * CHS as seed 004 section 3.3 has it: a binary tree per cluster by ascending id; children (each
+ * CHS as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.3 has it: a binary tree per cluster by ascending id; children (each
  * searching its subtree, by passing the request on) before the parent (searching upwards); only a
  * cluster root goes to another cluster, to its root, which answers from its tree.
  */

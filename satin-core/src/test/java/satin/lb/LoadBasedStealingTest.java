@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * CLS as seed 004 section 3.4 has it: loads reported to the cluster's coordinator when they change
+ * CLS as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.4 has it: loads reported to the cluster's coordinator when they change
  * and at once on going idle; the coordinator prefetches from remote clusters only below the
  * threshold; stealing inside the cluster otherwise.
  */

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** RP as seed 004 section 3.2 has it: push above the threshold, never more in flight than the limit, never steal. */
+/** RP as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.2 has it: push above the threshold, never more in flight than the limit, never steal. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class RandomPushingTest {
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * When a simulated node became busy (a worker entered a job) and idle (none in one), as the
  * runtime's activity trace records it for a real node: the raw material of occupancy over time and
- * of seed 001's starting and ending latencies. A transition is one long (its time shifted left by
+ * of Perarnau and Sato's starting and ending latencies. A transition is one long (its time shifted left by
  * one, the state in the low bit), so that thousands of nodes with thousands of transitions each fit.
  */
 final class ActivityLog {

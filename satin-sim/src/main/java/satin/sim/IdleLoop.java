@@ -18,7 +18,7 @@ public record IdleLoop(long spinNanos, long minParkNanos, long maxParkNanos) {
 
     /**
      * An idle loop that never parks: the balancer is asked again right after anything it hears, as
-     * a thief that polls all the time (seed 000's and seed 001's MPI and UPC codes) asks. Not the
+     * a thief that polls all the time (Olivier and Prins's and Perarnau and Sato's MPI and UPC codes) asks. Not the
      * runtime's; for what-if runs.
      */
     public static final IdleLoop EAGER = new IdleLoop(Long.MAX_VALUE / 4, 1_000_000, 1_000_000);

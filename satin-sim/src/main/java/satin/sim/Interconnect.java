@@ -12,7 +12,7 @@ import satin.net.WanLinks;
  * sources):
  *
  * <ul>
- * <li>{@code myrinet}: seed 004 section 4, the DAS's Myrinet under Satin's RMI: a round trip of a
+ * <li>{@code myrinet}: van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 4, the DAS's Myrinet under Satin's RMI: a round trip of a
  * spawned invocation without parameters 37 us, at most 51.7 MB/s;
  * <li>{@code infiniband}: MPI over InfiniBand with PCI Express (Liu, Mamidala, Vishnu, Panda, IEEE
  * Micro 25(1), 2005): 4.1 us for a small message, about 970 MB/s on one port;

@@ -1,7 +1,7 @@
 /**
  * A discrete-event simulator that runs the real load balancers ({@code satin.lb}, made by
  * {@code satin.lb.Balancers.parse}, unchanged) on a virtual clock, so that pools of thousands of
- * nodes can be studied on one small machine (DESIGN.md sections 5 and 11; decision 0020).
+ * nodes can be studied on one small machine (decision 0020).
  *
  * <p>How the parts meet: a {@link satin.sim.Simulation} owns the clock ({@link satin.sim.EventQueue})
  * and the pool. Each {@link satin.sim.SimNode} is the port ({@code satin.lb.BalancerPort}) of its

@@ -6,7 +6,7 @@ import satin.Spawnable;
 import satin.apps.AppArguments;
 
 /**
- * The synthetic workload of DESIGN.md section 8: a tree of spawns with {@code fanOut} children per
+ * The synthetic workload: a tree of spawns with {@code fanOut} children per
  * node and {@code depth} levels, whose leaves wait instead of compute, so that 64 nodes on a small
  * machine behave like 64 CPUs and what is measured is the load balancer and the network.
  *

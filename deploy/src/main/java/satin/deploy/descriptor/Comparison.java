@@ -11,7 +11,7 @@ import satin.deploy.plan.RunPlan;
 /**
  * The matrix of a comparison run: every application with every balancer under every WAN setting,
  * each repeated. A WAN setting is {@code satin.net.WanLinks} text, {@code none}, or
- * {@link #SINGLE_CLUSTER}: the same nodes as one cluster, the baseline seed 004 compares against.
+ * {@link #SINGLE_CLUSTER}: the same nodes as one cluster, the baseline van Nieuwpoort, Kielmann and Bal (PPoPP 2001) compares against.
  *
  * @param apps        the applications, at least one
  * @param balancers   the balancers in {@code satin.lb.Balancers} syntax, at least one

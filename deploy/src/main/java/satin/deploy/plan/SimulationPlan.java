@@ -16,7 +16,7 @@ import java.util.Objects;
  */
 public record SimulationPlan(String lan, long seed, long nodeCostNanos, int offered, long maxSimulatedNanos) {
 
-    /** Myrinet (seed 004's clusters), seed 1, the model of hashing, one job offered, an hour. */
+    /** Myrinet (van Nieuwpoort et al.'s clusters), seed 1, the model of hashing, one job offered, an hour. */
     public static final SimulationPlan DEFAULTS = new SimulationPlan("myrinet", 1, -1, 1, 3_600_000_000_000L);
 
     /** What a duration in {@link #nanos} is written as. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Grouped bars in panels, as seed 004's Figures 4 and 5: one panel per workload, one group per
+ * Grouped bars in panels, as van Nieuwpoort et al.'s Figures 4 and 5: one panel per workload, one group per
  * balancer, one bar per configuration, one legend for all panels. A linear axis from zero, or a
  * logarithmic one when the values span a wide range.
  */

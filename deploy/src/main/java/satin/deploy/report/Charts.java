@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The report's figures, each written as PNG and SVG from one drawing: run times as seed 004's
- * Figure 4, WAN messages per second as its Figure 5, and a run's occupancy as seed 001 reads it.
+ * The report's figures, each written as PNG and SVG from one drawing: run times as van Nieuwpoort et al.'s
+ * Figure 4, WAN messages per second as its Figure 5, and a run's occupancy as Perarnau and Sato (victim selection) reads it.
  */
 public final class Charts {
 

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The runs arranged as seed 004's Figures 4 and 5 arrange them: per workload (application and
+ * The runs arranged as van Nieuwpoort et al.'s Figures 4 and 5 arrange them: per workload (application and
  * input), balancers as groups and configurations as bars, a configuration being one cluster or
  * several clusters over one WAN setting. Repetitions of a cell are summarised by their median;
  * a run on several clusters is compared with the same workload and balancer on one cluster of as

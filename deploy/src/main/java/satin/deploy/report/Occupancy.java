@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * How many of a run's nodes were busy over time, and seed 001's starting and ending latencies read
+ * How many of a run's nodes were busy over time, and Perarnau and Sato's starting and ending latencies read
  * from it. Time runs from the first node becoming busy (the computation starts; forming the pool
  * before is not load balancing) to the last node becoming idle. {@code startingLatency(x)} is how
  * long after the start the occupancy first reached {@code x}; {@code endingLatency(x)} how long

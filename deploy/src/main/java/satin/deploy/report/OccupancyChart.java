@@ -4,7 +4,7 @@ import java.awt.Color;
 import java.util.Locale;
 
 /**
- * A run's occupancy over time as seed 001 reads it: the fraction of nodes busy as a filled step
+ * A run's occupancy over time as Perarnau and Sato (victim selection) reads it: the fraction of nodes busy as a filled step
  * line, the starting latency (until every node was first busy) and the ending latency (from the
  * first node going idle for good to the end) shaded and labelled. When not every node was ever
  * busy at once, the latencies are those of the highest occupancy reached, and the chart says so.

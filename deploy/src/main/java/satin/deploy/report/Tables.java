@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * The comparison as text: {@code results.csv}, one row per run with every number the report
- * knows, for spreadsheets (latencies in seconds at full occupancy and, as seed 001 reports them,
- * at 90%); {@code results.md}, medians over repetitions as seed 004 shows them, one
+ * knows, for spreadsheets (latencies in seconds at full occupancy and, as Perarnau and Sato (victim selection) reports them,
+ * at 90%); {@code results.md}, medians over repetitions as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) shows them, one
  * table per workload with balancers as rows and configurations as columns.
  */
 public final class Tables {

@@ -1,5 +1,5 @@
 /**
- * Comparison reports of runs, as seed 004 compares its load balancers and seed 001 reads occupancy:
+ * Comparison reports of runs, as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) compares its load balancers and Perarnau and Sato (victim selection) reads occupancy:
  * tables and charts made from run directories. {@link satin.deploy.report.RunReader} reads a run
  * ({@code result.json} from the launcher, {@code stats.json} from the pool's master, parsed by the
  * small {@link satin.deploy.report.Json}) into a {@link satin.deploy.report.RunData};
