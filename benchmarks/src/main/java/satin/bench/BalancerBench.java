@@ -154,7 +154,7 @@ final class BalancerBench {
             return;
         }
         double single = median(rs.get("1 cluster"), Outcome::seconds);
-        System.out.println("RS: slowdown against the wait for WAN steal replies (van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 4.2.1); medians");
+        System.out.println("RS: slowdown against the wait for WAN steal replies (van Nieuwpoort, Kielmann and Bal, PPoPP 2001 section 4.2.1); medians");
         System.out.printf(Locale.ROOT, "%-16s %10s %12s %12s %12s%n", "WAN", "WAN steals", "wait/node s", "slowdown s",
                 "explained");
         for (String setting : settings.subList(1, settings.size())) {

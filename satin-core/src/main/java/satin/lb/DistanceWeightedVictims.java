@@ -3,7 +3,7 @@ package satin.lb;
 import java.util.List;
 
 /**
- * A candidate with a probability proportional to 1 / its distance from here (Perarnau and Sato (victim selection)), as
+ * A candidate with a probability proportional to 1 / its distance from here (Perarnau and Sato, victim selection), as
  * measured ({@link BalancerPort#distanceNanos}): near
  * victims are asked more often than far ones, yet every one is asked now and then.
  */

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * How a balancer picks a victim (or a target) among candidates: a piece of its own, so that every
- * balancer can run with every policy (Perarnau and Sato (victim selection) compares them).
+ * balancer can run with every policy (Perarnau and Sato, victim selection compares them).
  */
 public interface VictimSelector {
 

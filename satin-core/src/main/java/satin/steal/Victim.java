@@ -160,7 +160,7 @@ final class Victim {
         if (peers.closing()) {
             return false;
         }
-        // only a job spawned here: one pushed here runs here (van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.2 pushes after a spawn)
+        // only a job spawned here: one pushed here runs here (van Nieuwpoort, Kielmann and Bal, PPoPP 2001 section 3.2 pushes after a spawn)
         Offer o = offer("push a job to member " + target, true);
         if (o == null) {
             return false;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** Uniform and distance-weighted victims (Perarnau and Sato (victim selection): probability proportional to 1 / latency). */
+/** Uniform and distance-weighted victims (Perarnau and Sato, victim selection: probability proportional to 1 / latency). */
 class VictimSelectorTest {
 
     private static Map<Integer, Integer> draws(VictimSelector s, FakePort port, List<Integer> candidates, int n) {

@@ -100,7 +100,7 @@ final class Protocol {
         send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, WireFrame.STEAL_REQUEST, 0);
     }
 
-    /** Pushes a job spawned on {@code from}: one pushed there runs there (van Nieuwpoort, Kielmann and Bal (PPoPP 2001) section 3.2 pushes after a spawn). */
+    /** Pushes a job spawned on {@code from}: one pushed there runs there (van Nieuwpoort, Kielmann and Bal, PPoPP 2001 section 3.2 pushes after a spawn). */
     boolean push(SimNode from, int target) {
         int x = offer(from, true);
         if (x < 0) {

@@ -8,7 +8,7 @@ import satin.Spawnable;
 import satin.apps.AppArguments;
 
 /**
- * IDA* on the 15-puzzle with the Manhattan-distance heuristic (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4): iterative
+ * IDA* on the 15-puzzle with the Manhattan-distance heuristic (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4): iterative
  * deepening on f = g + h, each iteration a search that spawns one job per move down to the spawn
  * depth and runs sequentially below it. An iteration searches its whole tree, so it returns every
  * solution within the bound and the number of nodes expanded, the same however it was divided.

@@ -1,5 +1,5 @@
 /**
- * IDA* on the 15-puzzle with the Manhattan-distance heuristic (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4): iterative
+ * IDA* on the 15-puzzle with the Manhattan-distance heuristic (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4): iterative
  * deepening where each iteration spawns a job per move down to a spawn depth and searches
  * sequentially below it, every iteration to the end. Arguments: PUZZLE [SPAWN_DEPTH], the puzzle
  * {@code korfN} (ten of Korf's 100 instances), {@code walk:LENGTH:SEED} (a random walk from the

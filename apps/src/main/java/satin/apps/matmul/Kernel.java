@@ -2,7 +2,7 @@ package satin.apps.matmul;
 
 /**
  * The sequential multiplication of a leaf block: two rows of A against two columns of B at a
- * time, so four sums stay in registers and each loaded element is used twice (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section
+ * time, so four sums stay in registers and each loaded element is used twice (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section
  * 4). Public because the tests load the sequential MatMul in a class loader of its own, which
  * shares this class with the rewritten program across a package boundary of the JVM.
  */

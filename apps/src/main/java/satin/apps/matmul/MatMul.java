@@ -8,7 +8,7 @@ import satin.Spawnable;
 import satin.apps.AppArguments;
 
 /**
- * Multiplies two n x n matrices by recursive subdivision into quadrants (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4):
+ * Multiplies two n x n matrices by recursive subdivision into quadrants (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4):
  * each of the eight block products of C11 = A11 B11 + A12 B21 etc. is a spawn that returns its
  * block, so a job stolen by another machine needs nothing but its arguments; blocks of at most
  * {@code leaf} rows are multiplied by {@link Kernel}. The entries are small integers held in

@@ -1,5 +1,5 @@
 /**
- * Matrix multiplication (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4): C = A B for n x n matrices of small integers drawn
+ * Matrix multiplication (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4): C = A B for n x n matrices of small integers drawn
  * from a seed, by recursive subdivision into quadrants whose eight block products are spawns
  * returning their blocks, down to blocks of at most {@code leaf} rows (48 in the paper) multiplied
  * two rows by two columns at a time. Arguments: N [LEAF [SEED]]; prints a checksum of C, checked

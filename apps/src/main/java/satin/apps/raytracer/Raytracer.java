@@ -14,7 +14,7 @@ import satin.Spawnable;
 import satin.apps.AppArguments;
 
 /**
- * A raytracer (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4) rendering a fixed scene by splitting the image into halves
+ * A raytracer (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4) rendering a fixed scene by splitting the image into halves
  * of rows, spawning both, down to blocks of at most {@code leafRows} rows, which return their
  * pixels' bytes. Only plain double arithmetic, Math.sqrt and StrictMath, so every machine
  * computes the same bytes.

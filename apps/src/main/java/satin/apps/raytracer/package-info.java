@@ -1,5 +1,5 @@
 /**
- * A raytracer (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4): a fixed scene of spheres, a checkered floor and a wall, two
+ * A raytracer (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4): a fixed scene of spheres, a checkered floor and a wall, two
  * lights with shadows, highlights and reflections, rendered by splitting the image into halves of
  * rows down to blocks of LEAF_ROWS rows whose bytes are returned. Arguments: WIDTH HEIGHT [SAMPLES
  * [LEAF_ROWS [OUTPUT.ppm]]] (SAMPLES x SAMPLES rays a pixel), or a preset and an optional output;

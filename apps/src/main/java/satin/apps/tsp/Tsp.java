@@ -8,7 +8,7 @@ import satin.Spawnable;
 import satin.apps.AppArguments;
 
 /**
- * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4). A job extends a
+ * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4). A job extends a
  * partial tour by each city not on it, nearest first, spawning the extensions down to the spawn
  * depth; it prunes only with the bound it was given or tours found in its own subtree, never
  * with a bound shared between jobs (a stolen job runs elsewhere with a copy of its arguments), so

@@ -1,5 +1,5 @@
 /**
- * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal (PPoPP 2001), section 4): cities on a grid
+ * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4): cities on a grid
  * from a seed, rounded Euclidean distances, partial tours extended nearest city first, spawning
  * down to a spawn depth; every job prunes only with the bound it was passed or found below it, so
  * the optimum is the same wherever jobs run. Arguments: CITIES [SPAWN_DEPTH [SEED]]; prints the
