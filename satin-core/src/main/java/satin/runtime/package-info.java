@@ -25,5 +25,3 @@
  * between nodes (later, through the load balancers) takes from the same deque tails.
  */
 package satin.runtime;
-
-import satin.Rewritten;
