@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * README.md's "Clusters, wide-area links and load balancers", its commands exactly as written, from
+ * docs/operations.md's "Clusters, wide-area links and load balancers", its commands exactly as written, from
  * the project's root: each pool of 64 nodes in 4 clusters prints the sum the sequential tree prints,
  * and its report names the balancer with the settings asked for, the WAN links and a WAN message
  * rate above zero (the clusters did talk over the emulated links).
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ClustersReadmeTest {
 
+    private static final String DOC = "docs/operations.md";
     private static final String HEADING = "## Clusters, wide-area links and load balancers";
     private static final Pattern TREE = Pattern.compile(" (satin\\.apps\\.synthetic\\.SyntheticTree)((?: \\S+)+)$");
     private static final Pattern BALANCER = Pattern.compile("--balancer (\\S+)");
@@ -31,7 +32,7 @@ class ClustersReadmeTest {
     @Test
     void bothPoolsRunAsWrittenAndTheirClustersTalkOverTheEmulatedLinks() throws Exception {
         Path root = Project.root();
-        List<String> commands = ReadmeBlock.commands(ReadmeBlock.firstIn(root.resolve("README.md"), HEADING));
+        List<String> commands = ReadmeBlock.commands(ReadmeBlock.firstIn(root.resolve(DOC), HEADING));
         assertEquals(2, commands.size(), "clusters from --clusters, then named ones with a WAN link per pair: " + commands);
         try (RootLeftovers left = new RootLeftovers(root, "satin-stats.json"); Processes ps = new Processes()) {
             for (String command : commands) {

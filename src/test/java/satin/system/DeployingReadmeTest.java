@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * README.md's "Deploying runs and comparing balancers", command by command, exactly as written,
+ * docs/deploying.md's "Deploying runs and comparing balancers", command by command, exactly as written,
  * from the project's root: every run it makes finished and printed what the sequential program
  * prints, each comparison leaves its table and report, the report is written again from the
  * comparison's files, and the standalone registry serves a pool that joins it with the secret the
@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class DeployingReadmeTest {
 
+    private static final String DOC = "docs/deploying.md";
     private static final String HEADING = "## Deploying runs and comparing balancers";
     private static final Pattern RUNS = Pattern.compile("satin: (\\d+) runs; report in (\\S+)/report ");
     private static final Pattern OPTION = Pattern.compile("--(\\S+) '?([^' ]+)'?");
@@ -43,7 +44,7 @@ class DeployingReadmeTest {
 
     @Test
     void everyCommandRunsAsWrittenAndLeavesWhatItPromises() throws Exception {
-        List<String> commands = ReadmeBlock.commands(ReadmeBlock.under(root.resolve("README.md"), HEADING));
+        List<String> commands = ReadmeBlock.commands(ReadmeBlock.under(root.resolve(DOC), HEADING));
         assertEquals(7, commands.size(), "two runs, two comparisons, a report, a secret, a registry: " + commands);
         try (RootLeftovers left = new RootLeftovers(root, "satin-results", "satin-stats.json", "pool.secret");
                 Processes processes = new Processes()) {

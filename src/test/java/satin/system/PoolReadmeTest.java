@@ -9,19 +9,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * README.md's "A pool of nodes", its commands exactly as written, from the project's root: the
+ * docs/operations.md's "A pool of nodes", its commands exactly as written, from the project's root: the
  * pool of 16 nodes in one JVM, and the two processes, started in the order written and, since the
- * README says any order works, the other way round. Each prints what the sequential program prints.
+ * text says any order works, the other way round. Each prints what the sequential program prints.
  * The statistics the masters write in the root are removed again.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class PoolReadmeTest {
 
+    private static final String DOC = "docs/operations.md";
     private static final String HEADING = "## A pool of nodes";
 
     @Test
     void everyCommandRunsAsWrittenAndTheTwoProcessesInEitherOrder() throws Exception {
-        List<String> commands = ReadmeBlock.firstIn(Project.root().resolve("README.md"), HEADING).stream()
+        List<String> commands = ReadmeBlock.firstIn(Project.root().resolve(DOC), HEADING).stream()
                 .filter(l -> !l.startsWith("#")).toList();
         assertEquals(4, commands.size(), "one JVM of 16 nodes; the secret, the first process, the second: " + commands);
         String secret = commands.get(1);

@@ -18,16 +18,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README.md's "Your own program", command by command, exactly as written there, in a copy of the
- * project made for this test (so that its {@code mvn install} and the example's build leave this
- * build's target directories alone): Satin installed, the example built and tested, then run
- * through {@code ./satin} in 2 processes, through a descriptor in one JVM, and with the agent
- * alone. Each run prints what the example's class as written prints.
+ * README.md's "Your own program in five minutes", command by command, exactly as written there,
+ * in a copy of the project made for this test (so that its {@code mvn install} and the example's
+ * build leave this build's target directories alone): Satin installed, the example built and
+ * tested, then run through {@code ./satin} in 2 processes, through a descriptor in one JVM, and
+ * with the agent alone. Each run prints what the example's class as written prints.
  */
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
 class QuickStartTest {
 
-    private static final String HEADING = "## Your own program";
+    private static final String HEADING = "## Your own program in five minutes";
     private static final Pattern SUM = Pattern.compile("sum\\(0, (\\d+)\\) = (\\d+)");
     /** What the copy leaves out: builds, results and version control, none of which a fresh clone has. */
     private static final List<String> LEFT_OUT = List.of("target", ".git", "satin-results");

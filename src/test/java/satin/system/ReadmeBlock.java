@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The shell commands of the fenced block right under a heading of README.md, as a user copies them. */
+/**
+ * The shell commands of the fenced block right under a heading of README.md or a file of docs/, as a
+ * user copies them.
+ */
 final class ReadmeBlock {
 
     private ReadmeBlock() {

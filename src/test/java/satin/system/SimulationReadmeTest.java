@@ -13,20 +13,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * README.md's "Simulating thousands of nodes", command by command, exactly as written, from the
+ * docs/simulating.md's "Simulating thousands of nodes", command by command, exactly as written, from the
  * project's root (their results go to satin-results/, removed again at the end): each simulates
  * its runs, prints the comparison's table and leaves its report.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class SimulationReadmeTest {
 
+    private static final String DOC = "docs/simulating.md";
     private static final String HEADING = "## Simulating thousands of nodes";
     private static final Pattern OUTPUT = Pattern.compile("--output (\\S+)");
 
     @Test
     void everyCommandOfTheReadmeSectionWorksAsWritten() throws Exception {
         Path root = Project.root();
-        List<String> commands = ReadmeBlock.under(root.resolve("README.md"), HEADING);
+        List<String> commands = ReadmeBlock.under(root.resolve(DOC), HEADING);
         assertEquals(2, commands.size(), "the 4 x 16 matrix from its descriptor, 1,024 nodes from options: " + commands);
         try (RootLeftovers left = new RootLeftovers(root, "satin-results"); Processes ps = new Processes()) {
             for (String command : commands) {

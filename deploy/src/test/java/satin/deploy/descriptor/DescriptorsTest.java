@@ -246,7 +246,7 @@ class DescriptorsTest {
         assertEquals(List.of("das-vu"), d.plan().clusters().get(0).hosts());
         assertEquals(Map.of("me@node2", "10.1.0.2"), d.plan().clusters().get(1).addresses());
         assertEquals(List.of("-J", "gateway.example.org"), d.plan().clusters().get(1).sshOptions());
-        String hosts = yamlAfter(Path.of("../README.md"), "Hosts over ssh are named as ssh knows them");
+        String hosts = yamlAfter(Path.of("../docs/deploying.md"), "Hosts over ssh are named as ssh knows them");
         d = parse("secret: s\nclusters:\n  - name: A\n    nodes: 2\n    where: ssh\n" + hosts.indent(4)
                 + "app: {name: fib, args: [30]}\n");
         assertEquals(Map.of("me@node2", "10.1.0.2"), d.plan().clusters().get(0).addresses());
@@ -256,7 +256,7 @@ class DescriptorsTest {
     @Test
     void theSlurmExcerptsOfTheDocumentationRead() throws IOException {
         Map<Path, String> excerpts = Map.of(Path.of("examples/README.md"), "## Clusters under SLURM",
-                Path.of("../README.md"), "On a SLURM cluster");
+                Path.of("../docs/deploying.md"), "On a SLURM cluster");
         for (Map.Entry<Path, String> e : excerpts.entrySet()) {
             Path doc = e.getKey();
             RunPlan plan = parse("secret: s\n" + yamlAfter(doc, e.getValue()) + "app: {name: fib, args: [30]}\n").plan();
@@ -265,7 +265,7 @@ class DescriptorsTest {
             assertEquals(new SlurmPlan("defq", 2, 8, "0:30:00", null, List.of()), compute.slurm(), doc.toString());
             assertEquals(Placement.SLURM, plan.clusters().get(1).placement(), doc.toString());
         }
-        RunPlan het = parse("secret: s\n" + yamlAfter(Path.of("../README.md"), "One heterogeneous job instead")
+        RunPlan het = parse("secret: s\n" + yamlAfter(Path.of("../docs/deploying.md"), "One heterogeneous job instead")
                 + "app: {name: fib, args: [30]}\n").plan();
         assertEquals(List.of("grid", "grid"), het.clusters().stream().map(c -> c.slurm().hetJob()).toList());
     }
