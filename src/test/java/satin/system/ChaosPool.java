@@ -172,7 +172,7 @@ final class ChaosPool implements AutoCloseable {
             note(p.name + " still runs after " + seconds + " s");
             return false;
         }
-        Thread.sleep(50); // its last lines reach the collectors
+        p.drained();
         note(p.name + " exited with " + p.process.exitValue());
         return true;
     }

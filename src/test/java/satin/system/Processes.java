@@ -30,15 +30,17 @@ final class Processes implements AutoCloseable {
         final Process process;
         private final StringBuffer out = new StringBuffer();
         private final StringBuffer err = new StringBuffer();
+        private final Thread outCollector;
+        private final Thread errCollector;
 
         Child(String name, Process process) {
             this.name = name;
             this.process = process;
-            collect(process.getInputStream(), out, name + "-out");
-            collect(process.getErrorStream(), err, name + "-err");
+            outCollector = collect(process.getInputStream(), out, name + "-out");
+            errCollector = collect(process.getErrorStream(), err, name + "-err");
         }
 
-        private static void collect(InputStream in, StringBuffer into, String thread) {
+        private static Thread collect(InputStream in, StringBuffer into, String thread) {
             Thread t = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                     for (String line; (line = r.readLine()) != null;) {
@@ -50,6 +52,17 @@ final class Processes implements AutoCloseable {
             }, thread);
             t.setDaemon(true);
             t.start();
+            return t;
+        }
+
+        /**
+         * Waits until everything the exited process printed has been read: its pipes end when it
+         * (and every child that inherited them) has gone. A child left holding them is no reason
+         * to wait for ever, so the wait is bounded.
+         */
+        void drained() throws InterruptedException {
+            outCollector.join(TimeUnit.SECONDS.toMillis(10));
+            errCollector.join(TimeUnit.SECONDS.toMillis(10));
         }
 
         String out() {
@@ -65,7 +78,7 @@ final class Processes implements AutoCloseable {
             if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
                 throw new AssertionError(name + " still runs after " + seconds + " s; it printed:\n" + err());
             }
-            Thread.sleep(50); // the last lines reach the collectors
+            drained();
             return process.exitValue();
         }
 
