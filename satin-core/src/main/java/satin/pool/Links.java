@@ -25,6 +25,8 @@ final class Links {
     private final PoolConfig config;
     private final PoolIdentity identity;
     private final Members members;
+    /** How a link's connection is opened. */
+    private final Dialer dialer;
     private final Map<Integer, Link> byMember = new ConcurrentHashMap<>();
     /**
      * When each member last could not be reached: a member that died is tried again only after a
@@ -33,8 +35,9 @@ final class Links {
      */
     private final Map<Integer, Long> unreachable = new ConcurrentHashMap<>();
 
-    Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members) {
+    Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members, Dialer dialer) {
         this.pool = pool;
+        this.dialer = dialer;
         this.config = config;
         this.identity = identity;
         this.members = members;
@@ -156,7 +159,7 @@ final class Links {
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        SharedTransport.get().connectAsync(m.address(),
+        dialer.dial(m.address(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
                         config.liveness()).toMember(m.cluster(), m.address()))
                 .addListener(f -> {
