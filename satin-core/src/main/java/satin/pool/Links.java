@@ -210,6 +210,11 @@ final class Links {
         return backoff.failing(member) || pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
     }
 
+    /** Whether a link to {@code member} failed to form and waits for its back-off to be dialled again. */
+    boolean formingAgain(int member) {
+        return formingAgain.contains(member);
+    }
+
     /** Closes the link to a member that left the pool; what waits in a link not yet connected is given up now. */
     void drop(int member) {
         backoff.reset(member);

@@ -87,6 +87,36 @@ class LinksFormAgainTest {
         }
     }
 
+    /** The registry's verdict ends the dialling: a member that left is not dialled again. */
+    @Test
+    void aMemberThatLeftIsNotDialledAgain() throws Exception {
+        String pool = "form-again-" + (++pools);
+        Registry r = registry(pool);
+        join(r, pool, 0, new RandomStealing(), Dialer.TRANSPORT);
+        PoolNode leaving = join(r, pool, 1, new NoBalancing(), Dialer.TRANSPORT);
+        FaultyDialer faulty = new FaultyDialer(leaving.address());
+        for (int i = 0; i < 100; i++) {
+            faulty.refused();
+        }
+        open.add(faulty);
+        PoolNode late = join(r, pool, 2, new NoBalancing(), faulty);
+        Faults.await("the late member knows all three", 10, () -> late.members().size() == 3);
+        int id = leaving.id();
+        late.balancerPort().requestSteal(id);
+        Faults.await("the late member dials again by itself", 30, () -> faulty.dials() >= 3);
+        leaving.close();
+        open.remove(leaving);
+        Faults.await("the late member hears that it left", 30, () -> late.members().size() == 2);
+        Faults.await("no link waits to be dialled again", 10, () -> !late.links().formingAgain(id));
+        int dials = faulty.dials();
+        // whatever back-off was running when it left has ended once the longest one has passed
+        java.util.concurrent.CountDownLatch passed = new java.util.concurrent.CountDownLatch(1);
+        SharedTransport.get().schedule(TimeUnit.MILLISECONDS.toNanos(TIMEOUT_MILLIS), passed::countDown);
+        assertTrue(passed.await(30, TimeUnit.SECONDS));
+        assertEquals(dials, faulty.dials(), "dialled after it left");
+        assertTrue(late.links().connections().isEmpty());
+    }
+
     /** A steal request of the test's, as a balancer that waits for each reply would send it. */
     private static void askOnceAtATime(PoolNode thief, int victim) {
         PoolStats s = thief.poolStats();
