@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import satin.net.Connection;
 import satin.net.Inbox;
@@ -15,7 +16,12 @@ import satin.steal.Route;
 /**
  * The connections this node opens to other members, one per member, made when first needed. A
  * message sent before the connection is admitted waits in its link; a link that cannot connect, is
- * refused or closes gives up what waits for it (the steal protocol runs the jobs again here).
+ * refused or closes gives up what waits for it (the steal protocol runs the jobs again here). A link
+ * that failed to form is dialled again by itself, after a {@link LinkBackoff}, for as long as its
+ * member is in the pool and this node is not closing: no member is left without a link to another
+ * because nothing happened to ask for it again (docs/decisions/0037-links-form-again.md). Until
+ * then the member has no link, and what would go into one is settled at once (a steal request is
+ * answered "no job", so the balancer asks elsewhere).
  */
 final class Links {
 
@@ -25,19 +31,24 @@ final class Links {
     private final PoolConfig config;
     private final PoolIdentity identity;
     private final Members members;
+    /** How a link's connection is opened. */
+    private final Dialer dialer;
     private final Map<Integer, Link> byMember = new ConcurrentHashMap<>();
     /**
-     * When each member last could not be reached: a member that died is tried again only after a
-     * tenth of the failure timeout, not on every idle moment until the registry says it is gone,
-     * and said once in the log.
+     * How long after a failure a member's link is dialled again: a member that died is tried a few
+     * times until the registry says it is gone, not on every idle moment, and said once in the log.
      */
-    private final Map<Integer, Long> unreachable = new ConcurrentHashMap<>();
+    private final LinkBackoff backoff;
+    /** Members whose link failed to form and is dialled again when its back-off ends. */
+    private final Set<Integer> formingAgain = ConcurrentHashMap.newKeySet();
 
-    Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members) {
+    Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members, Dialer dialer) {
         this.pool = pool;
+        this.dialer = dialer;
         this.config = config;
         this.identity = identity;
         this.members = members;
+        this.backoff = new LinkBackoff(config.liveness().timeoutNanos());
     }
 
     /** The connection this node opened to a member, for its steal requests, pushes and their results. */
@@ -80,6 +91,7 @@ final class Links {
                 return;
             }
             pool.classify(c, members.clusterOf(member));
+            backoff.reset(member);
             connection = c;
             waiting.forEach(c::send);
             waiting.clear();
@@ -98,8 +110,9 @@ final class Links {
 
         @Override
         public void refused(String reason) {
-            LOG.log(Level.WARNING, "node {0}: member {1} did not admit a link: {2}", config.name(), member, reason);
-            failed();
+            LOG.log(levelOfFailure(member), "node {0}: member {1} did not admit a link: {2}", config.name(), member,
+                    reason);
+            notFormed(this);
         }
 
         @Override
@@ -145,9 +158,8 @@ final class Links {
         if (existing != null) {
             return existing;
         }
-        Long failedAt = unreachable.get(member);
-        if (failedAt != null && System.nanoTime() - failedAt < config.liveness().timeoutNanos() / 10) {
-            return null;
+        if (formingAgain.contains(member)) {
+            return null; // it is dialled again when its back-off ends
         }
         Link created = new Link(member);
         Link raced = byMember.putIfAbsent(member, created);
@@ -156,24 +168,57 @@ final class Links {
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        SharedTransport.get().connectAsync(m.address(),
+        dialer.dial(m.address(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
                         config.liveness()).toMember(m.cluster(), m.address()))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
-                        boolean again = unreachable.put(member, System.nanoTime()) != null;
-                        Level level = again || pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
-                        LOG.log(level, "node {0} cannot reach member {1} at {2}: {3}", config.name(), member,
-                                m.address(), f.cause() == null ? "?" : f.cause().getMessage());
-                        created.failed();
+                        LOG.log(levelOfFailure(member), "node {0} cannot reach member {1} at {2}: {3}", config.name(),
+                                member, m.address(), f.cause() == null ? "?" : f.cause().getMessage());
+                        notFormed(created);
                     }
                 });
         return created;
     }
 
+    /**
+     * A link did not form (it could not connect, or was not admitted): what waits in it is given up,
+     * and the link is dialled again after its back-off if its member is still in the pool. The
+     * member is marked first, so that a balancer told "no job" and asking again at once finds no
+     * link rather than dialling past the back-off.
+     */
+    private void notFormed(Link l) {
+        formAgainLater(l.member);
+        l.failed();
+    }
+
+    private void formAgainLater(int member) {
+        if (pool.closing() || !members.contains(member) || !formingAgain.add(member)) {
+            return;
+        }
+        long wait = backoff.failed(member);
+        SharedTransport.get().schedule(wait, () -> {
+            formingAgain.remove(member);
+            if (!pool.closing() && members.contains(member)) {
+                to(member);
+            }
+        });
+    }
+
+    /** A failure is worth a warning the first time in a row only, and not once the member or this node goes. */
+    private Level levelOfFailure(int member) {
+        return backoff.failing(member) || pool.closing() || !members.contains(member) ? Level.DEBUG : Level.WARNING;
+    }
+
+    /** Whether a link to {@code member} failed to form and waits for its back-off to be dialled again. */
+    boolean formingAgain(int member) {
+        return formingAgain.contains(member);
+    }
+
     /** Closes the link to a member that left the pool; what waits in a link not yet connected is given up now. */
     void drop(int member) {
-        unreachable.remove(member);
+        backoff.reset(member);
+        formingAgain.remove(member);
         Link l = byMember.get(member);
         if (l != null) {
             if (l.connection != null) {

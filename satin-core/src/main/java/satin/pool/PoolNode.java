@@ -65,7 +65,7 @@ public final class PoolNode implements AutoCloseable {
         }
     }
 
-    private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
+    private PoolNode(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist, Dialer dialer)
             throws InterruptedException {
         this.config = config;
         SharedTransport.primeOnce();
@@ -79,7 +79,7 @@ public final class PoolNode implements AutoCloseable {
         }
         this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
-        this.links = new Links(this, config, identity, members);
+        this.links = new Links(this, config, identity, members, dialer);
         this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
@@ -119,8 +119,14 @@ public final class PoolNode implements AutoCloseable {
      */
     public static PoolNode join(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist)
             throws InterruptedException {
+        return join(config, node, balancer, allowlist, Dialer.TRANSPORT);
+    }
+
+    /** {@link #join(PoolConfig, Node, LoadBalancer, Allowlist)}, its links to members opened by {@code dialer}. */
+    static PoolNode join(PoolConfig config, Node node, LoadBalancer balancer, Allowlist allowlist, Dialer dialer)
+            throws InterruptedException {
         HashWork.checkSetting();
-        PoolNode p = new PoolNode(config, node, balancer, allowlist);
+        PoolNode p = new PoolNode(config, node, balancer, allowlist, dialer);
         try {
             p.registry.join();
         } catch (RuntimeException | InterruptedException e) {
