@@ -17,18 +17,24 @@ public final class SwitchProperty {
     /** The switch {@code name} in {@code p}, {@code otherwise} if it is not set. */
     public static boolean read(Properties p, String name, boolean otherwise) {
         String value = p.getProperty(name);
-        if (value == null) {
-            return otherwise;
-        }
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("-D" + name + "=" + value + ": expected true or false");
-        };
+        return value == null ? otherwise : parse(name, value);
     }
 
     /** The switch {@code name} among the system properties. */
     public static boolean read(String name, boolean otherwise) {
         return read(System.getProperties(), name, otherwise);
+    }
+
+    /**
+     * The switch {@code value} of {@code name} says.
+     *
+     * @throws IllegalArgumentException naming the property and the value if it is neither true nor false
+     */
+    static boolean parse(String name, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-D" + name + "=" + value + ": expected true or false");
+        };
     }
 }
