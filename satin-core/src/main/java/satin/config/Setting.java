@@ -1,6 +1,7 @@
 package satin.config;
 
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * One {@code satin.*} system property, declared once: its name, its default, the values it takes
@@ -70,6 +71,21 @@ public record Setting(String name, String defaultValue, String shownDefault, Sco
         return text(System.getProperties());
     }
 
+    /**
+     * The value in {@code p}, or the default, as {@code parse} reads it: for a setting of its type,
+     * whose parser refuses a bad value. The refusal is named as {@link Syntax#parsedBy} names it.
+     *
+     * @throws IllegalArgumentException naming the property and the value if the value is bad
+     */
+    public <T> T parsed(Properties p, Function<String, T> parse) {
+        String value = text(p);
+        try {
+            return parse.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Complaint.expected(e.getMessage()).about(name, value), e);
+        }
+    }
+
     /** A whole-number setting's value in {@code p}, or its default. */
     public long longValue(Properties p) {
         return Long.parseLong(text(p).trim());
@@ -78,6 +94,11 @@ public record Setting(String name, String defaultValue, String shownDefault, Sco
     /** {@link #longValue(Properties)} of the system properties. */
     public long longValue() {
         return longValue(System.getProperties());
+    }
+
+    /** A whole-number setting's default, one that fits an int. */
+    public int defaultInt() {
+        return Integer.parseInt(defaultValue);
     }
 
     /** A whole-number setting's value in {@code p}, or its default: one whose bounds fit an int. */

@@ -18,6 +18,8 @@ public final class Settings {
 
     /** The most workers a node may have: each is a thread with a stack of its own. */
     public static final int MAX_WORKERS = 4096;
+    /** The smallest stack a worker may have: jobs run on top of the stack of the sync that waits. */
+    public static final long MIN_STACK_BYTES = 64 << 10;
     /** The most jobs a worker offers to thieves. */
     public static final int MAX_OFFERED = 1024;
     private static final long LONG_MAX = Long.MAX_VALUE;
@@ -31,7 +33,7 @@ public final class Settings {
             Syntax.OF_ITS_TYPE, "the work deque of each worker (satin.deque.DequeKind)");
     public static final Setting STACK = Setting.of(Scope.NODE, "satin.stack", "512m",
             "bytes, or with a k, m or g suffix; at least 64 KiB",
-            Bytes.atLeast(64 << 10, "64 KiB, the least a worker's stack may have"), "each worker thread's stack size");
+            Bytes.atLeast(MIN_STACK_BYTES, "64 KiB, the least a worker's stack may have"), "each worker thread's stack size");
     public static final Setting OFFERED = Setting.of(Scope.NODE, "satin.offered", "1", "1 to " + MAX_OFFERED,
             Syntax.wholeNumber(1, MAX_OFFERED, expected("expected a number of jobs from 1 to " + MAX_OFFERED)),
             "how many of its oldest jobs a worker keeps offered to thieves")

@@ -1,6 +1,7 @@
 package satin.deque;
 
 import java.util.Properties;
+import satin.config.Settings;
 
 /**
  * How many of its oldest jobs a worker keeps offered to thieves ({@code -Dsatin.offered}, decisions
@@ -11,8 +12,8 @@ import java.util.Properties;
  */
 public final class Offered {
 
-    public static final String PROPERTY = "satin.offered";
-    public static final int MAX = 1024;
+    public static final String PROPERTY = Settings.OFFERED.name();
+    public static final int MAX = Settings.MAX_OFFERED;
 
     private Offered() {
     }
@@ -25,16 +26,10 @@ public final class Offered {
      * @throws IllegalArgumentException naming the property and the value
      */
     public static int fromProperties(Properties p) {
-        String chunk = p.getProperty("satin.stealChunk", "1").trim();
-        String value = p.getProperty(PROPERTY, chunk.equals("1") ? "1" : "64");
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= MAX) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // named below
+        if (Settings.OFFERED.raw(p) != null) {
+            return Settings.OFFERED.intValue(p);
         }
-        throw new IllegalArgumentException("-D" + PROPERTY + "=" + value + ": expected a number of jobs from 1 to " + MAX);
+        boolean oneJobASteal = Settings.STEAL_CHUNK.text(p).trim().equals(Settings.STEAL_CHUNK.defaultValue());
+        return oneJobASteal ? Settings.OFFERED.intValue(p) : 64;
     }
 }
