@@ -53,22 +53,15 @@ public final class HashWork {
 
     /** The setting's value, or -1 if it is not a number from 1 to 2^20. */
     static long parse(String value) {
-        java.util.Properties p = new java.util.Properties();
-        if (value != null) {
-            p.setProperty(PROPERTY, value);
-        }
-        try {
-            return Settings.DECODE_WORK_PER_BYTE.longValue(p);
-        } catch (IllegalArgumentException e) {
-            return -1;
-        }
+        String v = value == null ? Settings.DECODE_WORK_PER_BYTE.defaultValue() : value;
+        return Settings.DECODE_WORK_PER_BYTE.problem(v) == null ? Long.parseLong(v.trim()) : -1;
     }
 
     /** Refuses a bad setting when a node starts, by name, rather than at the first set it reads. */
     public static void checkSetting() {
         if (PER_BYTE < 0) {
-            Settings.DECODE_WORK_PER_BYTE.longValue(); // names the property and the value
-            throw new IllegalArgumentException(PROPERTY + " was bad when this class was loaded");
+            String value = String.valueOf(System.getProperty(PROPERTY));
+            throw new IllegalArgumentException(Settings.DECODE_WORK_PER_BYTE.problem(value));
         }
     }
 

@@ -121,13 +121,18 @@ public record Setting(String name, String defaultValue, String shownDefault, Sco
         return isOn(System.getProperties());
     }
 
+    /** The problem with {@code value} of this setting, or null if it is good (or of its type). */
+    public String problem(String value) {
+        return syntax.problem(name, value);
+    }
+
     /**
      * Refuses a bad {@code value} of this setting.
      *
      * @throws IllegalArgumentException naming the property and the value
      */
     public void check(String value) {
-        String problem = syntax.problem(name, value);
+        String problem = problem(value);
         if (problem != null) {
             throw new IllegalArgumentException(problem);
         }

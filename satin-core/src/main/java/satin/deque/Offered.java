@@ -14,6 +14,8 @@ public final class Offered {
 
     public static final String PROPERTY = Settings.OFFERED.name();
     public static final int MAX = Settings.MAX_OFFERED;
+    /** What is offered when steals take chunks: every job up to the bound of a chunk ({@code StealChunk.MAX_JOBS}). */
+    private static final int CHUNKED = 64;
 
     private Offered() {
     }
@@ -26,10 +28,10 @@ public final class Offered {
      * @throws IllegalArgumentException naming the property and the value
      */
     public static int fromProperties(Properties p) {
-        if (Settings.OFFERED.raw(p) != null) {
-            return Settings.OFFERED.intValue(p);
-        }
         boolean oneJobASteal = Settings.STEAL_CHUNK.text(p).trim().equals(Settings.STEAL_CHUNK.defaultValue());
-        return oneJobASteal ? Settings.OFFERED.intValue(p) : 64;
+        if (Settings.OFFERED.raw(p) == null && !oneJobASteal) {
+            return CHUNKED;
+        }
+        return Settings.OFFERED.intValue(p);
     }
 }
