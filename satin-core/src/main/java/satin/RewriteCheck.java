@@ -3,7 +3,7 @@ package satin;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
-import satin.config.SwitchProperty;
+import satin.config.Settings;
 
 /**
  * Detects a spawning class that was never rewritten, which would otherwise run silently as the
@@ -33,11 +33,11 @@ public final class RewriteCheck {
     private static final String BAD_SETTING = badSetting();
 
     /** Read once, so that the check costs nothing when it is off. */
-    public static final boolean ENABLED = BAD_SETTING != null || SwitchProperty.read("satin.requireRewritten", false);
+    public static final boolean ENABLED = BAD_SETTING != null || Settings.REQUIRE_REWRITTEN.isOn();
 
     private static String badSetting() {
         try {
-            SwitchProperty.read("satin.requireRewritten", false);
+            Settings.REQUIRE_REWRITTEN.isOn();
             return null;
         } catch (IllegalArgumentException e) {
             return e.getMessage();

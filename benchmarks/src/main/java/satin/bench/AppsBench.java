@@ -100,7 +100,7 @@ final class AppsBench {
 
     /** Loads the application classes from the copies the rewriter's plugin kept; the rest is shared. */
     private static ClassLoader sequentialLoader() throws MalformedURLException {
-        Path dir = Path.of(System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes"));
+        Path dir = Path.of(satin.config.Settings.SEQUENTIAL_CLASSES.text());
         if (!Files.isDirectory(dir)) {
             throw new IllegalStateException("no sequential classes at " + dir + " (-Dsatin.sequentialClasses)");
         }

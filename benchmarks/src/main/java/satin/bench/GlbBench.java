@@ -84,7 +84,7 @@ final class GlbBench {
         if (Files.isRegularFile(dir.resolve("lifelineglb/target/lifelineglb-0.0.4.jar"))) {
             return;
         }
-        Path script = Path.of(System.getProperty("satin.home", ".")).resolve("benchmarks/glb/build-peer.sh");
+        Path script = Path.of(satin.config.Settings.HOME.text()).resolve("benchmarks/glb/build-peer.sh");
         Process p = new ProcessBuilder("bash", script.toString(), dir.toString()).inheritIO().start();
         if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IllegalStateException("could not build the peer into " + dir + " (" + script + " failed; "

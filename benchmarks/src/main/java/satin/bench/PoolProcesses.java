@@ -60,7 +60,7 @@ final class PoolProcesses implements AutoCloseable {
 
     /** The applications as written (the sequential programs) before the jars they need. */
     static String sequentialClassPath() {
-        String sequential = System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes");
+        String sequential = satin.config.Settings.SEQUENTIAL_CLASSES.text();
         if (!Files.isDirectory(Path.of(sequential))) {
             throw new IllegalStateException("no sequential classes at " + sequential + " (-Dsatin.sequentialClasses)");
         }

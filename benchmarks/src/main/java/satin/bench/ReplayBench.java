@@ -34,7 +34,7 @@ final class ReplayBench {
         int rounds = 5;
         int warmup = 1;
         String fold = "1000";
-        Path dir = Path.of(System.getProperty("satin.home", "."), "benchmarks", "target", "trees");
+        Path dir = Path.of(satin.config.Settings.HOME.text(), "benchmarks", "target", "trees");
         boolean recordOnly = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {

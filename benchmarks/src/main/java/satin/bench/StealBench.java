@@ -52,8 +52,8 @@ final class StealBench {
     }
 
     static void run(int rounds, int perRound) throws Exception {
-        System.setProperty("satin.sameJvmShortcut", "false"); // both nodes are in this JVM, but talk TCP
-        System.setProperty("satin.tls", "wan");
+        System.setProperty(satin.config.Settings.SAME_JVM_SHORTCUT.name(), "false"); // both nodes are in this JVM, but talk TCP
+        System.setProperty(satin.config.Settings.TLS.name(), "wan");
         int warmup = Math.max(2, rounds / 3);
         int jobs = 2 * (warmup + rounds) * perRound;
         Registry registry = Registry.start(PoolNode.transport(), "bench", "bench", "tcp://127.0.0.1:0");

@@ -162,7 +162,7 @@ final class UtsBench {
 
     /** {@code Uts.run} of the sequential program, from the classes the build kept before rewriting. */
     private static Method sequentialRun() throws Exception {
-        Path dir = Path.of(System.getProperty("satin.sequentialClasses", "apps/target/sequential-classes"));
+        Path dir = Path.of(satin.config.Settings.SEQUENTIAL_CLASSES.text());
         if (!Files.isDirectory(dir)) {
             throw new IllegalStateException("no sequential classes at " + dir + " (-Dsatin.sequentialClasses)");
         }

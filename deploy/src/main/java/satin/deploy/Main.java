@@ -107,7 +107,7 @@ public final class Main {
             err.println(USAGE);
             return 2;
         }
-        System.setProperty("satin.workers", Integer.toString(workers));
+        System.setProperty(satin.config.Settings.WORKERS.name(), Integer.toString(workers));
         long start = System.nanoTime();
         long parallel = new Fib().fib(n); // a call from outside every node: it runs on the embedded node
         long parallelNanos = System.nanoTime() - start;

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 import satin.launch.PoolMain;
 import satin.runtime.InvocationRecord;
 import satin.Rewritten;
+import satin.config.Settings;
+import satin.config.Syntax;
 
 /**
  * The classes allowed to travel between nodes. A peer is untrusted: a class it names is loaded
@@ -59,6 +61,9 @@ public final class Allowlist {
     private static final Pattern NAME = Pattern.compile( // possessive: no name's length may overflow the stack
             "[\\p{L}_$][\\p{L}\\p{N}_$]*+(?:\\.[\\p{L}_$][\\p{L}\\p{N}_$]*+)*+(?:\\.\\*)?");
 
+    /** The syntax of {@code -Dsatin.allow}, for the start-up check of every setting. */
+    public static final Syntax SYNTAX = Syntax.parsedNamingItselfBy(Allowlist::names);
+
     /**
      * The names {@code -Dsatin.allow} gives, each checked: a name that is neither a class nor a
      * package ({@code *}, {@code com..acme}, {@code com/acme/Point}) would match nothing, and the
@@ -98,7 +103,7 @@ public final class Allowlist {
     public static Allowlist forProgram() {
         ClassLoader program = Thread.currentThread().getContextClassLoader();
         return new Allowlist(program != null ? program : ClassLoader.getSystemClassLoader(),
-                System.getProperty("satin.allow"));
+                Settings.ALLOW.raw());
     }
 
     /** Allows a class and what its fields need, as a program's own registration does. */

@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import satin.config.Settings;
 
 /**
  * The hashing and comparing that building one message's hash-based and sorted collections may
@@ -37,7 +38,7 @@ public final class HashWork {
 
     /** Steps every message may take, however small. */
     static final long BASE = 1L << 20;
-    static final String PROPERTY = "satin.decodeWorkPerByte";
+    static final String PROPERTY = Settings.DECODE_WORK_PER_BYTE.name();
     /** Steps a message may take per byte of it ({@value #PROPERTY}, default 32); -1 if the setting is bad. */
     static final long PER_BYTE = parse(System.getProperty(PROPERTY));
 
@@ -52,22 +53,15 @@ public final class HashWork {
 
     /** The setting's value, or -1 if it is not a number from 1 to 2^20. */
     static long parse(String value) {
-        if (value == null) {
-            return 32;
-        }
-        try {
-            long n = Long.parseLong(value.trim());
-            return n >= 1 && n <= 1 << 20 ? n : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        String v = value == null ? Settings.DECODE_WORK_PER_BYTE.defaultValue() : value;
+        return Settings.DECODE_WORK_PER_BYTE.problem(v) == null ? Long.parseLong(v.trim()) : -1;
     }
 
     /** Refuses a bad setting when a node starts, by name, rather than at the first set it reads. */
     public static void checkSetting() {
         if (PER_BYTE < 0) {
-            throw new IllegalArgumentException(PROPERTY + " must be a number of steps per byte from 1 to 1048576, not '"
-                    + System.getProperty(PROPERTY) + "'");
+            String value = String.valueOf(System.getProperty(PROPERTY));
+            throw new IllegalArgumentException(Settings.DECODE_WORK_PER_BYTE.problem(value));
         }
     }
 

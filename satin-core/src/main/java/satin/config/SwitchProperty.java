@@ -1,7 +1,6 @@
 package satin.config;
 
 import java.util.Locale;
-import java.util.Properties;
 
 /**
  * A system property that is on or off. {@code Boolean.getBoolean} takes every value but
@@ -9,26 +8,21 @@ import java.util.Properties;
  * user thought it on; here {@code true} and {@code false} (in any case, spaces around them
  * ignored) are the only values, and anything else is refused with the property and the value.
  */
-public final class SwitchProperty {
+final class SwitchProperty {
 
     private SwitchProperty() {
     }
 
-    /** The switch {@code name} in {@code p}, {@code otherwise} if it is not set. */
-    public static boolean read(Properties p, String name, boolean otherwise) {
-        String value = p.getProperty(name);
-        if (value == null) {
-            return otherwise;
-        }
+    /**
+     * The switch {@code value} of {@code name} says.
+     *
+     * @throws IllegalArgumentException naming the property and the value if it is neither true nor false
+     */
+    static boolean parse(String name, String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException("-D" + name + "=" + value + ": expected true or false");
         };
-    }
-
-    /** The switch {@code name} among the system properties. */
-    public static boolean read(String name, boolean otherwise) {
-        return read(System.getProperties(), name, otherwise);
     }
 }

@@ -1,6 +1,7 @@
 package satin.deque;
 
 import java.util.Properties;
+import satin.config.Settings;
 
 /**
  * How many of its oldest jobs a worker keeps offered to thieves ({@code -Dsatin.offered}, decisions
@@ -11,8 +12,10 @@ import java.util.Properties;
  */
 public final class Offered {
 
-    public static final String PROPERTY = "satin.offered";
-    public static final int MAX = 1024;
+    public static final String PROPERTY = Settings.OFFERED.name();
+    public static final int MAX = Settings.MAX_OFFERED;
+    /** What is offered when steals take chunks: every job up to the bound of a chunk ({@code StealChunk.MAX_JOBS}). */
+    private static final int CHUNKED = 64;
 
     private Offered() {
     }
@@ -25,16 +28,10 @@ public final class Offered {
      * @throws IllegalArgumentException naming the property and the value
      */
     public static int fromProperties(Properties p) {
-        String chunk = p.getProperty("satin.stealChunk", "1").trim();
-        String value = p.getProperty(PROPERTY, chunk.equals("1") ? "1" : "64");
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= MAX) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // named below
+        boolean oneJobASteal = Settings.STEAL_CHUNK.text(p).trim().equals(Settings.STEAL_CHUNK.defaultValue());
+        if (Settings.OFFERED.raw(p) == null && !oneJobASteal) {
+            return CHUNKED;
         }
-        throw new IllegalArgumentException("-D" + PROPERTY + "=" + value + ": expected a number of jobs from 1 to " + MAX);
+        return Settings.OFFERED.intValue(p);
     }
 }

@@ -90,7 +90,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         boolean registryOnly = false;
         int nodes = 1;
         int workers = satin.runtime.NodeConfig.fromProperties(System.getProperties()).workers(); // -Dsatin.workers, else 1
-        String cluster = System.getProperty("satin.cluster", "local");
+        String cluster = satin.config.Settings.CLUSTER.text();
         int clusters = 1;
         List<String> layout = List.of();
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");

@@ -16,9 +16,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import satin.codec.Allowlist;
 import satin.codec.HashWork;
+import satin.config.Setting;
+import satin.config.Settings;
+import satin.config.Syntax;
+import satin.lb.StealChunk;
 import satin.net.Advertised;
 import satin.net.Liveness;
 import satin.net.Message;
+import satin.net.TlsPolicy;
 import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
 import satin.registry.Registry;
@@ -62,7 +67,7 @@ public final class PoolMain {
             return OK;
         }
         try {
-            checkProperties();
+            checkProperties().forEach(w -> err.println("satin: warning: " + w));
         } catch (IllegalArgumentException e) {
             err.println("satin: " + e.getMessage());
             return USAGE;
@@ -101,18 +106,21 @@ public final class PoolMain {
      * starts: the pool used to form and the master to run main before a node's join found
      * {@code -Dsatin.decodeWorkPerByte=-1} wrong (on a thread of its own, leaving main's thread an
      * index out of bounds), and nodes ignored {@code satin.deque}, {@code satin.stack} and
-     * {@code satin.byValue} without a word.
+     * {@code satin.byValue} without a word. Every declared setting is checked, those of a type
+     * by that type's parser; a {@code satin.*} property that none declares is a warning.
      *
+     * @return the warnings
      * @throws IllegalArgumentException naming the property and its value
      */
-    static void checkProperties() {
-        NodeConfig.fromProperties(System.getProperties());
-        HashWork.checkSetting();
-        satin.net.PipelineInitializer.checkProperties();
-        satin.lb.StealChunk.fromProperty();
-        Allowlist.names(System.getProperty("satin.allow"));
-        satin.config.SwitchProperty.read("satin.sameJvmShortcut", true);
+    static List<String> checkProperties() {
+        List<String> warnings = Settings.checkAll(System.getProperties(), TYPED);
+        HashWork.checkSetting(); // read as its class loaded, perhaps before a caller set the property
+        return warnings;
     }
+
+    /** The parsers of the settings whose values are a type's: every such setting a node or a pool's process reads. */
+    static final Map<Setting, Syntax> TYPED = Map.of(Settings.DEQUE, NodeConfig.DEQUE_SYNTAX,
+            Settings.STEAL_CHUNK, StealChunk.SYNTAX, Settings.ALLOW, Allowlist.SYNTAX, Settings.TLS, TlsPolicy.SYNTAX);
 
     private static MethodHandle findMain(String name) {
         Class<?> c;

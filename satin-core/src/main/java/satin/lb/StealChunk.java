@@ -1,6 +1,8 @@
 package satin.lb;
 
 import java.util.Locale;
+import satin.config.Settings;
+import satin.config.Syntax;
 
 /**
  * How many jobs a victim gives a thief for one steal request (or prefetch): one, as van Nieuwpoort et al.'s
@@ -13,8 +15,13 @@ import java.util.Locale;
  */
 public record StealChunk(boolean half, int jobs) {
 
-    /** The system property every balancer takes its chunk from, unless its spec names one. */
+    /**
+     * The system property every balancer takes its chunk from, unless its spec names one: the name
+     * of {@link Settings#STEAL_CHUNK}, spelt out as a constant that annotations can name.
+     */
     public static final String PROPERTY = "satin.stealChunk";
+    /** The syntax of {@code -Dsatin.stealChunk}, for the start-up check of every setting. */
+    public static final Syntax SYNTAX = Syntax.parsedNamingItselfBy(v -> parse(v, "-D" + PROPERTY));
     /** The most jobs one reply may carry: a bound on what one request can move, and on the reply's burst on a link. */
     public static final int MAX_JOBS = 64;
     /** Seed 004's balancers: one job a steal. */
@@ -50,7 +57,7 @@ public record StealChunk(boolean half, int jobs) {
 
     /** The chunk {@code -Dsatin.stealChunk} names; one job if it is not set. */
     public static StealChunk fromProperty() {
-        String v = System.getProperty(PROPERTY);
+        String v = Settings.STEAL_CHUNK.raw();
         return v == null ? ONE : parse(v, "-D" + PROPERTY);
     }
 

@@ -65,18 +65,6 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     }
 
     /**
-     * Checks the settings every pipeline of this process reads ({@code -Dsatin.tls},
-     * {@code -Dsatin.maxUnauthenticatedPerHost}, {@code -Dsatin.maxUnauthenticated}), so that a
-     * process can refuse a bad one before it starts anything, rather than when its first link is made.
-     *
-     * @throws IllegalArgumentException naming the property and the value
-     */
-    public static void checkProperties() {
-        TlsPolicy.fromProperty();
-        Unproven.Limits.fromProperties();
-    }
-
-    /**
      * Makes this process's TLS keys and contexts for {@code self}'s pool ahead of its first link, unless
      * TLS is off or the process listens {@code at} an in-JVM address (its links have no wire, and the
      * class loading would only slow its start).

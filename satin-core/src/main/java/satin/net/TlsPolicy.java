@@ -1,5 +1,8 @@
 package satin.net;
 
+import satin.config.Settings;
+import satin.config.Syntax;
+
 /**
  * Which TCP links are encrypted and mutually authenticated with TLS. In-VM ({@code local://})
  * connections never are: they have no wire to read or inject into, only this process's memory.
@@ -12,11 +15,13 @@ public enum TlsPolicy {
     /** No TLS: only the secret's handshake guards a link. */
     OFF;
 
-    public static final String PROPERTY = "satin.tls";
+    public static final String PROPERTY = Settings.TLS.name();
+    /** The syntax of {@code -Dsatin.tls}, for the start-up check of every setting. */
+    public static final Syntax SYNTAX = Syntax.parsedNamingItselfBy(v -> parse(v, "-D" + PROPERTY));
 
     /** The policy {@code -Dsatin.tls=wan|all|off} names, {@link #WAN} if none. */
     public static TlsPolicy fromProperty() {
-        return parse(System.getProperty(PROPERTY, "wan"), "-D" + PROPERTY);
+        return parse(Settings.TLS.text(), "-D" + PROPERTY);
     }
 
     /** @param where what gave the value, for the error */

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
 import java.util.Map;
+import satin.config.Settings;
 
 /**
  * Bounds the connections one listener holds for peers that have not proved the pool's secret yet:
@@ -32,9 +33,10 @@ final class Unproven extends ChannelInboundHandlerAdapter {
      * whose many nodes all join or first steal at the same moment.
      */
     record Limits(int perHost, int total) {
-        static final String PER_HOST_PROPERTY = "satin.maxUnauthenticatedPerHost";
-        static final String TOTAL_PROPERTY = "satin.maxUnauthenticated";
-        static final Limits DEFAULT = new Limits(32, 256);
+        static final String PER_HOST_PROPERTY = Settings.MAX_UNAUTHENTICATED_PER_HOST.name();
+        static final String TOTAL_PROPERTY = Settings.MAX_UNAUTHENTICATED.name();
+        static final Limits DEFAULT = new Limits(Settings.MAX_UNAUTHENTICATED_PER_HOST.defaultInt(),
+                Settings.MAX_UNAUTHENTICATED.defaultInt());
 
         Limits {
             if (perHost < 1 || total < 1) {
@@ -48,24 +50,7 @@ final class Unproven extends ChannelInboundHandlerAdapter {
          * {@code -Dsatin.maxUnauthenticated=N} say otherwise.
          */
         static Limits fromProperties() {
-            return new Limits(property(PER_HOST_PROPERTY, DEFAULT.perHost), property(TOTAL_PROPERTY, DEFAULT.total));
-        }
-
-        private static int property(String name, int otherwise) {
-            String value = System.getProperty(name);
-            if (value == null) {
-                return otherwise;
-            }
-            try {
-                int n = Integer.parseInt(value.trim());
-                if (n >= 1) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // named below
-            }
-            throw new IllegalArgumentException("-D" + name + "=" + value
-                    + ": expected a whole number of connections, 1 or more");
+            return new Limits(Settings.MAX_UNAUTHENTICATED_PER_HOST.intValue(), Settings.MAX_UNAUTHENTICATED.intValue());
         }
     }
 

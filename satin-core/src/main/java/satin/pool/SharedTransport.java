@@ -22,7 +22,7 @@ final class SharedTransport {
     static synchronized Transport get() {
         if (transport == null) {
             transport = new Transport(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    satin.config.SwitchProperty.read("satin.sameJvmShortcut", true));
+                    satin.config.Settings.SAME_JVM_SHORTCUT.isOn());
         }
         return transport;
     }

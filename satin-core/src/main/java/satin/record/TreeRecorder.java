@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import satin.codec.Allowlist;
+import satin.config.Settings;
 import satin.codec.JobCodec;
 import satin.record.SpawnTree;
 import satin.record.TreeBuilder;
@@ -49,8 +50,8 @@ public final class TreeRecorder implements JobCopier {
 
     /** Forgets what was recorded (a warm-up run), and starts again. */
     public synchronized void reset() {
-        builder = new TreeBuilder(Long.getLong("satin.record.foldMicros", 1_000) * 1_000,
-                Integer.getInteger("satin.record.maxDepth", 64), Integer.getInteger("satin.record.maxCalls", 2_000_000));
+        builder = new TreeBuilder(Settings.RECORD_FOLD_MICROS.longValue() * 1_000, Settings.RECORD_MAX_DEPTH.intValue(),
+                Settings.RECORD_MAX_CALLS.intValue());
         spawned.clear();
     }
 

@@ -1,6 +1,6 @@
 package satin.runtime;
 
-import satin.config.SwitchProperty;
+import satin.config.Settings;
 import java.util.ServiceLoader;
 
 /**
@@ -63,7 +63,7 @@ public interface JobCopier {
      * {@code -Dsatin.record=true}, the recorder of spawn trees ({@code satin.record.TreeRecorder}).
      */
     static JobCopier find() {
-        boolean recording = SwitchProperty.read("satin.record", false);
+        boolean recording = Settings.RECORD.isOn();
         return ServiceLoader.load(JobCopier.class, JobCopier.class.getClassLoader()).stream()
                 .filter(p -> p.type().getSimpleName().equals("TreeRecorder") == recording)
                 .map(ServiceLoader.Provider::get).findFirst()

@@ -1,8 +1,9 @@
 package satin.runtime;
 
-import satin.config.SwitchProperty;
+import satin.config.Settings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
@@ -87,8 +88,10 @@ public final class Node implements AutoCloseable {
      */
     public static synchronized Node embedded() {
         if (embedded == null) {
+            Settings.checkAll(System.getProperties(), Map.of(Settings.DEQUE, NodeConfig.DEQUE_SYNTAX))
+                    .forEach(w -> System.err.println("satin: warning: " + w));
             Node node = start(NodeConfig.fromProperties(System.getProperties()).withName("embedded"));
-            if (SwitchProperty.read("satin.stats", false)) {
+            if (Settings.STATS.isOn()) {
                 Runtime.getRuntime().addShutdownHook(new Thread(
                         () -> System.err.print(node.statistics().format()), "satin-statistics"));
             }

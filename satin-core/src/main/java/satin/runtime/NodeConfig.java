@@ -1,8 +1,11 @@
 package satin.runtime;
 
-import satin.config.SwitchProperty;
-import java.util.Locale;
+import java.util.List;
 import java.util.Properties;
+import satin.config.Bytes;
+import satin.config.Setting;
+import satin.config.Settings;
+import satin.config.Syntax;
 import satin.deque.DequeKind;
 
 /**
@@ -19,14 +22,14 @@ import satin.deque.DequeKind;
  */
 public record NodeConfig(String name, int workers, DequeKind deque, long stackBytes, boolean byValue) {
 
-    public static final int DEFAULT_WORKERS = 1;
-    public static final long DEFAULT_STACK_BYTES = 512L << 20;
+    public static final int DEFAULT_WORKERS = Settings.WORKERS.defaultInt();
+    public static final long DEFAULT_STACK_BYTES = Bytes.parse(Settings.STACK.defaultValue());
     /**
      * The most workers a node may have. Each is a thread with a stack of its own: satin.workers=100000
      * made the JVM create threads until it could not, and the node never started nor failed.
      */
-    public static final int MAX_WORKERS = 4096;
-    private static final long MIN_STACK_BYTES = 64 << 10;
+    public static final int MAX_WORKERS = Settings.MAX_WORKERS;
+    private static final long MIN_STACK_BYTES = Settings.MIN_STACK_BYTES;
 
     public NodeConfig(String name, int workers, DequeKind deque, long stackBytes) {
         this(name, workers, deque, stackBytes, false);
@@ -79,78 +82,21 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
      * @throws IllegalArgumentException naming the property and the value when one is malformed
      */
     public static NodeConfig fromProperties(Properties p) {
-        NodeConfig c = defaults();
-        int workers = property(p, "satin.workers", c.workers, NodeConfig::parseWorkers);
-        DequeKind deque = property(p, "satin.deque", c.deque, DequeKind::parse);
-        long stack = property(p, "satin.stack", c.stackBytes, NodeConfig::parseStack);
-        boolean byValue = property(p, "satin.byValue", false, NodeConfig::parseByValue);
+        int workers = Settings.WORKERS.intValue(p);
+        DequeKind deque = Settings.DEQUE.parsed(p, DequeKind::parse);
+        long stack = Bytes.parse(Settings.STACK.text(p));
+        boolean byValue = Settings.BY_VALUE.text(p).trim().equalsIgnoreCase("always");
         satin.deque.Offered.fromProperties(p);
-        for (String name : SWITCHES) {
-            SwitchProperty.read(p, name, false);
+        for (Setting s : SWITCHES) {
+            s.isOn(p);
         }
-        return new NodeConfig(c.name, workers, deque, stack, byValue);
+        return new NodeConfig(defaults().name, workers, deque, stack, byValue);
     }
+
+    /** {@code satin.deque}'s syntax, which is its type's: for the start-up check of every setting. */
+    public static final Syntax DEQUE_SYNTAX = Syntax.parsedBy(DequeKind::parse);
 
     /** The on-or-off settings a node's parts read as they start. */
-    private static final java.util.List<String> SWITCHES = java.util.List.of("satin.stats", "satin.requireRewritten",
-            "satin.record");
-
-    private static <T> T property(Properties p, String name, T otherwise, java.util.function.Function<String, T> parse) {
-        String value = p.getProperty(name);
-        if (value == null) {
-            return otherwise;
-        }
-        try {
-            return parse.apply(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + name + "=" + value + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static int parseWorkers(String text) {
-        int n;
-        try {
-            n = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("expected a whole number of workers from 1 to " + MAX_WORKERS);
-        }
-        if (n < 1 || n > MAX_WORKERS) {
-            throw new IllegalArgumentException("a node needs at least one worker and at most " + MAX_WORKERS);
-        }
-        return n;
-    }
-
-    private static long parseStack(String text) {
-        long bytes = parseBytes(text);
-        if (bytes < MIN_STACK_BYTES) {
-            throw new IllegalArgumentException(bytes + " bytes is below 64 KiB, the least a worker's stack may have");
-        }
-        return bytes;
-    }
-
-    static boolean parseByValue(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "always" -> true;
-            case "stolen" -> false;
-            default -> throw new IllegalArgumentException("'" + text + "' is not when to copy jobs (always or stolen)");
-        };
-    }
-
-    static long parseBytes(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        long unit = 1;
-        if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
-            unit = switch (t.charAt(t.length() - 1)) {
-                case 'k' -> 1L << 10;
-                case 'm' -> 1L << 20;
-                default -> 1L << 30;
-            };
-            t = t.substring(0, t.length() - 1);
-        }
-        try {
-            return Math.multiplyExact(Long.parseLong(t), unit);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a size in bytes (such as 512m)");
-        }
-    }
+    private static final List<Setting> SWITCHES = List.of(Settings.STATS, Settings.REQUIRE_REWRITTEN,
+            Settings.RECORD);
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import satin.apps.Apps;
+import satin.config.Settings;
 import satin.record.SpawnTree;
 import satin.record.TreeFile;
 import satin.record.TreeRecorder;
@@ -33,8 +34,8 @@ public final class RecordTree {
             switch (args[i]) {
                 case "--out" -> out = Path.of(value(args, ++i));
                 case "--warmup" -> warmup = Integer.parseInt(value(args, ++i));
-                case "--fold-us" -> System.setProperty("satin.record.foldMicros", value(args, ++i));
-                case "--max-depth" -> System.setProperty("satin.record.maxDepth", value(args, ++i));
+                case "--fold-us" -> System.setProperty(Settings.RECORD_FOLD_MICROS.name(), value(args, ++i));
+                case "--max-depth" -> System.setProperty(Settings.RECORD_MAX_DEPTH.name(), value(args, ++i));
                 default -> appArgs.add(args[i]);
             }
         }
@@ -96,9 +97,9 @@ public final class RecordTree {
      * the tree of the last run. Must run before this JVM's node starts, which it configures.
      */
     public static SpawnTree record(String app, List<String> args, int warmup) {
-        System.setProperty("satin.workers", "1");
-        System.setProperty("satin.byValue", "always");
-        System.setProperty("satin.record", "true");
+        System.setProperty(Settings.WORKERS.name(), "1");
+        System.setProperty(Settings.BY_VALUE.name(), "always");
+        System.setProperty(Settings.RECORD.name(), "true");
         var run = Apps.runMethod(app, RecordTree.class.getClassLoader());
         satin.runtime.Node.embedded(); // starts the node, and with it the recorder, as the properties say
         TreeRecorder recorder = TreeRecorder.active();
@@ -113,8 +114,8 @@ public final class RecordTree {
         recorder.begin();
         Apps.run(run, args);
         recorder.end();
-        String folding = "folded below " + Long.getLong("satin.record.foldMicros", 1_000) + " us, depth "
-                + Integer.getInteger("satin.record.maxDepth", 64);
+        String folding = "folded below " + Settings.RECORD_FOLD_MICROS.longValue() + " us, depth "
+                + Settings.RECORD_MAX_DEPTH.intValue();
         SpawnTree recorded = recorder.tree(app + " " + String.join(" ", args));
         double seconds = plainRunSeconds(run, args, warmup);
         double factor = seconds * 1e9 / recorded.totalNanos();

@@ -31,7 +31,7 @@ final class SequentialTimer {
 
     /** The timer of this installation, or null when the sequential classes are not at hand. */
     static SequentialTimer ofThisInstallation(Duration timeout) {
-        String dir = System.getProperty("satin.sequentialClasses");
+        String dir = satin.config.Settings.SEQUENTIAL_CLASSES.raw();
         return dir != null && Files.isDirectory(Path.of(dir)) ? new SequentialTimer(Path.of(dir), timeout) : null;
     }
 

@@ -33,9 +33,9 @@ import java.util.regex.Pattern;
 public final class ClassDataArchive implements AutoCloseable {
 
     /** {@code -Dsatin.cds=off}: processes start without an archive. */
-    public static final String PROPERTY = "satin.cds";
+    public static final String PROPERTY = satin.config.Settings.CDS.name();
     /** {@code -Dsatin.cds.dir=DIR}: where archives are kept (default {@code ~/.cache/satin/cds}). */
-    public static final String DIR_PROPERTY = "satin.cds.dir";
+    public static final String DIR_PROPERTY = satin.config.Settings.CDS_DIR.name();
 
     /** The JVM's own warnings to stderr: a pool process's stdout is the program's output. */
     private static final List<String> WARNINGS_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
@@ -73,7 +73,7 @@ public final class ClassDataArchive implements AutoCloseable {
      * jars only).
      */
     public static ClassDataArchive lease(String java, String classPath, PrintStream notices) throws IOException {
-        if ("off".equals(System.getProperty(PROPERTY)) || !onlyJars(classPath)) {
+        if ("off".equals(satin.config.Settings.CDS.raw()) || !onlyJars(classPath)) {
             return none();
         }
         return lease(java, classPath, directory(), notices);
@@ -109,7 +109,7 @@ public final class ClassDataArchive implements AutoCloseable {
     }
 
     private static Path directory() {
-        String dir = System.getProperty(DIR_PROPERTY);
+        String dir = satin.config.Settings.CDS_DIR.raw();
         if (dir != null) {
             return Path.of(dir);
         }

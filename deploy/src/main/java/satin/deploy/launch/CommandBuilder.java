@@ -122,12 +122,12 @@ public final class CommandBuilder {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         CommandBuilder b = new CommandBuilder(plan, java, System.getProperty("java.class.path"),
                 Path.of("").toAbsolutePath(), satin.net.Advertised.thisMachine()).withDestinations(SshDestinations.ssh("ssh"));
-        String agent = System.getProperty(AGENT_PROPERTY);
+        String agent = satin.config.Settings.AGENT_JAR.raw();
         return agent == null ? b : b.withAgent(Path.of(agent).toAbsolutePath());
     }
 
     /** Where this installation's satin-agent.jar is ({@code ./satin} sets it). */
-    public static final String AGENT_PROPERTY = "satin.agentJar";
+    public static final String AGENT_PROPERTY = satin.config.Settings.AGENT_JAR.name();
 
     /**
      * Every member, the master first: one per cluster in a process, one per host of an ssh

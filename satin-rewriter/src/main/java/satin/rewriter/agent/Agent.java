@@ -38,7 +38,7 @@ public final class Agent implements ClassFileTransformer {
     public static void premain(String args, Instrumentation instrumentation) throws ReflectiveOperationException {
         OnProblem onProblem;
         try {
-            onProblem = OnProblem.parse(args, System.getProperty(OnProblem.PROPERTY));
+            onProblem = OnProblem.parse(args, satin.config.Settings.AGENT_ON_PROBLEM.raw());
         } catch (IllegalArgumentException e) {
             // an exception out of premain ends the JVM with a native crash report: say it plainly instead
             System.err.println(e.getMessage());

@@ -19,7 +19,7 @@ public enum OnProblem {
     public static final int EXIT_STATUS = 1;
 
     /** The system property that chooses, when the agent's own argument does not. */
-    public static final String PROPERTY = "satin.agent.onProblem";
+    public static final String PROPERTY = satin.config.Settings.AGENT_ON_PROBLEM.name();
 
     /**
      * The policy named by the agent's argument ({@code onProblem=warn}), else by
