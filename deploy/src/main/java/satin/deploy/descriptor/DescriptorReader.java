@@ -30,8 +30,8 @@ import satin.deploy.plan.SimulationPlan;
  */
 final class DescriptorReader {
 
-    static final List<String> KEYS = List.of("pool", "secret", "secretFile", "clusters", "wan", "app", "balancer", "output",
-            "compare", "mode", "simulate", "minNodes");
+    static final List<String> KEYS = List.of("pool", "secret", "secretFile", "clusters", "minNodes", "wan", "app", "balancer", "output",
+            "compare", "mode", "simulate");
     static final List<String> MODES = List.of("run", "simulate");
     static final List<String> COMPARE_KEYS = List.of("apps", "balancers", "wan", "repetitions");
 

@@ -260,7 +260,7 @@ class DescriptorProblemsTest {
                 "d.yaml:2:6: app: found both name and mainClass; expected one of them (name: one of " + APPS
                         + ", or mainClass: a class with a main method)",
                 "d.yaml:3:1: outptu: unknown key 'outptu'; did you mean 'output'? expected one of pool, secret, "
-                        + "secretFile, clusters, wan, app, balancer, output, compare, mode, simulate");
+                        + "secretFile, clusters, minNodes, wan, app, balancer, output, compare, mode, simulate");
     }
 
     @Test
@@ -349,7 +349,7 @@ class DescriptorProblemsTest {
 
     @Test
     void aDocumentThatIsNoMappingOrEmpty() {
-        expect("- a\n- b\n", "d.yaml:1:1: found a list; expected a mapping with pool, secret, secretFile, clusters, wan, "
+        expect("- a\n- b\n", "d.yaml:1:1: found a list; expected a mapping with pool, secret, secretFile, clusters, minNodes, wan, "
                 + "app, balancer, output, compare, mode, simulate");
         expect("# nothing\n", "d.yaml:1:1: found an empty document; expected a mapping with clusters and app");
     }
