@@ -25,8 +25,14 @@ import satin.deploy.plan.RunPlan;
  */
 public final class LaunchedRun {
 
-    /** How long the other members get to end by themselves once the master has. */
-    private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
+    /**
+     * How long the other members get to end by themselves once the master has, and the result is
+     * ready. One that can reach the pool ends within a fraction of this (its statistics went to the
+     * master before main's end was reported); one on a host cut off from the pool may hold its ssh
+     * session open for as long as TCP takes to give up, and is stopped instead: the launcher kills
+     * its ssh client, the session ends, and {@code --exit-with-parent} ends it on its host.
+     */
+    static final long FOLLOWERS_GRACE_MILLIS = 3_000;
     private static final long POLL_MILLIS = 50;
     /** How long a JVM going down waits for the run directory of the run it interrupted. */
     private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
@@ -339,12 +345,20 @@ public final class LaunchedRun {
         return master.exitCode();
     }
 
+    /** Waits for the other members within the grace; says which were still running, and are stopped. */
     private void awaitFollowers() throws InterruptedException {
         long until = Math.min(deadline, System.nanoTime() + FOLLOWERS_GRACE_MILLIS * 1_000_000);
         for (Running r : members) {
             long left = (until - System.nanoTime()) / 1_000_000;
             if (left <= 0 || !r.awaitEnd(left)) {
-                return;
+                break;
+            }
+        }
+        for (Running r : members) {
+            if (r.alive()) {
+                live.watcher().progress("satin-launch: " + LiveOutput.label(r.member) + " was still running "
+                        + FOLLOWERS_GRACE_MILLIS / 1000 + " s after main's end and is stopped (cut off from the pool?);"
+                        + " what it printed is kept");
             }
         }
     }
