@@ -332,7 +332,11 @@ public final class PoolMain {
                 return true;
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.waitSeconds());
-            while (master.members().size() < o.waitFor() && System.nanoTime() < deadline) {
+            int told = 0;
+            for (int n; (n = master.members().size()) < o.waitFor() && System.nanoTime() < deadline; told = n) {
+                if (n > told) { // a user or launcher watching a slow or stuck deployment sees it form
+                    err.println("satin: " + n + " of " + o.waitFor() + " nodes joined");
+                }
                 Thread.sleep(5);
             }
             List<Message.Member> joined = master.members();
