@@ -236,6 +236,7 @@ public final class LaunchedRun {
         live.close();
         RunDirectory.Ending end = new RunDirectory.Ending(code, master, ended, lostJob, exitedAt, interrupted);
         RunOutcome o = directory.record(end, members, wall);
+        live.replay(ended);
         RunDirectory.notes(end).lines().forEach(live.watcher()::progress);
         return o;
     }

@@ -80,6 +80,17 @@ final class LiveOutput implements Running.Lines {
         watcher.progress("satin-launch: registry at " + address + " (in " + file + " while the run lives)");
     }
 
+    /**
+     * Tells the watcher, at the end, what a member whose lines were not heard as they came printed:
+     * a SLURM cluster, whose tasks write files of their own that nothing here reads as they grow.
+     */
+    void replay(Running r) {
+        if (r instanceof Running.OfSlurm) {
+            r.out().lines().forEach(watcher::mainOutput);
+            r.err().lines().forEach(line -> watcher.memberLine(label(r.member), line));
+        }
+    }
+
     /** The run has ended: the files stop growing, and the run directory is written whole. */
     void close() {
         files.close();
