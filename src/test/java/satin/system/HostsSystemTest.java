@@ -107,7 +107,8 @@ class HostsSystemTest {
             long started = System.nanoTime();
             // leaves that wait rather than compute: some 15 s of main on the four hosts, little CPU
             Processes.Child run = satinRun(ps, descriptor(pool, "satin.apps.synthetic.SyntheticTree", "8, 3, 100000"));
-            run.awaitErrLine(l -> l.contains("nodes joined; running"), 180); // shown as it happens
+            run.awaitErrLine(l -> l.contains("nodes joined; running"), 180);
+            long shown = System.nanoTime();
             hosts.disconnect("west-2");
             long exited;
             try {
@@ -116,6 +117,9 @@ class HostsSystemTest {
             } finally {
                 hosts.reconnect("west-2");
             }
+            // some 10 s of main, and the grace, lie between: the line was shown as it happened, not at the end
+            assertTrue(exited - shown > TimeUnit.SECONDS.toNanos(5), "main's start shown only "
+                    + (exited - shown) / 1e9 + " s before the end: " + run);
             Path dir = Runs.dirOf(temp.resolve("results"), pool);
             String result = Files.readString(dir.resolve("result.json"));
             java.util.regex.Matcher wall = java.util.regex.Pattern.compile("\"wallNanos\": (\\d+)").matcher(result);
