@@ -244,8 +244,10 @@ public final class LaunchedRun {
     /** Main has ended in {@code r}'s process (the master's, or that of the member that took its place). */
     private void ended(Running r, int code) {
         if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
-            live.watcher().progress(String.format(java.util.Locale.ROOT, "satin-launch: main ended; %s exited with %d"
-                    + " after %.1f s", LiveOutput.label(r.member), code, (System.nanoTime() - startNanos) / 1e9));
+            String what = code == 0 ? "main ended; %s exited with %d after %.1f s"
+                    : "%s, which ran main, exited with %d after %.1f s"; // a killed master did not end main
+            live.watcher().progress(String.format(java.util.Locale.ROOT, "satin-launch: " + what,
+                    LiveOutput.label(r.member), code, (System.nanoTime() - startNanos) / 1e9));
         }
     }
 

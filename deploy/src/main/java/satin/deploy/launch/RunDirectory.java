@@ -16,8 +16,9 @@ import satin.deploy.plan.RunPlan;
 /**
  * What a run leaves behind, in a directory of its own under the plan's output directory: what the
  * members printed, why the run ended in words a reader does not have to guess, and {@code
- * result.json}. Written once the members are gone, however the run ended, and also when its launch
- * failed, so that no run leaves an empty directory.
+ * result.json}. Written whole once the members are gone, however the run ended, and also when its
+ * launch failed, so that no run leaves an empty directory; while the run goes, {@link LiveFiles}
+ * grows the same files line by line.
  */
 final class RunDirectory {
 
