@@ -93,4 +93,43 @@ class HostsSystemTest {
             }
         }
     }
+
+    /**
+     * A host whose link goes down while main runs: the pool declares its node dead and finishes
+     * without it, and {@code satin run} returns a few seconds after the master's end instead of
+     * waiting for that host's ssh session, which TCP keeps open while the link is down. On four
+     * real hosts it returned 24 s after the result.
+     */
+    @Test
+    void aHostCutOffWhileMainRunsDoesNotHoldTheRunsEnd() throws Exception {
+        String pool = "cutoff" + System.nanoTime();
+        try (Processes ps = new Processes()) {
+            long started = System.nanoTime();
+            // leaves that wait rather than compute: some 15 s of main on the four hosts, little CPU
+            Processes.Child run = satinRun(ps, descriptor(pool, "satin.apps.synthetic.SyntheticTree", "8, 3, 100000"));
+            run.awaitErrLine(l -> l.contains("nodes joined; running"), 180);
+            long shown = System.nanoTime();
+            hosts.disconnect("west-2");
+            long exited;
+            try {
+                assertEquals(0, run.exit(300), run::toString);
+                exited = System.nanoTime();
+            } finally {
+                hosts.reconnect("west-2");
+            }
+            // some 10 s of main, and the grace, lie between: the line was shown as it happened, not at the end
+            assertTrue(exited - shown > TimeUnit.SECONDS.toNanos(5), "main's start shown only "
+                    + (exited - shown) / 1e9 + " s before the end: " + run);
+            Path dir = Runs.dirOf(temp.resolve("results"), pool);
+            String result = Files.readString(dir.resolve("result.json"));
+            java.util.regex.Matcher wall = java.util.regex.Pattern.compile("\"wallNanos\": (\\d+)").matcher(result);
+            assertTrue(wall.find(), result);
+            // from this test's start to satin run's exit, less the run's own wall time (its start to the
+            // master's end): the launcher's JVM starting, its grace for the others (3 s) and its end
+            double beyond = (exited - started - Long.parseLong(wall.group(1))) / 1e9;
+            assertTrue(beyond < 10, "satin run took " + beyond + " s beyond the run's wall time: " + run);
+            assertTrue(run.err().contains("is stopped (cut off from the pool?)"), run::toString);
+            assertTrue(Files.exists(dir.resolve("stderr-west-h1.txt")), "the cut-off host's file is kept");
+        }
+    }
 }

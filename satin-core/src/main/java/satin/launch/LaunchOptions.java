@@ -72,7 +72,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      --min-nodes have joined by then, the run fails without running main
               --min-nodes M          with --wait-for N: run main with M to N nodes after --wait-seconds
                                      (default: N, so a pool short of its plan fails)
-              --stats FILE           the master writes the statistics there (default: satin-stats.json; - for none)
+              --stats FILE           the master writes the statistics there (default: satin-stats.json;
+                                     - for none; stderr: as one line on stderr, for a launcher)
               --no-master            this process's nodes never run main
               --exit-with-parent     exit when the process that started this one exits
               --parent PID           with --exit-with-parent: exit when process PID exits, and at once if

@@ -47,6 +47,14 @@ public final class PoolMain {
     static final int USAGE = 2;
     /** The most nodes one process holds: each has its own workers, deques, listener and connections to the rest. */
     public static final int MAX_NODES = 4096;
+    /**
+     * The {@code --stats} value that sends the statistics on stderr instead of into a file: a
+     * launcher that started this process on another host (over ssh) has no path there of its
+     * own, but it reads this stream, whichever process ends the run as master.
+     */
+    public static final String STATS_ON_STDERR = "stderr:";
+    /** What starts the one stderr line that carries the statistics' JSON, Base64 (UTF-8), with {@link #STATS_ON_STDERR}. */
+    public static final String STATS_FRAME = "satin-stats-json-base64: ";
 
     private PoolMain() {
     }
@@ -332,7 +340,11 @@ public final class PoolMain {
                 return true;
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.waitSeconds());
-            while (master.members().size() < o.waitFor() && System.nanoTime() < deadline) {
+            int told = 0;
+            for (int n; (n = master.members().size()) < o.waitFor() && System.nanoTime() < deadline; told = n) {
+                if (n > told) { // a user or launcher watching a slow or stuck deployment sees it form
+                    err.println("satin: " + n + " of " + o.waitFor() + " nodes joined");
+                }
                 Thread.sleep(5);
             }
             List<Message.Member> joined = master.members();
@@ -411,24 +423,33 @@ public final class PoolMain {
                 err.println("satin: the statistics of " + (expected - reports.size()) + " of " + expected
                         + " nodes did not arrive");
             }
-            if (!o.statsFile().equals("-")) {
+            if (o.statsFile().equals(STATS_ON_STDERR)) { // one line: other threads' lines cannot split it
+                String json = summary.json(runFields(master, summary, settings, wallNanos));
+                err.println(STATS_FRAME + java.util.Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8)));
+            } else if (!o.statsFile().equals("-")) {
                 Path file = Path.of(o.statsFile());
                 try {
-                    Map<String, Object> run = new LinkedHashMap<>();
-                    run.put("pool", o.pool());
-                    run.put("main", o.mainClass());
-                    run.put("balancer", master.balancerName());
-                    run.put("balancerSettings", settings);
-                    run.put("wan", o.wan().toString());
-                    run.put("clusters", summary.clusters());
-                    run.put("wallNanos", wallNanos);
-                    run.put("wanMessagesPerSecond", summary.wanMessagesPerSecond(wallNanos));
-                    Files.writeString(file, summary.json(run), StandardCharsets.UTF_8);
+                    Files.writeString(file, summary.json(runFields(master, summary, settings, wallNanos)),
+                            StandardCharsets.UTF_8);
                     err.println("satin: statistics written to " + file.toAbsolutePath());
                 } catch (IOException e) {
                     err.println("satin: cannot write the statistics to " + file + ": " + e.getMessage());
                 }
             }
+        }
+
+        /** The run's own fields of the statistics' JSON, beside every node's. */
+        private Map<String, Object> runFields(PoolNode master, PoolSummary summary, String settings, long wallNanos) {
+            Map<String, Object> run = new LinkedHashMap<>();
+            run.put("pool", o.pool());
+            run.put("main", o.mainClass());
+            run.put("balancer", master.balancerName());
+            run.put("balancerSettings", settings);
+            run.put("wan", o.wan().toString());
+            run.put("clusters", summary.clusters());
+            run.put("wallNanos", wallNanos);
+            run.put("wanMessagesPerSecond", summary.wanMessagesPerSecond(wallNanos));
+            return run;
         }
     }
 }

@@ -174,7 +174,7 @@ final class CompareCommand implements Callable<Integer> {
         for (Comparison.Cell cell : cells) {
             progress.starting(String.format(Locale.ROOT, "%s %s %s #%d", cell.app().name(), cell.balancer(), cell.wan(),
                     cell.repetition()));
-            RunOutcome o = launcher.run(cell.plan());
+            RunOutcome o = launcher.watchedBy(progress.watcher()).run(cell.plan());
             Plans.keepDescriptor(descriptor, o.runDir());
             invocation.mark(o.runDir());
             SequentialTimer.Sequential oracle = sequential.getOrDefault(cell.app(), SequentialTimer.Sequential.NONE);

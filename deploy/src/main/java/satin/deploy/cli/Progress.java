@@ -2,8 +2,12 @@ package satin.deploy.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import satin.deploy.launch.RunWatcher;
 
-/** A progress bar on the error stream: how many runs are done, which runs now, and a guess of the time left. */
+/**
+ * A progress bar on the error stream: how many runs are done, which runs now, and a guess of the
+ * time left; what the run under way prints goes below it as it comes.
+ */
 final class Progress {
 
     private static final int WIDTH = 30;
@@ -18,17 +22,52 @@ final class Progress {
         this.err = err;
     }
 
-    void starting(String what) {
+    /** Whether the bar is the last thing printed, with no newline after it. */
+    private boolean barShown;
+
+    synchronized void starting(String what) {
         err.print("\r" + line(what));
+        err.flush();
+        barShown = true;
+    }
+
+    synchronized void note(String message) {
+        err.println();
+        err.println("satin: " + message);
+        barShown = false;
+    }
+
+    /** A line of the run under way (what a process printed, as it came): below the bar, which the next run redraws. */
+    synchronized void live(String line) {
+        if (barShown) {
+            err.println();
+            barShown = false;
+        }
+        err.println(line);
         err.flush();
     }
 
-    void note(String message) {
-        err.println();
-        err.println("satin: " + message);
+    /** What the progress bar's runs print, as it comes: their main output too goes to the error stream, stdout is the table's. */
+    RunWatcher watcher() {
+        return new RunWatcher() {
+            @Override
+            public void mainOutput(String line) {
+                live("[main] " + line);
+            }
+
+            @Override
+            public void memberLine(String who, String line) {
+                live("[" + who + "] " + line);
+            }
+
+            @Override
+            public void progress(String message) {
+                live(message);
+            }
+        };
     }
 
-    void done() {
+    synchronized void done() {
         done++;
         if (done == total) {
             err.println("\r" + line("done") + " ".repeat(20));

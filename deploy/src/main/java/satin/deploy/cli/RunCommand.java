@@ -12,6 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import satin.deploy.descriptor.Descriptors;
 import satin.deploy.launch.Launcher;
 import satin.deploy.launch.RunOutcome;
+import satin.deploy.launch.RunWatcher;
 import satin.deploy.plan.RunPlan;
 
 /** {@code satin run DESCRIPTOR} or {@code satin run --app fib --args 40 --nodes 4 --clusters 2 --balancer CRS}. */
@@ -43,12 +44,12 @@ final class RunCommand implements Callable<Integer> {
             return Simulations.run(SimulateCommand.alone(invocation.rebase(plan)), d.simulation(), invocation, descriptor,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
-        RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout)).run(plan);
-        Plans.keepDescriptor(descriptor, outcome.runDir());
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        out.print(outcome.stdout());
-        err.print(outcome.stderr());
+        // what the processes print is shown as it comes, main's output unprefixed on stdout; nothing is repeated at the end
+        RunOutcome outcome = new Launcher(Durations.parse("--timeout", timeout))
+                .watchedBy(RunWatcher.printing(out, err)).run(plan);
+        Plans.keepDescriptor(descriptor, outcome.runDir());
         err.println("satin: the run's files are in " + outcome.runDir());
         if (outcome.timedOut()) {
             err.println("satin: the run did not finish within " + timeout + " and was stopped");

@@ -267,7 +267,9 @@ public final class CommandBuilder {
      *
      * @param registry   the registry to join, or null for the master
      * @param secretFile where it reads the secret ({@code /dev/stdin} over ssh)
-     * @param stats      where the master (or a member that takes its place) writes the statistics
+     * @param stats      where the master (or a member that takes its place) writes the statistics; over ssh
+     *                   they come back on its stderr instead ({@code PoolMain.STATS_ON_STDERR}), which the
+     *                   launcher writes there
      */
     public List<String> poolArgs(Member m, String registry, String secretFile, Path stats) {
         ClusterPlan c = m.cluster();
@@ -290,9 +292,11 @@ public final class CommandBuilder {
         if (slurm) { // srun starts one command as every task: the rank names the nodes and picks the master
             a.addAll(List.of("--rank-from", "SLURM_PROCID", "--wait-seconds", Integer.toString(QUEUE_SECONDS)));
         }
+        // over ssh a path would be the remote host's: the statistics come back on the stderr the launcher reads
+        String statsTo = m.placement() == Placement.SSH ? satin.launch.PoolMain.STATS_ON_STDERR : stats.toString();
         if (m.master()) {
             a.addAll(List.of("--registry-listen", registryListen(), "--wait-for", Integer.toString(plan.nodes()),
-                    "--stats", stats.toString()));
+                    "--stats", statsTo));
             if (plan.minNodes() > 0) {
                 a.addAll(List.of("--min-nodes", Integer.toString(plan.minNodes())));
             }
@@ -303,11 +307,9 @@ public final class CommandBuilder {
                 a.addAll(List.of("--wait-seconds", Integer.toString(QUEUE_SECONDS)));
             }
         } else {
-            // any member may be elected master when the master dies, and then writes the statistics;
-            // over ssh the path would be the remote host's, so there it writes none (SLURM's nodes share it)
-            String where = m.cluster().placement() == Placement.SSH ? "-" : stats.toString();
+            // any member may be elected master when the master dies, and then writes the statistics
             String join = slurm ? "file:" + registryFile(stats) : registry;
-            a.addAll(List.of("--registry", join, "--stats", where));
+            a.addAll(List.of("--registry", join, "--stats", statsTo));
         }
         if (c.placement() != Placement.IN_JVM) {
             a.add("--exit-with-parent");

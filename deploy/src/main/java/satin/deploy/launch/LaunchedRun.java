@@ -11,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import satin.deploy.plan.ClusterPlan.Placement;
 import satin.deploy.plan.RunPlan;
 
@@ -26,11 +25,14 @@ import satin.deploy.plan.RunPlan;
  */
 public final class LaunchedRun {
 
-    private static final Pattern REGISTRY = Pattern.compile("satin: registry of pool \\S+ at (\\S+)");
-    /** What a member's process says when the pool made it the master in place of a dead one ({@code PoolMain}). */
-    private static final Pattern TOOK_OVER = Pattern.compile("satin: the master is gone; node \\S+ is the master now");
-    /** How long the other members get to end by themselves once the master has. */
-    private static final long FOLLOWERS_GRACE_MILLIS = 15_000;
+    /**
+     * How long the other members get to end by themselves once the master has, and the result is
+     * ready. One that can reach the pool ends within a fraction of this (its statistics went to the
+     * master before main's end was reported); one on a host cut off from the pool may hold its ssh
+     * session open for as long as TCP takes to give up, and is stopped instead: the launcher kills
+     * its ssh client, the session ends, and {@code --exit-with-parent} ends it on its host.
+     */
+    static final long FOLLOWERS_GRACE_MILLIS = 3_000;
     private static final long POLL_MILLIS = 50;
     /** How long a JVM going down waits for the run directory of the run it interrupted. */
     private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
@@ -44,6 +46,8 @@ public final class LaunchedRun {
     private final long deadline;
     private final RunDirectory directory;
     private final Path stats;
+    /** Every line the members print, as it comes: to the run directory's files and the watcher. */
+    private final LiveOutput live;
     private final List<Running> members = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     private final Thread hook = new Thread(this::interrupt, "satin-launch-shutdown");
@@ -60,19 +64,21 @@ public final class LaunchedRun {
     /** Starts the SLURM members, once the run's commands have their archive. */
     private SlurmLaunch slurm;
 
-    private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir) {
+    private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir, RunWatcher watcher) {
         this.plan = plan;
         this.commands = commands;
         this.deadline = startNanos + timeout.toNanos();
         this.directory = new RunDirectory(runDir, plan, started);
         this.stats = directory.stats();
+        this.live = new LiveOutput(watcher, runDir, stats);
     }
 
-    static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout) throws IOException {
+    static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout, RunWatcher watcher)
+            throws IOException {
         commands.members(); // a plan it cannot carry out is refused here, before anything starts
         ProgramClassPath.requireMain(plan.app(), plan.origin());
         ProgramClassPath.checkArguments(plan.app(), plan.origin());
-        LaunchedRun run = new LaunchedRun(plan, commands, timeout, RunDirectory.create(plan));
+        LaunchedRun run = new LaunchedRun(plan, commands, timeout, RunDirectory.create(plan), watcher);
         Runtime.getRuntime().addShutdownHook(run.hook);
         Thread t = new Thread(run::carryOut, "satin-launch-" + plan.pool());
         t.setDaemon(true);
@@ -136,7 +142,7 @@ public final class LaunchedRun {
     private void carryOut() {
         boolean inJvm = plan.clusters().stream().anyMatch(c -> c.placement() == Placement.IN_JVM);
         PrintStream systemOut = System.out;
-        Running.SharedOut shared = new Running.SharedOut();
+        Running.SharedOut shared = new Running.SharedOut(live);
         try {
             if (inJvm) {
                 InJvmTurn.take(plan.pool(), plan.origin(), deadline);
@@ -151,8 +157,10 @@ public final class LaunchedRun {
                 }
             }
         } catch (IOException | RuntimeException e) {
+            live.close();
             outcome.completeExceptionally(directory.recordFailure(e, members, startNanos));
         } catch (InterruptedException e) {
+            live.close();
             outcome.completeExceptionally(directory.recordFailure(new IOException("the launch of pool " + plan.pool()
                     + " was interrupted"), members, startNanos));
         } finally {
@@ -205,6 +213,7 @@ public final class LaunchedRun {
                 }
             }
             code = awaitMaster(master);
+            ended(master, code);
         }
         Running ended = master;
         // a master that never printed its registry (its job refused, say) leaves no pool to take over
@@ -214,6 +223,7 @@ public final class LaunchedRun {
             if (successor != null) {
                 ended = successor;
                 code = successor.exitCode();
+                ended(successor, code);
             }
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - startNanos);
@@ -223,8 +233,22 @@ public final class LaunchedRun {
             awaitFollowers();
         }
         destroy();
+        live.close();
         RunDirectory.Ending end = new RunDirectory.Ending(code, master, ended, lostJob, exitedAt, interrupted);
-        return directory.record(end, members, wall);
+        RunOutcome o = directory.record(end, members, wall);
+        live.replay(ended);
+        RunDirectory.notes(end).lines().forEach(live.watcher()::progress);
+        return o;
+    }
+
+    /** Main has ended in {@code r}'s process (the master's, or that of the member that took its place). */
+    private void ended(Running r, int code) {
+        if (code != RunOutcome.TIMED_OUT && code != RunOutcome.DESTROYED) {
+            String what = code == 0 ? "main ended; %s exited with %d after %.1f s"
+                    : "%s, which ran main, exited with %d after %.1f s"; // a killed master did not end main
+            live.watcher().progress(String.format(java.util.Locale.ROOT, "satin-launch: " + what,
+                    LiveOutput.label(r.member), code, (System.nanoTime() - startNanos) / 1e9));
+        }
     }
 
     /**
@@ -235,7 +259,7 @@ public final class LaunchedRun {
     private Running awaitSuccessor(Running master) throws InterruptedException {
         while (!destroyed && System.nanoTime() < deadline) {
             for (Running r : members) {
-                if (r != master && TOOK_OVER.matcher(r.err()).find()) {
+                if (r != master && LiveOutput.TOOK_OVER.matcher(r.err()).find()) {
                     while (!r.awaitEnd(POLL_MILLIS)) {
                         if (destroyed || System.nanoTime() >= deadline) {
                             return null;
@@ -260,9 +284,9 @@ public final class LaunchedRun {
         };
         List<String> args = commands.poolArgs(m, registry, secretAt, stats);
         Running r = switch (m.placement()) {
-            case IN_JVM -> new Running.OfThread(m, args, shared, programLoader());
-            case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null);
-            case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n");
+            case IN_JVM -> new Running.OfThread(m, args, shared, programLoader(), live);
+            case PROCESSES -> new Running.OfProcess(m, commands.javaCommand(m, args), null, live);
+            case SSH -> new Running.OfProcess(m, commands.sshCommand(m, args), this.plan.secret() + "\n", live);
             case SLURM -> slurm.start(m, args);
         };
         members.add(r);
@@ -278,8 +302,9 @@ public final class LaunchedRun {
     /** The address the master's registry printed, or null if the master ended, was destroyed or timed out first. */
     private String awaitRegistry(Running master) throws InterruptedException {
         while (!destroyed && System.nanoTime() < deadline) {
-            Matcher m = REGISTRY.matcher(master.err());
+            Matcher m = LiveOutput.REGISTRY.matcher(master.err());
             if (m.find()) {
+                live.registry(m.group(1));
                 return m.group(1);
             }
             if (master.awaitEnd(POLL_MILLIS)) {
@@ -323,12 +348,20 @@ public final class LaunchedRun {
         return master.exitCode();
     }
 
+    /** Waits for the other members within the grace; says which were still running, and are stopped. */
     private void awaitFollowers() throws InterruptedException {
         long until = Math.min(deadline, System.nanoTime() + FOLLOWERS_GRACE_MILLIS * 1_000_000);
         for (Running r : members) {
             long left = (until - System.nanoTime()) / 1_000_000;
             if (left <= 0 || !r.awaitEnd(left)) {
-                return;
+                break;
+            }
+        }
+        for (Running r : members) {
+            if (r.alive()) {
+                live.watcher().progress("satin-launch: " + LiveOutput.label(r.member) + " was still running "
+                        + FOLLOWERS_GRACE_MILLIS / 1000 + " s after main's end and is stopped (cut off from the pool?);"
+                        + " what it printed is kept");
             }
         }
     }

@@ -13,13 +13,24 @@ import satin.deploy.plan.RunPlan;
 public final class Launcher {
 
     private final Duration timeout;
+    private final RunWatcher watcher;
 
     /** @param timeout how long a run may take, from its start to the master's end */
     public Launcher(Duration timeout) {
+        this(timeout, RunWatcher.SILENT);
+    }
+
+    private Launcher(Duration timeout, RunWatcher watcher) {
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.watcher = Objects.requireNonNull(watcher, "watcher");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("a launcher's timeout must be positive, not " + timeout);
         }
+    }
+
+    /** The same launcher, whose runs tell {@code w} what their members print and how they go, as it comes. */
+    public Launcher watchedBy(RunWatcher w) {
+        return new Launcher(timeout, w);
     }
 
     /** Starts the run in the background: its run directory exists, its members are starting. */
@@ -29,7 +40,7 @@ public final class Launcher {
 
     /** Starts the run with the given commands (another java, class path or host name). */
     public LaunchedRun start(RunPlan plan, CommandBuilder commands) throws IOException {
-        return LaunchedRun.start(plan, commands, timeout);
+        return LaunchedRun.start(plan, commands, timeout, watcher);
     }
 
     /** Runs the plan to its end (or its timeout) and returns the outcome. */

@@ -16,8 +16,9 @@ import satin.deploy.plan.RunPlan;
 /**
  * What a run leaves behind, in a directory of its own under the plan's output directory: what the
  * members printed, why the run ended in words a reader does not have to guess, and {@code
- * result.json}. Written once the members are gone, however the run ended, and also when its launch
- * failed, so that no run leaves an empty directory.
+ * result.json}. Written whole once the members are gone, however the run ended, and also when its
+ * launch failed, so that no run leaves an empty directory; while the run goes, {@link LiveFiles}
+ * grows the same files line by line.
  */
 final class RunDirectory {
 
@@ -107,8 +108,7 @@ final class RunDirectory {
         Running ended = end.ended();
         String err = ended.err();
         if (ended != end.master()) {
-            err = "satin-launch: the master's process (" + end.master().member.name() + ") ended with exit code "
-                    + end.master().exitCode() + "; " + ended.member.name() + " took over and ended the run\n" + err;
+            err = tookOver(end) + err;
         }
         err += why(end);
         Files.writeString(dir.resolve("stdout.txt"), ended.out(), StandardCharsets.UTF_8);
@@ -121,6 +121,16 @@ final class RunDirectory {
         RunRecord.write(dir.resolve("result.json"), plan, started, wall, end.code(), end.words(),
                 stats.getFileName().toString());
         return new RunOutcome(end.code(), ended.out(), err, stats, wall, dir);
+    }
+
+    /** What the launcher says of the run's end, beyond what its processes said: a takeover, why it ended; or "". */
+    static String notes(Ending end) {
+        return (end.ended() != end.master() ? tookOver(end) : "") + why(end);
+    }
+
+    private static String tookOver(Ending end) {
+        return "satin-launch: the master's process (" + end.master().member.name() + ") ended with exit code "
+                + end.master().exitCode() + "; " + end.ended().member.name() + " took over and ended the run\n";
     }
 
     /** The launcher's own line on why the run ended, if it did not end by itself; "" if it did. */

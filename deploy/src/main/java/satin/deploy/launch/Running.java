@@ -1,7 +1,6 @@
 package satin.deploy.launch;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -35,6 +34,18 @@ abstract class Running {
 
     abstract boolean alive();
 
+    /**
+     * Hears each line a member prints, as it comes, from the thread that reads it.
+     *
+     * @return what the member's text keeps of the line, or null for nothing
+     */
+    interface Lines {
+        String line(Running who, boolean stdout, String line);
+
+        /** Keeps every line as it is, and tells no one. */
+        Lines NONE = (who, stdout, line) -> line;
+    }
+
     /** A process and what it prints, collected as it comes. */
     static final class OfProcess extends Running {
         private final Process process;
@@ -43,20 +54,22 @@ abstract class Running {
         private final Thread outReader;
         private final Thread errReader;
 
-        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText) throws IOException {
-            this(member, command, stdinText, java.util.Map.of());
+        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText, Lines lines)
+                throws IOException {
+            this(member, command, stdinText, java.util.Map.of(), lines);
         }
 
         /** @param env variables for its environment (SATIN_SECRET is there only if given here) */
-        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText, java.util.Map<String, String> env)
-                throws IOException {
+        OfProcess(CommandBuilder.Member member, List<String> command, String stdinText, java.util.Map<String, String> env,
+                Lines lines) throws IOException {
             super(member);
             ProcessBuilder b = new ProcessBuilder(command);
             b.environment().remove("SATIN_SECRET");
             b.environment().putAll(env);
             process = b.start();
-            outReader = collect(process.getInputStream(), out, member.name() + "-out");
-            errReader = collect(process.getErrorStream(), err, member.name() + "-err");
+            outReader = collect(process.getInputStream(), out, line -> lines.line(this, true, line), member.name() + "-out");
+            errReader = collect(process.getErrorStream(), err, line -> lines.line(this, false, line),
+                    member.name() + "-err");
             try (OutputStream in = process.getOutputStream()) {
                 if (stdinText != null) {
                     in.write(stdinText.getBytes(StandardCharsets.UTF_8));
@@ -66,11 +79,16 @@ abstract class Running {
             }
         }
 
-        private static Thread collect(InputStream in, StringBuffer into, String name) {
+        /** Reads a stream line by line as it comes; each line to {@code sink}, and what it keeps into {@code into}. */
+        private static Thread collect(InputStream in, StringBuffer into, java.util.function.UnaryOperator<String> sink,
+                String name) {
             Thread t = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                     for (String line; (line = r.readLine()) != null;) {
-                        into.append(line).append('\n');
+                        String kept = sink.apply(line);
+                        if (kept != null) {
+                            into.append(kept).append('\n');
+                        }
                     }
                 } catch (IOException e) {
                     // the stream closed with the process
@@ -155,7 +173,7 @@ abstract class Running {
 
         /** Starts the sbatch (or, inside an allocation, the script) of a job; the secret in its environment. */
         static OfProcess submit(CommandBuilder.Member member, List<String> command, String secret) throws IOException {
-            return new OfProcess(member, command, null, java.util.Map.of("SATIN_SECRET", secret));
+            return new OfProcess(member, command, null, java.util.Map.of("SATIN_SECRET", secret), Lines.NONE);
         }
 
         /** The job's id as sbatch printed it ({@code --parsable}: {@code ID} or {@code ID;CLUSTER}), or null. */
@@ -236,16 +254,19 @@ abstract class Running {
 
     /** {@code PoolMain.run} in a thread of this JVM; its main prints to {@code System.out}, which the run redirects. */
     static final class OfThread extends Running {
-        private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        private final LineTee errLines;
+        private final PrintStream err;
         private final SharedOut out;
         private final Thread thread;
         private volatile int exitCode = -1;
 
         /** @param program the loader of the program's classes: main is found there, and the pool's allowlist uses it */
-        OfThread(CommandBuilder.Member member, List<String> args, SharedOut out, ClassLoader program) {
+        OfThread(CommandBuilder.Member member, List<String> args, SharedOut out, ClassLoader program, Lines lines) {
             super(member);
             this.out = out;
+            errLines = new LineTee(line -> lines.line(this, false, line));
+            err = new PrintStream(errLines, true, StandardCharsets.UTF_8);
+            out.ownedBy(this);
             thread = new Thread(() -> {
                 try {
                     exitCode = PoolMain.run(args.toArray(new String[0]), out.stream(), err);
@@ -255,6 +276,10 @@ abstract class Running {
                 } catch (RuntimeException | Error e) {
                     e.printStackTrace(err);
                     exitCode = 1;
+                } finally {
+                    err.flush();
+                    errLines.finish();
+                    out.finish();
                 }
             }, "satin-launch-" + member.name());
             thread.setContextClassLoader(program);
@@ -269,9 +294,7 @@ abstract class Running {
 
         @Override
         String err() {
-            synchronized (errBytes) {
-                return errBytes.toString(StandardCharsets.UTF_8);
-            }
+            return errLines.text();
         }
 
         @Override
@@ -298,8 +321,19 @@ abstract class Running {
 
     /** What this JVM prints on {@code System.out} while a run with in-JVM members goes. */
     static final class SharedOut {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        private final LineTee lines;
+        private final PrintStream stream;
+        /** The member in this JVM whose main prints here; null until it starts. */
+        private volatile Running owner;
+
+        SharedOut(Lines live) {
+            lines = new LineTee(line -> live.line(owner, true, line));
+            stream = new PrintStream(lines, true, StandardCharsets.UTF_8);
+        }
+
+        void ownedBy(Running member) {
+            owner = member;
+        }
 
         PrintStream stream() {
             return stream;
@@ -307,9 +341,13 @@ abstract class Running {
 
         String text() {
             stream.flush();
-            synchronized (bytes) {
-                return bytes.toString(StandardCharsets.UTF_8);
-            }
+            return lines.text();
+        }
+
+        /** Main is done: a last line without its newline is heard too. */
+        void finish() {
+            stream.flush();
+            lines.finish();
         }
     }
 }

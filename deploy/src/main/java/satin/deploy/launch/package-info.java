@@ -41,8 +41,14 @@
  * way to the registry (the master's process: its machine's name), and the others join the registry
  * where the master printed it. The remote shell names its own parent, the ssh session, with
  * {@code --parent "$PPID"}, so that java ends with the session even if it ended before java could
- * look. If the master runs over ssh, it writes {@code stats.json} at the run directory's
- * path on its own host (a shared file system makes it appear here).
+ * look. A member over ssh (the master, or one that takes its place) sends the statistics on its
+ * stderr ({@code --stats stderr:}), and the launcher writes them to {@code stats.json}.
+ *
+ * <p>Live output. {@link satin.deploy.launch.LiveOutput} hears every line of every member as it
+ * comes: it appends it to that member's file in the run directory, writes {@code registry.txt}
+ * once the registry's address is known, and tells the run's {@link satin.deploy.launch.RunWatcher}
+ * ({@code satin run} prints main's output on stdout, the rest prefixed {@code [cluster@host]}).
+ * Once main has ended, the other members get 3 s to end; one still running is stopped.
  *
  * <p>SLURM ({@link satin.deploy.launch.SlurmJob}): a cluster is one member and one job, whose batch
  * script in the run directory has {@code srun} start one {@code PoolMain} of one node per task

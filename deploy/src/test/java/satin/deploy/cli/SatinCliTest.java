@@ -43,6 +43,33 @@ class SatinCliTest {
     }
 
     @Test
+    void runShowsEveryProcessAsItGoesAndMainsOutputOnceUnprefixed(@TempDir Path dir) throws Exception {
+        Result r = satin("run", "--app", "nqueens", "--args", "10", "2", "--nodes", "4", "--clusters", "2",
+                "--where", "processes", "--output", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(1, r.out().split("nqueens\\(10\\) = 724", -1).length - 1, "printed once: " + r.out());
+        assertTrue(r.out().startsWith("nqueens(10) = 724"), r.out());
+        List<String> err = r.err().lines().toList();
+        int registry = indexOf(err, "[grid-0@local] satin: registry of pool ");
+        int joined = indexOf(err, "[grid-0@local] satin: 4 nodes joined; running");
+        int started = indexOf(err, "satin-launch: main started");
+        int ended = indexOf(err, "satin-launch: main ended; grid-0@local exited with 0");
+        assertTrue(0 <= registry && registry < joined && joined < started && started < ended, r.err());
+        assertTrue(r.err().contains("satin-launch: registry at tcp://"), r.err());
+        assertTrue(r.err().contains("[grid-0@local] total "), "the table, as the master printed it: " + r.err());
+    }
+
+    /** The index of the first line that starts with {@code start}, or -1. */
+    private static int indexOf(List<String> lines, String start) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(start)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
     void compareRunsEveryCellAndWritesEveryReportFile(@TempDir Path dir) throws Exception {
         Result r = satin("compare", "--app", "synthetic", "--args", "3", "3", "2000", "--nodes", "4", "--clusters", "2",
                 "--balancers", "RS;CRS", "--wans", "single-cluster;5ms/1000KB/s", "--output", dir.toString());

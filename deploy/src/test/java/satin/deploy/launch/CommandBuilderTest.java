@@ -139,13 +139,13 @@ class CommandBuilderTest {
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "me@h1", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
                 + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.launch.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 2 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h0 --host 0.0.0.0"
-                + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats /tmp/out/run/stats.json --exit-with-parent"
+                + " --registry-listen tcp://0.0.0.0:0 --wait-for 4 --stats stderr: --exit-with-parent"
                 + " satin.apps.fib.Fib 30"), master);
         List<String> second = b.sshCommand(m.get(1), b.poolArgs(m.get(1), "tcp://h1:4711", "/dev/stdin", stats));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "h2", "cd /home/me/satin && exec /opt/jdk/bin/java -Xmx1g -cp "
                 + "'/home/me/satin/a.jar:/home/me/satin/b c.jar' satin.launch.PoolMain --parent \"$PPID\" --pool grid --secret-file /dev/stdin"
                 + " --cluster ams --nodes 1 --workers 2 --balancer CRS --wan 10ms/100KB/s --name ams-h1 --host 0.0.0.0"
-                + " --registry tcp://h1:4711 --stats - --exit-with-parent satin.apps.fib.Fib 30"), second);
+                + " --registry tcp://h1:4711 --stats stderr: --exit-with-parent satin.apps.fib.Fib 30"), second);
     }
 
     @Test

@@ -143,7 +143,7 @@ class LauncherTest {
     }
 
     /** The process ids of a run's {@code n} processes, once they have all started. */
-    private static List<Long> awaitPids(LaunchedRun run, int n) throws InterruptedException {
+    static List<Long> awaitPids(LaunchedRun run, int n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (run.pids().size() < n && System.nanoTime() < deadline) {
             Thread.sleep(20);
@@ -215,7 +215,7 @@ class LauncherTest {
     }
 
     /** No child of this JVM, and no process at all, whose command line names the pool, still runs. */
-    private static void assertNothingLeftOf(String pool) throws InterruptedException {
+    static void assertNothingLeftOf(String pool) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         List<String> left;
         do {
@@ -266,7 +266,7 @@ class LauncherTest {
     }
 
     /** The first value of a top-level-looking {@code "key": value} in a JSON file. */
-    private static String field(Path file, String key) throws IOException {
+    static String field(Path file, String key) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         int at = text.indexOf("\"" + key + "\"");
         assertTrue(at >= 0, () -> file + " has no " + key + ": " + text);

@@ -170,9 +170,11 @@ class ProgramCannotStartTest {
 
     private static void assertInitializerNamed(Ended e, Class<?> failed, String cause) throws Exception {
         assertNotEquals(0, e.code(), e.printed());
-        Pattern line = Pattern.compile("(?m)^satin: .*the static initializer of " + Pattern.quote(failed.getName())
-                + " threw " + Pattern.quote(cause) + " at ProgramCannotStartTest\\.java:\\d+$");
-        assertTrue(line.matcher(e.printed()).find(), e.printed());
+        String says = "satin: .*the static initializer of " + Pattern.quote(failed.getName()) + " threw "
+                + Pattern.quote(cause) + " at ProgramCannotStartTest\\.java:\\d+$";
+        Pattern line = Pattern.compile("(?m)^" + says);
+        // satin run shows each process's lines as they come, prefixed by its cluster and host
+        assertTrue(Pattern.compile("(?m)^\\[local@jvm\\] " + says).matcher(e.printed()).find(), e.printed());
         List<Path> runs = runDirs(e.out());
         assertEquals(1, runs.size(), e.printed());
         String err = Files.readString(runs.get(0).resolve("stderr.txt"));
