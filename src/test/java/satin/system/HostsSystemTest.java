@@ -89,7 +89,8 @@ class HostsSystemTest {
             assertEquals(4, Runs.count(stats, "\"jobsRun\""), "every node reported: " + run);
             assertTrue(Files.readString(dir.resolve("result.json")).contains("\"ending\": \"finished\""));
             for (NamespaceHosts.Host h : hosts.hosts()) {
-                assertTrue(hosts.sshdLog().contains("Accepted publickey"), "reached through sshd: " + h.alias());
+                assertTrue(hosts.sshdLog(h.alias()).contains("Accepted publickey"), "reached through its sshd: "
+                        + h.alias() + "\n" + hosts.sshdLog(h.alias()));
             }
         }
     }
@@ -130,6 +131,59 @@ class HostsSystemTest {
             assertTrue(beyond < 10, "satin run took " + beyond + " s beyond the run's wall time: " + run);
             assertTrue(run.err().contains("is stopped (cut off from the pool?)"), run::toString);
             assertTrue(Files.exists(dir.resolve("stderr-west-h1.txt")), "the cut-off host's file is kept");
+        }
+    }
+
+    /** The synthetic tree's answer depends on its shape alone, so the oracle runs it with leaves of 1 us. */
+    private static String syntheticOracle(Processes ps, String fanOut, String depth) throws Exception {
+        return ps.sequential("satin.apps.synthetic.SyntheticTree", fanOut, depth, "1");
+    }
+
+    /** Kills (SIGKILL) the pool's processes on {@code aliases}, as if their hosts had crashed; fails if there were none. */
+    private static void crash(String pool, List<String> aliases) throws Exception {
+        for (String alias : aliases) {
+            List<ProcessHandle> found = hosts.processesOn(alias, "--pool " + pool + " ");
+            assertTrue(!found.isEmpty(), "a process of pool " + pool + " runs on " + alias);
+            found.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /**
+     * The master's host crashes while main runs: another member takes the registry over, is
+     * elected master and runs main again; the run prints the sequential answer once, and the new
+     * master's statistics reach the run directory though it runs on another host.
+     */
+    @Test
+    void theMastersHostCrashingWhileMainRunsCostsTimeNotTheAnswer() throws Exception {
+        String pool = "master" + System.nanoTime();
+        try (Processes ps = new Processes()) {
+            String expected = syntheticOracle(ps, "8", "3");
+            Processes.Child run = satinRun(ps, descriptor(pool, "satin.apps.synthetic.SyntheticTree", "8, 3, 50000"));
+            run.awaitErrLine(l -> l.contains("nodes joined; running"), 180);
+            crash(pool, List.of("east-1"));
+            assertEquals(0, run.exit(300), run::toString);
+            assertEquals(expected, run.out(), "printed once, by the new master");
+            Path dir = Runs.dirOf(temp.resolve("results"), pool);
+            assertTrue(Files.exists(dir.resolve("stats.json")), "the new master's statistics: " + run);
+        }
+    }
+
+    /**
+     * A whole cluster crashes while main runs, the master's with it: the other cluster takes the
+     * registry over (it is more than half of the members the master leaves), elects a master of its
+     * own and finishes the run with the sequential answer.
+     */
+    @Test
+    void aWholeClusterCrashingWhileMainRunsLeavesTheOtherToFinish() throws Exception {
+        String pool = "cluster" + System.nanoTime();
+        try (Processes ps = new Processes()) {
+            String expected = syntheticOracle(ps, "8", "3");
+            Processes.Child run = satinRun(ps, descriptor(pool, "satin.apps.synthetic.SyntheticTree", "8, 3, 50000"));
+            run.awaitErrLine(l -> l.contains("nodes joined; running"), 180);
+            crash(pool, EAST);
+            assertEquals(0, run.exit(300), run::toString);
+            assertEquals(expected, run.out(), "the west cluster's master prints the answer");
+            assertTrue(run.err().contains("[west@west-"), "the west cluster went on: " + run);
         }
     }
 }

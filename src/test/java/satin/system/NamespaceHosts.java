@@ -165,11 +165,17 @@ final class NamespaceHosts implements AutoCloseable {
         ip("link", "set", hosts.get(alias).bridgePort(), "up");
     }
 
-    /** What the sshds logged so far (logins, disconnections). */
-    String sshdLog() {
-        StringBuilder b = new StringBuilder();
-        sshds.forEach(p -> b.append(p.name).append(":\n").append(p.err()));
-        return b.toString();
+    /** What a host's sshd logged so far (logins, disconnections). */
+    String sshdLog(String alias) {
+        return sshds.stream().filter(p -> p.name.equals("sshd-" + alias)).findFirst().orElseThrow().err();
+    }
+
+    /** The processes running on a host whose command line contains {@code text}. */
+    List<ProcessHandle> processesOn(String alias, String text) throws IOException, InterruptedException {
+        return Daemons.run(List.of("ip", "netns", "pids", hosts.get(alias).namespace()), 30).output().lines()
+                .map(String::strip).filter(pid -> pid.matches("\\d+")).map(Long::parseLong).map(ProcessHandle::of)
+                .flatMap(java.util.Optional::stream)
+                .filter(h -> h.info().commandLine().orElse("").contains(text)).toList();
     }
 
     private static void ip(String... args) throws IOException, InterruptedException {
