@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import satin.testing.Await;
 
 /**
  * Pools of {@link ChaosPool} that meet more than one failure, or one at an awkward moment: several
@@ -152,12 +154,9 @@ class CompoundFailuresSystemTest {
 
     private static void awaitOut(ChaosPool c, Processes.Child p, String text, long seconds)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!p.out().contains(text)) {
-            assertTrue(System.nanoTime() < deadline && p.process.isAlive(),
-                    () -> p.name + " did not print " + text + " within " + seconds + " s; " + c.context());
-            Thread.sleep(10);
-        }
+        Await.holds(() -> p.out().contains(text) || !p.process.isAlive(), Duration.ofSeconds(seconds));
+        assertTrue(p.out().contains(text), () -> p.name + " did not print " + text + " within " + seconds + " s; "
+                + c.context());
         c.note(p.name + " printed the result");
     }
 }

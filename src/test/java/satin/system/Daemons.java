@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Assumptions;
+import satin.testing.Await;
 
 /**
  * What the tests that start system daemons of their own (sshd, SLURM) need around them: the
@@ -101,13 +103,7 @@ final class Daemons {
     /** Waits until {@code condition} holds; fails with {@code what} after {@code seconds}. */
     static void await(BooleanSupplier condition, long seconds, java.util.function.Supplier<String> what)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + seconds + " s in vain: " + what.get());
-            }
-            Thread.sleep(20);
-        }
+        Await.until(condition, Duration.ofSeconds(seconds), what);
     }
 
     /** Something a test waits for while daemons start. */

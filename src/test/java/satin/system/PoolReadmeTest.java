@@ -3,10 +3,12 @@ package satin.system;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.testing.Await;
 
 /**
  * docs/operations.md's "A pool of nodes", its commands exactly as written, from the project's root: the
@@ -63,9 +65,6 @@ class PoolReadmeTest {
 
     /** The first process of the block runs in the background: its output may come after the shell ends. */
     private static void awaitOutput(Processes.Child c, String expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!c.out().contains(expected) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.holds(() -> c.out().contains(expected), Duration.ofSeconds(60));
     }
 }

@@ -5,11 +5,11 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import satin.codec.Allowlist;
 import satin.lb.RandomStealing;
@@ -20,6 +20,7 @@ import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.PoolStats;
+import satin.testing.Await;
 
 /**
  * What every application test needs: the sequential program (the class as it was before the
@@ -123,10 +124,7 @@ public final class AppHarness {
                         "local://" + name + "/" + i, registry.address(), i == 0).withMaxFrame(maxFrame),
                         NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram()));
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (nodes.get(0).members().size() < size && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
+            Await.holds(() -> nodes.get(0).members().size() >= size, Duration.ofSeconds(10));
             T result = nodes.get(0).node().call(call);
             return new PoolRun<>(result, nodes.stream().map(PoolNode::poolStats).toList());
         } finally {

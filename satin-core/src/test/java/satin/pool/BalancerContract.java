@@ -3,6 +3,7 @@ package satin.pool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,7 @@ import satin.lb.LoadBalancer;
 import satin.net.WanLinks;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
+import satin.testing.Await;
 
 /**
  * What every load balancer must do in a real pool (8 nodes in this JVM, over in-VM channels): the
@@ -40,10 +42,7 @@ abstract class BalancerContract {
                     "local://" + name + "/" + i, registry.address(), i == 0).withWan(wan);
             all.add(PoolNode.join(config, NodeConfig.defaults(), make.get(), Allowlist.forProgram()));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (all.stream().anyMatch(p -> p.members().size() < nodes) && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+        Await.holds(() -> all.stream().allMatch(p -> p.members().size() >= nodes), Duration.ofSeconds(10));
         registries.add(registry);
         if (all.stream().anyMatch(p -> p.members().size() < nodes)) {
             StringBuilder threads = new StringBuilder();

@@ -2,6 +2,7 @@ package satin.pool;
 
 import io.netty.channel.Channel;
 import java.lang.reflect.Field;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,6 +27,7 @@ import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.WanLinks;
+import satin.testing.Await;
 
 /**
  * What the failure tests do to a pool: bounded waits that end in a thread dump rather than a hang,
@@ -66,13 +68,7 @@ final class Faults {
 
     /** Polls {@code condition} until it holds, or fails after {@code seconds} with every thread's stack. */
     static void await(String what, long seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + seconds + " s for " + what + "; threads:\n" + threadDump());
-            }
-            Thread.sleep(1);
-        }
+        Await.until(condition, Duration.ofSeconds(seconds), () -> what + "; threads:\n" + threadDump());
     }
 
     static String threadDump() {

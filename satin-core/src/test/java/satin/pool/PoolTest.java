@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.NodeConfig;
 import satin.stats.report.PoolSummary;
+import satin.testing.Await;
 
 /**
  * A pool of nodes in this JVM, over in-VM channels: they join through the registry, steal from
@@ -46,10 +48,8 @@ class PoolTest {
         try {
             PoolNode master = nodes.get(0);
             assertTrue(master.isMaster());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (master.members().size() < 16 && System.nanoTime() < deadline) {
-                Thread.sleep(1); // the last joins reach the master a moment after their own answer
-            }
+            // the last joins reach the master a moment after their own answer
+            Await.holds(() -> master.members().size() == 16, Duration.ofSeconds(10));
             assertEquals(16, master.members().size());
             long n = 40_000;
             // Runs again until work has spread: on a busy machine one run may end while the

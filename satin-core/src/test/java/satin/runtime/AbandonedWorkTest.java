@@ -3,6 +3,7 @@ package satin.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Timeout;
@@ -10,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import satin.deque.DequeKind;
 import satin.pool.Summing;
+import satin.testing.Await;
 
 /**
  * Work from elsewhere whose owner went is abandoned: the workers that run it stop at their next
@@ -67,10 +69,6 @@ class AbandonedWorkTest {
     }
 
     private static void await(String what, long seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "waited " + seconds + " s for " + what);
-            Thread.sleep(1);
-        }
+        Await.until(condition, Duration.ofSeconds(seconds), () -> what);
     }
 }

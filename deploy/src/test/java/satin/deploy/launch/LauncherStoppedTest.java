@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import satin.testing.Await;
 
 /** A launcher stopped from outside leaves no process of its run behind. */
 class LauncherStoppedTest {
@@ -51,10 +53,8 @@ class LauncherStoppedTest {
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
             launcher.destroyForcibly();
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline && (pids.stream().anyMatch(LauncherStoppedTest::alive) || !left(pool).isEmpty())) {
-            Thread.sleep(100);
-        }
+        Await.holds(() -> pids.stream().noneMatch(LauncherStoppedTest::alive) && left(pool).isEmpty(),
+                Duration.ofSeconds(20));
         assertTrue(pids.stream().noneMatch(LauncherStoppedTest::alive), "the run's processes " + pids + " are gone");
         assertTrue(left(pool).isEmpty(), () -> "processes of pool " + pool + " left: " + left(pool));
     }

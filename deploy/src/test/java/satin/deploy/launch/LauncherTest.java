@@ -23,6 +23,7 @@ import satin.deploy.plan.AppPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
 import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
+import satin.testing.Await;
 
 class LauncherTest {
 
@@ -144,10 +145,7 @@ class LauncherTest {
 
     /** The process ids of a run's {@code n} processes, once they have all started. */
     static List<Long> awaitPids(LaunchedRun run, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (run.pids().size() < n && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.holds(() -> run.pids().size() >= n, Duration.ofSeconds(60));
         assertEquals(n, run.pids().size(), "the processes started");
         return run.pids();
     }
@@ -198,10 +196,7 @@ class LauncherTest {
         RunPlan plan = plan("takeover" + System.nanoTime(), List.of(cluster("east", 1, Placement.PROCESSES),
                 cluster("west", 1, Placement.PROCESSES)), "satin.apps.fib.FibThreshold", "43", "20");
         LaunchedRun run = new Launcher(Duration.ofSeconds(200)).start(plan);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!run.errOf(0).contains("nodes joined; running") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.holds(() -> run.errOf(0).contains("nodes joined; running"), Duration.ofSeconds(120));
         assertTrue(run.errOf(0).contains("nodes joined; running"), () -> "the master runs main: " + run.errOf(0));
         ProcessHandle master = ProcessHandle.of(run.pids().get(0)).orElseThrow();
         master.destroyForcibly();

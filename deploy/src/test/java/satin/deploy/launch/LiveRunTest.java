@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import satin.deploy.plan.AppPlan;
-import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.ClusterPlan.Placement;
+import satin.deploy.plan.ClusterPlan;
 import satin.deploy.plan.RunPlan;
+import satin.testing.Await;
 
 /**
  * A run seen while it goes, and a run's end held by nothing it does not need: the run directory
@@ -53,11 +54,7 @@ class LiveRunTest {
 
     /** Waits for {@code condition} until {@code seconds} have passed; fails with {@code what} if it never holds. */
     private static void await(BooleanSupplier condition, int seconds, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, what);
-            Thread.sleep(20);
-        }
+        Await.until(condition, Duration.ofSeconds(seconds), what);
     }
 
     private static String read(Path file) {
