@@ -45,7 +45,9 @@ class BenchCommandLineTest {
             new Case("./bench apps --rounds 1.5", "--rounds", "'1.5'"),
             new Case("./bench apps --rounds -2", "--rounds", "-2 is below 0"),
             new Case("./bench replay --warmup -", "--warmup", "'-'"),
-            new Case("./bench simulate validate --rounds x", "--rounds", "'x'"));
+            new Case("./bench simulate validate --rounds x", "--rounds", "'x'"),
+            new Case("./bench hosts --rounds zero", "--rounds", "'zero'"),
+            new Case("./bench hosts --bogus", "unknown option --bogus"));
 
     @Test
     void everyCommandNamesWhatIsWrongInOneLineAndExitsWith2() throws Exception {

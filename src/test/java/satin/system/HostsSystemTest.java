@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import satin.bench.hosts.NamespaceHosts;
 
 /**
  * {@code satin run} on four hosts as a user meets them: network namespaces with host names that no
@@ -28,23 +30,21 @@ class HostsSystemTest {
 
     @TempDir
     static Path temp;
-    private static Processes daemons;
     private static NamespaceHosts hosts;
 
     @BeforeAll
     static void makeHosts() throws Exception {
-        daemons = new Processes();
-        hosts = NamespaceHosts.create(daemons, temp.resolve("hosts"), concat(EAST, WEST));
+        NamespaceHosts.unavailable().ifPresent(why -> Assumptions.assumeTrue(false, why));
+        Path sshd = Daemons.program("sshd", "openssh-server");
+        Daemons.program("ssh", "openssh-client");
+        Path keygen = Daemons.program("ssh-keygen", "openssh-client");
+        hosts = NamespaceHosts.create(temp.resolve("hosts"), concat(EAST, WEST), sshd, keygen);
     }
 
     @AfterAll
-    static void removeHosts() throws Exception {
-        try {
-            if (hosts != null) {
-                hosts.close();
-            }
-        } finally {
-            daemons.close();
+    static void removeHosts() {
+        if (hosts != null) {
+            hosts.close();
         }
     }
 

@@ -38,7 +38,8 @@ public final class Bench {
             + "       bench replay [--apps 'APP:ARGS;...'] [--rounds R] [--warmup W] [--fold-us T] [--dir DIR] [--record-only]\n"
             + "       " + SimulationBench.USAGE.replace("\n", "\n       ") + "\n"
             + "       " + ChaosBench.USAGE + "\n"
-            + "       " + GlbBench.USAGE;
+            + "       " + GlbBench.USAGE + "\n"
+            + "       " + HostsBench.USAGE;
 
     public static void main(String[] args) throws Exception {
         try {
@@ -53,6 +54,10 @@ public final class Bench {
     private static void dispatch(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
             SerializationBench.run(args.length > 1 ? Args.positive(args[1], "bench serialization ROUNDS") : 9);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("hosts")) {
+            HostsBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("wan")) {
