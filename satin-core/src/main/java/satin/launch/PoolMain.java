@@ -440,8 +440,8 @@ public final class PoolMain {
 
         /** The run's own fields of the statistics' JSON, beside every node's. */
         private RunFields runFields(PoolNode master, PoolSummary summary, String settings, long wallNanos) {
-            return new RunFields(o.pool(), o.mainClass(), master.balancerName(), settings, o.wan().toString(),
-                    summary.clusters(), wallNanos, summary.wanMessagesPerSecond(wallNanos), Map.of());
+            return new RunFields(o.pool(), o.mainClass(), null, master.balancerName(), settings,
+                    o.wan().toString(), null, summary.clusters(), wallNanos, summary.wanMessagesPerSecond(wallNanos), Map.of());
         }
     }
 }

@@ -22,9 +22,11 @@ public final class StatsFile {
 
     public static final String POOL = "pool";
     public static final String MAIN = "main";
+    public static final String MODE = "mode";
     public static final String BALANCER = "balancer";
     public static final String BALANCER_SETTINGS = "balancerSettings";
     public static final String WAN = "wan";
+    public static final String LAN = "lan";
     public static final String CLUSTERS = "clusters";
     public static final String WALL_NANOS = "wallNanos";
     public static final String WAN_MESSAGES_PER_SECOND = "wanMessagesPerSecond";
