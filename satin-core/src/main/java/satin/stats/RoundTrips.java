@@ -29,6 +29,13 @@ public final class RoundTrips {
     public record Measured(long samples, long smoothedNanos) {
     }
 
+    /** The keys of a {@link Row} in the report. */
+    public static final String MEMBER = "member";
+    public static final String CLUSTER = "cluster";
+    public static final String REPLIES = "replies";
+    public static final String SMOOTHED_NANOS = "smoothedNanos";
+    public static final String CONFIGURED_NANOS = "configuredNanos";
+
     private static final JsonFactory JSON = new JsonFactory();
 
     private final Map<Integer, Measured> byMember = new ConcurrentHashMap<>();
@@ -74,11 +81,11 @@ public final class RoundTrips {
         g.writeStartArray();
         for (Row r : rows) {
             g.writeStartObject();
-            g.writeNumberField("member", r.member());
-            g.writeStringField("cluster", r.cluster());
-            g.writeNumberField("replies", r.replies());
-            g.writeNumberField("smoothedNanos", r.smoothedNanos());
-            g.writeNumberField("configuredNanos", r.configuredNanos());
+            g.writeNumberField(MEMBER, r.member());
+            g.writeStringField(CLUSTER, r.cluster());
+            g.writeNumberField(REPLIES, r.replies());
+            g.writeNumberField(SMOOTHED_NANOS, r.smoothedNanos());
+            g.writeNumberField(CONFIGURED_NANOS, r.configuredNanos());
             g.writeEndObject();
         }
         g.writeEndArray();
