@@ -36,8 +36,6 @@ public final class RoundTrips {
     public static final String SMOOTHED_NANOS = "smoothedNanos";
     public static final String CONFIGURED_NANOS = "configuredNanos";
 
-    private static final JsonFactory JSON = new JsonFactory();
-
     private final Map<Integer, Measured> byMember = new ConcurrentHashMap<>();
 
     /** A reply from {@code member} came {@code nanos} after its request left. */
@@ -94,7 +92,9 @@ public final class RoundTrips {
     /** The field {@code "roundTrips"} as it sits in a report, for a report written piece by piece. */
     public void json(StringBuilder b, IntFunction<String> clusterOf, IntToLongFunction configuredNanos) {
         StringWriter out = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(out)) {
+        // a factory of its own, not a static one: a program on one JVM (satin-agent.jar, which holds no
+        // Jackson) loads this class with its node's statistics and never writes them
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
             write(g, rows(clusterOf, configuredNanos));
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter does not fail
