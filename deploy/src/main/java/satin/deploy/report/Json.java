@@ -51,7 +51,8 @@ public final class Json {
             return value;
         } catch (JsonProcessingException e) {
             long at = e.getLocation() == null ? 0 : e.getLocation().getCharOffset();
-            throw error(text, source, at < 0 ? 0 : (int) at, JsonErrors.expected(e.getOriginalMessage()));
+            String message = e.getOriginalMessage();
+            throw error(text, source, JsonErrors.start(message, at < 0 ? 0 : (int) at), JsonErrors.expected(message));
         } catch (IOException e) {
             throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }

@@ -28,6 +28,20 @@ final class JsonErrors {
     private JsonErrors() {
     }
 
+    private static final String UNRECOGNIZED = "Unrecognized token '";
+
+    /**
+     * Where the problem starts: Jackson places an unrecognized word ({@code tru}) after it, the
+     * reader at its first character.
+     */
+    static int start(String jacksonMessage, int at) {
+        if (jacksonMessage == null || !jacksonMessage.startsWith(UNRECOGNIZED)) {
+            return at;
+        }
+        int end = jacksonMessage.indexOf('\'', UNRECOGNIZED.length());
+        return end < 0 ? at : Math.max(0, at - (end - UNRECOGNIZED.length()));
+    }
+
     /** What {@code jacksonMessage} says was expected. */
     static String expected(String jacksonMessage) {
         String message = jacksonMessage == null ? "" : jacksonMessage;
