@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +29,7 @@ import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
 import satin.stats.report.PoolSummary;
+import satin.stats.report.RunFields;
 
 /**
  * The main of a process that is one or more nodes of a pool. Every process of a run gets the same
@@ -439,17 +439,9 @@ public final class PoolMain {
         }
 
         /** The run's own fields of the statistics' JSON, beside every node's. */
-        private Map<String, Object> runFields(PoolNode master, PoolSummary summary, String settings, long wallNanos) {
-            Map<String, Object> run = new LinkedHashMap<>();
-            run.put("pool", o.pool());
-            run.put("main", o.mainClass());
-            run.put("balancer", master.balancerName());
-            run.put("balancerSettings", settings);
-            run.put("wan", o.wan().toString());
-            run.put("clusters", summary.clusters());
-            run.put("wallNanos", wallNanos);
-            run.put("wanMessagesPerSecond", summary.wanMessagesPerSecond(wallNanos));
-            return run;
+        private RunFields runFields(PoolNode master, PoolSummary summary, String settings, long wallNanos) {
+            return new RunFields(o.pool(), o.mainClass(), null, master.balancerName(), settings,
+                    o.wan().toString(), null, summary.clusters(), wallNanos, summary.wanMessagesPerSecond(wallNanos), Map.of());
         }
     }
 }

@@ -1,5 +1,12 @@
 package satin.stats;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +28,13 @@ public final class RoundTrips {
     /** One member's measurements. */
     public record Measured(long samples, long smoothedNanos) {
     }
+
+    /** The keys of a {@link Row} in the report. */
+    public static final String MEMBER = "member";
+    public static final String CLUSTER = "cluster";
+    public static final String REPLIES = "replies";
+    public static final String SMOOTHED_NANOS = "smoothedNanos";
+    public static final String CONFIGURED_NANOS = "configuredNanos";
 
     private final Map<Integer, Measured> byMember = new ConcurrentHashMap<>();
 
@@ -46,22 +60,46 @@ public final class RoundTrips {
     }
 
     /**
-     * The field {@code "roundTrips"}: one object per member measured, with its cluster, how many
-     * replies, the smoothed round trip and the configured one, for {@link RoundTripMatrix}.
+     * What {@code stats.json} says of one member measured: its cluster, how many replies, the
+     * smoothed round trip and the configured one, for {@link RoundTripMatrix}.
      */
-    public void json(StringBuilder b, IntFunction<String> clusterOf, IntToLongFunction configuredNanos) {
-        b.append("\"roundTrips\":[");
-        String sep = "";
-        for (Map.Entry<Integer, Measured> e : snapshot().entrySet()) {
-            int m = e.getKey();
-            b.append(sep).append("{\"member\":").append(m)
-                    .append(",\"cluster\":\"").append(clusterOf.apply(m).replace("\\", "\\\\").replace("\"", "\\\""))
-                    .append("\",\"replies\":").append(e.getValue().samples())
-                    .append(",\"smoothedNanos\":").append(e.getValue().smoothedNanos())
-                    .append(",\"configuredNanos\":").append(configuredNanos.applyAsLong(m)).append('}');
-            sep = ",";
+    public record Row(int member, String cluster, long replies, long smoothedNanos, long configuredNanos) {
+    }
+
+    /** Every member measured, by id, as the report lists them. */
+    public List<Row> rows(IntFunction<String> clusterOf, IntToLongFunction configuredNanos) {
+        List<Row> rows = new ArrayList<>();
+        snapshot().forEach((m, measured) -> rows.add(new Row(m, clusterOf.apply(m), measured.samples(),
+                measured.smoothedNanos(), configuredNanos.applyAsLong(m))));
+        return rows;
+    }
+
+    /** The value of the report's field {@code "roundTrips"}: one object per row, in order. */
+    public static void write(JsonGenerator g, List<Row> rows) throws IOException {
+        g.writeStartArray();
+        for (Row r : rows) {
+            g.writeStartObject();
+            g.writeNumberField(MEMBER, r.member());
+            g.writeStringField(CLUSTER, r.cluster());
+            g.writeNumberField(REPLIES, r.replies());
+            g.writeNumberField(SMOOTHED_NANOS, r.smoothedNanos());
+            g.writeNumberField(CONFIGURED_NANOS, r.configuredNanos());
+            g.writeEndObject();
         }
-        b.append(']');
+        g.writeEndArray();
+    }
+
+    /** The field {@code "roundTrips"} as it sits in a report, for a report written piece by piece. */
+    public void json(StringBuilder b, IntFunction<String> clusterOf, IntToLongFunction configuredNanos) {
+        StringWriter out = new StringWriter();
+        // a factory of its own, not a static one: a program on one JVM (satin-agent.jar, which holds no
+        // Jackson) loads this class with its node's statistics and never writes them
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+            write(g, rows(clusterOf, configuredNanos));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        b.append("\"roundTrips\":").append(out);
     }
 
     /** Every member measured, by id. */

@@ -1,5 +1,10 @@
 package satin.sim;
 
+import static satin.stats.report.NodeCounter.*;
+
+import java.util.Map;
+import satin.stats.report.NodeCounter;
+
 /**
  * What a simulated node did with the rest of the pool, counted as a real node counts it
  * ({@code satin.stats.PoolStats} and {@code satin.net.Traffic}) and written under the same names,
@@ -57,44 +62,40 @@ final class Counters {
         }
     }
 
-    /** Appends {@code "name":value,} for every counter, under the real report's names. */
-    void json(StringBuilder b) {
-        field(b, "remoteStealRequests", stealRequestsSent);
-        field(b, "remoteSteals", stealRepliesWithJob);
-        field(b, "remoteStealsEmpty", stealRepliesEmpty);
-        field(b, "stealWaitNanos", stealWaitNanos);
-        field(b, "stealRequestsReceived", stealRequestsReceived);
-        field(b, "jobsGiven", jobsGiven);
-        field(b, "chunkJobsGiven", chunkJobsGiven);
-        field(b, "wanChunkJobsGiven", wanChunkJobsGiven);
-        field(b, "resultsSent", resultsSent);
-        field(b, "resultsReceived", resultsReceived);
-        field(b, "lanStealRequests", lanStealRequests);
-        field(b, "lanSteals", lanSteals);
-        field(b, "wanStealRequests", wanStealRequests);
-        field(b, "wanSteals", wanSteals);
-        field(b, "prefetchRequests", prefetchRequests);
-        field(b, "prefetched", prefetched);
-        field(b, "stealRequestsPassedOn", stealRequestsPassedOn);
-        field(b, "jobsPushed", jobsPushed);
-        field(b, "pushesReceived", pushesReceived);
-        field(b, "notesSent", notesSent);
-        field(b, "notesReceived", notesReceived);
-        field(b, "messagesSent", lanMessagesSent + wanMessagesSent);
-        field(b, "messagesReceived", lanMessagesReceived + wanMessagesReceived);
-        field(b, "bytesSent", lanBytesSent + wanBytesSent);
-        field(b, "bytesReceived", lanBytesReceived + wanBytesReceived);
-        field(b, "lanMessagesSent", lanMessagesSent);
-        field(b, "lanMessagesReceived", lanMessagesReceived);
-        field(b, "lanBytesSent", lanBytesSent);
-        field(b, "lanBytesReceived", lanBytesReceived);
-        field(b, "wanMessagesSent", wanMessagesSent);
-        field(b, "wanMessagesReceived", wanMessagesReceived);
-        field(b, "wanBytesSent", wanBytesSent);
-        field(b, "wanBytesReceived", wanBytesReceived);
-    }
-
-    static void field(StringBuilder b, String key, long value) {
-        b.append('"').append(key).append("\":").append(value).append(',');
+    /** Every counter, under the real report's names. */
+    void into(Map<NodeCounter, Long> c) {
+        c.put(REMOTE_STEAL_REQUESTS, stealRequestsSent);
+        c.put(REMOTE_STEALS, stealRepliesWithJob);
+        c.put(REMOTE_STEALS_EMPTY, stealRepliesEmpty);
+        c.put(STEAL_WAIT_NANOS, stealWaitNanos);
+        c.put(STEAL_REQUESTS_RECEIVED, stealRequestsReceived);
+        c.put(JOBS_GIVEN, jobsGiven);
+        c.put(CHUNK_JOBS_GIVEN, chunkJobsGiven);
+        c.put(WAN_CHUNK_JOBS_GIVEN, wanChunkJobsGiven);
+        c.put(RESULTS_SENT, resultsSent);
+        c.put(RESULTS_RECEIVED, resultsReceived);
+        c.put(LAN_STEAL_REQUESTS, lanStealRequests);
+        c.put(LAN_STEALS, lanSteals);
+        c.put(WAN_STEAL_REQUESTS, wanStealRequests);
+        c.put(WAN_STEALS, wanSteals);
+        c.put(PREFETCH_REQUESTS, prefetchRequests);
+        c.put(PREFETCHED, prefetched);
+        c.put(STEAL_REQUESTS_PASSED_ON, stealRequestsPassedOn);
+        c.put(JOBS_PUSHED, jobsPushed);
+        c.put(PUSHES_RECEIVED, pushesReceived);
+        c.put(NOTES_SENT, notesSent);
+        c.put(NOTES_RECEIVED, notesReceived);
+        c.put(MESSAGES_SENT, lanMessagesSent + wanMessagesSent);
+        c.put(MESSAGES_RECEIVED, lanMessagesReceived + wanMessagesReceived);
+        c.put(BYTES_SENT, lanBytesSent + wanBytesSent);
+        c.put(BYTES_RECEIVED, lanBytesReceived + wanBytesReceived);
+        c.put(LAN_MESSAGES_SENT, lanMessagesSent);
+        c.put(LAN_MESSAGES_RECEIVED, lanMessagesReceived);
+        c.put(LAN_BYTES_SENT, lanBytesSent);
+        c.put(LAN_BYTES_RECEIVED, lanBytesReceived);
+        c.put(WAN_MESSAGES_SENT, wanMessagesSent);
+        c.put(WAN_MESSAGES_RECEIVED, wanMessagesReceived);
+        c.put(WAN_BYTES_SENT, wanBytesSent);
+        c.put(WAN_BYTES_RECEIVED, wanBytesReceived);
     }
 }

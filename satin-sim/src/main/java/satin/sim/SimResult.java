@@ -1,18 +1,24 @@
 package satin.sim;
 
+import static satin.stats.report.NodeCounter.*;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import satin.stats.RoundTripMatrix;
+import satin.stats.report.NodeCounter;
+import satin.stats.report.NodeReport;
+import satin.stats.report.RunFields;
+import satin.stats.report.StatsFile;
 
 /**
  * What a simulated run did: its time, whether it finished, and every node's statistics and activity
@@ -20,8 +26,6 @@ import satin.stats.RoundTripMatrix;
  * it writes reads like a real run's to {@code satin report}.
  */
 public final class SimResult {
-
-    private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\":(-?\\d+)");
 
     private final SimConfig config;
     private final List<SimNode> nodes;
@@ -106,14 +110,8 @@ public final class SimResult {
     public long total(String key) {
         if (totals == null) {
             Map<String, Long> t = new LinkedHashMap<>();
-            StringBuilder b = new StringBuilder();
             for (SimNode n : nodes) {
-                b.setLength(0);
-                flat(n, b);
-                Matcher m = NUMBER.matcher(b);
-                while (m.find()) {
-                    t.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
-                }
+                report(n, false).numbers().forEach((k, v) -> t.merge(k, v, Long::sum));
             }
             totals = t;
         }
@@ -132,42 +130,34 @@ public final class SimResult {
     // ------------------------------------------------------------------ the statistics file
 
     /**
-     * Writes the statistics as the master of a real run writes {@code stats.json}: the run's fields
-     * ({@code run}, then the simulation's own), then one report per node with its activity trace,
-     * at most {@link SimConfig#traceLimit} transitions in all.
+     * Writes the statistics as the master of a real run writes {@code stats.json}: {@code run}'s
+     * {@code pool} and {@code main}, then the fields every run has and the simulation's own, then
+     * one report per node with its activity trace, at most {@link SimConfig#traceLimit}
+     * transitions in all.
      */
     public void writeStats(Path file, Map<String, Object> run) throws IOException {
+        writeStats(file, text(run.get(StatsFile.POOL)), text(run.get(StatsFile.MAIN)));
+    }
+
+    /** {@link #writeStats(Path, Map)} for a pool and a main class (either null to leave it out). */
+    public void writeStats(Path file, String pool, String main) throws IOException {
         limitTraces();
-        Map<String, Object> all = new LinkedHashMap<>(run);
-        all.putAll(runFields());
+        List<String> reports = new ArrayList<>(nodes.size());
+        for (SimNode n : nodes) {
+            reports.add(StatsFile.node(report(n, true)));
+        }
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write('{');
-            for (Map.Entry<String, Object> e : all.entrySet()) {
-                out.write(quote(e.getKey()) + ":" + (e.getValue() instanceof Number ? e.getValue() : quote(String.valueOf(e.getValue()))) + ",");
-            }
-            out.write("\"nodes\":[");
-            StringBuilder b = new StringBuilder();
-            for (int i = 0; i < nodes.size(); i++) {
-                b.setLength(0);
-                report(nodes.get(i), b);
-                out.write(i > 0 ? ",\n" : "\n");
-                out.append(b);
-            }
-            out.write("]}\n");
+            StatsFile.write(out, runFields(pool, main).fields(), reports);
         }
     }
 
-    /** The fields every simulated run's statistics carry beside those of a real run. */
-    Map<String, Object> runFields() {
+    private static String text(Object value) {
+        return value == null ? null : String.valueOf(value);
+    }
+
+    /** The run's fields: those of a real run, then the simulation's own. */
+    RunFields runFields(String pool, String main) {
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("mode", "simulate");
-        r.put("balancer", balancerName());
-        r.put("balancerSettings", balancerSettings());
-        r.put("wan", config.wan());
-        r.put("lan", config.lan().name());
-        r.put("clusters", config.topology().clusters());
-        r.put("wallNanos", runNanos);
-        r.put("wanMessagesPerSecond", wanMessagesPerSecond());
         r.put("finished", finished ? 1 : 0);
         r.put("seed", config.seed());
         r.put("workload", config.workload().describe());
@@ -177,62 +167,46 @@ public final class SimResult {
         r.put("work", work());
         r.put("simulationWallNanos", wallNanos());
         r.put("activityGapsDroppedBelowNanos", traceGapNanos);
-        return r;
+        return new RunFields(pool, main, "simulate", balancerName(), balancerSettings(), config.wan(),
+                config.lan().name(), config.topology().clusters(), runNanos, wanMessagesPerSecond(), r);
     }
 
-    private void report(SimNode n, StringBuilder b) {
-        b.append('{');
-        flat(n, b);
-        Counters.field(b, "activityOriginEpochMicros", 0);
-        Counters.field(b, "joinedNanos", 0);
-        Counters.field(b, "activityTransitions", n.activity.size());
-        b.append("\"activity\":[");
-        for (int i = 0; i < n.activity.size(); i++) {
-            b.append(i > 0 ? "," : "").append('[').append(n.activity.time(i)).append(',')
-                    .append(n.activity.isBusy(i) ? 1 : 0).append(']');
-        }
-        b.append("],");
-        n.roundTrips.json(b, n::clusterOf, m -> 2 * n.latencyNanos(m)); // after the activity, as a real node writes it
-        b.append('}');
-    }
-
-    /** The node's numeric and text fields, as a real node's report has them. */
-    private void flat(SimNode n, StringBuilder b) {
-        Counters.field(b, "node", n.id);
-        b.append("\"name\":").append(quote(n.name())).append(',');
-        b.append("\"cluster\":").append(quote(n.clusterOf(n.id))).append(',');
-        b.append("\"balancer\":").append(quote(balancerName())).append(',');
-        b.append("\"balancerSettings\":").append(quote(balancerSettings())).append(',');
-        long[] w = new long[10];
+    /** A node's entry of the statistics, in the schema a real node's follows; its trace left empty unless asked for. */
+    private NodeReport report(SimNode n, boolean trace) {
+        Map<NodeCounter, Long> c = new EnumMap<>(NodeCounter.class);
         for (SimWorker k : n.workers()) {
-            long[] v = {k.spawns, k.jobsRun, k.stealAttempts, k.steals, k.syncWaits, k.syncWaitNanos, k.syncIdleNanos,
-                k.idleNanos, k.stolenFromMe, k.jobsRunForOthers};
-            for (int i = 0; i < v.length; i++) {
-                w[i] += v[i];
-            }
+            add(c, SPAWNS, k.spawns);
+            add(c, JOBS_RUN, k.jobsRun);
+            add(c, LOCAL_STEAL_ATTEMPTS, k.stealAttempts);
+            add(c, LOCAL_STEALS, k.steals);
+            add(c, SYNC_WAITS, k.syncWaits);
+            add(c, SYNC_WAIT_NANOS, k.syncWaitNanos);
+            add(c, SYNC_IDLE_NANOS, k.syncIdleNanos);
+            add(c, IDLE_NANOS, k.idleNanos);
+            add(c, STOLEN_FROM_ME, k.stolenFromMe);
+            add(c, JOBS_RUN_FOR_OTHERS, k.jobsRunForOthers);
         }
-        Counters.field(b, "workers", n.workers().length);
-        Counters.field(b, "wallNanos", runNanos);
-        String[] names = {"spawns", "jobsRun", "localStealAttempts", "localSteals", "syncWaits", "syncWaitNanos",
-            "syncIdleNanos", "idleNanos", "stolenFromMe", "jobsRunForOthers"};
-        for (int i = 0; i < names.length; i++) {
-            Counters.field(b, names[i], w[i]);
-        }
-        n.counters.json(b);
+        n.counters.into(c);
+        return new NodeReport(n.id, n.name(), n.clusterOf(n.id), balancerName(), balancerSettings(),
+                n.workers().length, runNanos, c, trace ? activity(n) : NO_TRACE, n.roundTrips.rows(n::clusterOf, m -> 2 * n.latencyNanos(m)));
     }
 
-    private static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20) {
-                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
+    private static final NodeReport.Activity NO_TRACE = new NodeReport.Activity(0, 0, 0, new long[0], new boolean[0]);
+
+    private static void add(Map<NodeCounter, Long> c, NodeCounter counter, long value) {
+        c.merge(counter, value, Long::sum);
+    }
+
+    /** The node's trace on the virtual clock, from its origin 0. */
+    private static NodeReport.Activity activity(SimNode n) {
+        int size = n.activity.size();
+        long[] times = new long[size];
+        boolean[] busy = new boolean[size];
+        for (int i = 0; i < size; i++) {
+            times[i] = n.activity.time(i);
+            busy[i] = n.activity.isBusy(i);
         }
-        return b.append('"').toString();
+        return new NodeReport.Activity(0, 0, size, times, busy);
     }
 
     /**

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -111,10 +110,7 @@ final class Simulations {
     private static Path write(Comparison.Cell cell, SimResult r) throws IOException {
         RunPlan plan = cell.plan();
         Path dir = newRunDir(plan);
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("pool", plan.pool());
-        run.put("main", plan.app().mainClass());
-        r.writeStats(dir.resolve("stats.json"), run);
+        r.writeStats(dir.resolve("stats.json"), plan.pool(), plan.app().mainClass());
         Files.writeString(dir.resolve("stdout.txt"), r.summary(), StandardCharsets.UTF_8);
         Path record = dir.resolve("result.json");
         RunRecord.write(record, plan, Instant.now().minusNanos(r.wallNanos()), Duration.ofNanos(r.wallNanos()),

@@ -47,7 +47,7 @@ public final class RunRecord {
         r.put("exitCode", exitCode);
         r.put("ending", ending);
         r.put("stats", statsName);
-        Files.writeString(file, Json.write(r) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(file, RecordJson.write(r) + "\n", StandardCharsets.UTF_8);
     }
 
     /** Adds a number to a record written by {@link #write}, whose first character opens its object. */
@@ -57,7 +57,7 @@ public final class RunRecord {
 
     /** Adds a text field to a record written by {@link #write}. */
     public static void addText(Path file, String key, String value) throws IOException {
-        addField(file, key, Json.write(value));
+        addField(file, key, RecordJson.write(value));
     }
 
     private static void addField(Path file, String key, String json) throws IOException {
@@ -66,7 +66,7 @@ public final class RunRecord {
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
         int open = text.indexOf('{');
-        Files.writeString(file, text.substring(0, open + 1) + Json.write(key) + ":" + json + ","
+        Files.writeString(file, text.substring(0, open + 1) + RecordJson.write(key) + ":" + json + ","
                 + text.substring(open + 1), StandardCharsets.UTF_8);
     }
 
@@ -136,72 +136,6 @@ public final class RunRecord {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             return "unknown";
-        }
-    }
-
-    /** Just enough JSON for the record: maps, lists, strings, numbers, booleans. */
-    static final class Json {
-        private Json() {
-        }
-
-        static String write(Object value) {
-            StringBuilder b = new StringBuilder();
-            write(b, value, "");
-            return b.toString();
-        }
-
-        private static void write(StringBuilder b, Object v, String indent) {
-            if (v instanceof Map<?, ?> m) {
-                object(b, m, indent);
-            } else if (v instanceof List<?> l) {
-                b.append('[');
-                for (int i = 0; i < l.size(); i++) {
-                    b.append(i == 0 ? "" : ", ");
-                    write(b, l.get(i), indent);
-                }
-                b.append(']');
-            } else if (v instanceof Number || v instanceof Boolean) {
-                b.append(v);
-            } else if (v == null) {
-                b.append("null");
-            } else {
-                string(b, v.toString());
-            }
-        }
-
-        private static void object(StringBuilder b, Map<?, ?> m, String indent) {
-            String inner = indent + "  ";
-            b.append('{');
-            int i = 0;
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                b.append(i++ == 0 ? "\n" : ",\n").append(inner);
-                string(b, e.getKey().toString());
-                b.append(": ");
-                write(b, e.getValue(), inner);
-            }
-            b.append(m.isEmpty() ? "}" : "\n" + indent + "}");
-        }
-
-        private static void string(StringBuilder b, String s) {
-            b.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> b.append("\\\"");
-                    case '\\' -> b.append("\\\\");
-                    case '\n' -> b.append("\\n");
-                    case '\r' -> b.append("\\r");
-                    case '\t' -> b.append("\\t");
-                    default -> {
-                        if (c < 0x20) {
-                            b.append(String.format("\\u%04x", (int) c));
-                        } else {
-                            b.append(c);
-                        }
-                    }
-                }
-            }
-            b.append('"');
         }
     }
 }

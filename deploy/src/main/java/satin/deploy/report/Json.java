@@ -1,5 +1,11 @@
 package satin.deploy.report;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,222 +13,115 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small JSON reader, enough for the statistics and result files: objects become ordered maps,
- * arrays lists, numbers {@link Long} when integral and in range, {@link Double} otherwise. Unknown
- * fields are simply kept, so newer writers do not break older reports. Errors name the source, line
- * and column and what was expected there.
+ * The statistics and result files as values: objects become ordered maps, arrays lists, numbers
+ * {@link Long} when integral and in range, {@link Double} otherwise. Jackson's streaming parser
+ * reads the text; this class builds the values and says what went wrong in the reader's words.
+ * Unknown fields are simply kept, so newer writers do not break older reports. Errors name the
+ * source, line and column and what was expected there.
  */
 public final class Json {
 
-    private final String text;
-    private final String source;
-    private int at;
-    /** How deep the value being read is nested: files that hold what members sent are read too. */
-    private int depth;
     /** Deeper than any file satin writes (a report's deepest values sit four levels down). */
     static final int MAX_DEPTH = 64;
+    /** Jackson's bound one level past ours, which come first and say so plainly. */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH + 1).build()).build();
 
-    private Json(String text, String source) {
+    private final String text;
+    private final String source;
+    private final JsonParser parser;
+    /** How deep the value being read is nested: files that hold what members sent are read too. */
+    private int depth;
+
+    private Json(String text, String source, JsonParser parser) {
         this.text = text;
         this.source = source;
+        this.parser = parser;
     }
 
     /** Parses one JSON value filling {@code text}; {@code source} names it in errors (a file). */
     public static Object parse(String text, String source) {
-        Json j = new Json(text, source);
-        j.blank();
-        Object value = j.value();
-        j.blank();
-        if (j.at < text.length()) {
-            throw j.error("the end of the document");
-        }
-        return value;
-    }
-
-    private Object value() {
-        if (at >= text.length()) {
-            throw error("a value");
-        }
-        char c = text.charAt(at);
-        if ((c == '{' || c == '[') && depth == MAX_DEPTH) {
-            throw error("at most " + MAX_DEPTH + " levels of nesting");
-        }
-        return switch (c) {
-            case '{' -> nested(this::object);
-            case '[' -> nested(this::array);
-            case '"' -> string();
-            case 't' -> word("true", Boolean.TRUE);
-            case 'f' -> word("false", Boolean.FALSE);
-            case 'n' -> word("null", null);
-            default -> {
-                if (c == '-' || (c >= '0' && c <= '9')) {
-                    yield number();
-                }
-                throw error("a value");
+        try (JsonParser p = JSON.createParser(text)) {
+            Json j = new Json(text, source, p);
+            if (p.nextToken() == null) {
+                throw j.error(text.length(), "a value");
             }
-        };
-    }
-
-    private Object nested(java.util.function.Supplier<Object> read) {
-        depth++;
-        try {
-            return read.get();
-        } finally {
-            depth--;
+            Object value = j.value();
+            j.end();
+            return value;
+        } catch (JsonProcessingException e) {
+            long at = e.getLocation() == null ? 0 : e.getLocation().getCharOffset();
+            String message = e.getOriginalMessage();
+            throw error(text, source, JsonErrors.start(message, at < 0 ? 0 : (int) at), JsonErrors.expected(message));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }
     }
 
-    private Map<String, Object> object() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        at++;
-        blank();
-        if (peek('}')) {
-            at++;
-            return map;
-        }
-        while (true) {
-            blank();
-            if (!peek('"')) {
-                throw error("a quoted field name");
-            }
-            String key = string();
-            blank();
-            expect(':');
-            blank();
-            map.put(key, value());
-            blank();
-            if (peek(',')) {
-                at++;
-            } else {
-                expect('}');
-                return map;
-            }
-        }
-    }
-
-    private List<Object> array() {
-        List<Object> list = new ArrayList<>();
-        at++;
-        blank();
-        if (peek(']')) {
-            at++;
-            return list;
-        }
-        while (true) {
-            blank();
-            list.add(value());
-            blank();
-            if (peek(',')) {
-                at++;
-            } else {
-                expect(']');
-                return list;
-            }
-        }
-    }
-
-    private String string() {
-        at++;
-        StringBuilder b = new StringBuilder();
-        while (true) {
-            if (at >= text.length()) {
-                throw error("a closing quote");
-            }
-            char c = text.charAt(at++);
-            if (c == '"') {
-                return b.toString();
-            }
-            if (c != '\\') {
-                b.append(c);
-                continue;
-            }
-            if (at >= text.length()) {
-                throw error("an escaped character");
-            }
-            char e = text.charAt(at++);
-            switch (e) {
-                case '"', '\\', '/' -> b.append(e);
-                case 'b' -> b.append('\b');
-                case 'f' -> b.append('\f');
-                case 'n' -> b.append('\n');
-                case 'r' -> b.append('\r');
-                case 't' -> b.append('\t');
-                case 'u' -> b.append(unicode());
-                default -> {
-                    at--;
-                    throw error("one of \" \\ / b f n r t u after a backslash");
-                }
-            }
-        }
-    }
-
-    private char unicode() {
-        if (at + 4 > text.length()) {
-            throw error("four hexadecimal digits");
-        }
-        try {
-            char c = (char) Integer.parseInt(text.substring(at, at + 4), 16);
-            at += 4;
-            return c;
-        } catch (NumberFormatException e) {
-            throw error("four hexadecimal digits");
-        }
-    }
-
-    private Object number() {
-        int start = at;
-        boolean integral = true;
-        while (at < text.length()) {
-            char c = text.charAt(at);
-            if (c == '.' || c == 'e' || c == 'E') {
-                integral = false;
-            } else if (!(c == '-' || c == '+' || (c >= '0' && c <= '9'))) {
-                break;
-            }
-            at++;
-        }
-        String digits = text.substring(start, at);
-        try {
-            if (integral) {
-                try {
-                    return Long.parseLong(digits);
-                } catch (NumberFormatException tooLong) {
-                    return Double.parseDouble(digits);
-                }
-            }
-            return Double.parseDouble(digits);
-        } catch (NumberFormatException e) {
-            at = start;
-            throw error("a number (not '" + digits + "')");
-        }
-    }
-
-    private Object word(String word, Object value) {
-        if (!text.startsWith(word, at)) {
-            throw error("a value");
-        }
-        at += word.length();
-        return value;
-    }
-
-    private void blank() {
+    /** Nothing but blanks after the value. */
+    private void end() {
+        int at = (int) parser.currentLocation().getCharOffset();
         while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
             at++;
         }
-    }
-
-    private boolean peek(char c) {
-        return at < text.length() && text.charAt(at) == c;
-    }
-
-    private void expect(char c) {
-        if (!peek(c)) {
-            throw error("'" + c + "'");
+        if (at < text.length()) {
+            throw error(at, "the end of the document");
         }
-        at++;
     }
 
-    private IllegalArgumentException error(String expected) {
+    /** The value whose first token is the parser's current one. */
+    private Object value() throws IOException {
+        JsonToken t = parser.currentToken();
+        if (t.isStructStart() && depth == MAX_DEPTH) {
+            throw error((int) parser.currentTokenLocation().getCharOffset(),
+                    "at most " + MAX_DEPTH + " levels of nesting");
+        }
+        return switch (t) {
+            case START_OBJECT -> object();
+            case START_ARRAY -> array();
+            case VALUE_STRING -> parser.getText();
+            case VALUE_NUMBER_INT -> integer();
+            case VALUE_NUMBER_FLOAT -> Double.valueOf(parser.getDoubleValue());
+            case VALUE_TRUE -> Boolean.TRUE;
+            case VALUE_FALSE -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+
+    /** A {@link Long}, or a {@link Double} when out of a long's range. */
+    private Object integer() throws IOException {
+        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            return Double.valueOf(parser.getDoubleValue());
+        }
+        return Long.valueOf(parser.getLongValue());
+    }
+
+    private Map<String, Object> object() throws IOException {
+        depth++;
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+            parser.nextToken();
+            map.put(key, value());
+        }
+        depth--;
+        return map;
+    }
+
+    private List<Object> array() throws IOException {
+        depth++;
+        List<Object> list = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            list.add(value());
+        }
+        depth--;
+        return list;
+    }
+
+    private IllegalArgumentException error(int at, String expected) {
+        return error(text, source, at, expected);
+    }
+
+    private static IllegalArgumentException error(String text, String source, int at, String expected) {
         int line = 1;
         int column = 1;
         for (int i = 0; i < Math.min(at, text.length()); i++) {

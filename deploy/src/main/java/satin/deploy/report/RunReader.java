@@ -13,11 +13,14 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import satin.apps.Apps;
 import satin.stats.RoundTripMatrix;
+import satin.stats.RoundTrips;
+import satin.stats.report.NodeCounter;
+import satin.stats.report.StatsFile;
 
 /**
  * Reads a run directory: {@code result.json} from the launcher (the plan, flat or nested under
- * {@code plan}, and how it went) and {@code stats.json} from the pool's master (run fields and one
- * report per node). Either may be missing; a field the launcher did not write falls back to the
+ * {@code plan}, and how it went) and {@code stats.json} from the pool's master or the simulator
+ * (run fields and one report per node, by the names of {@link StatsFile}, the one schema both write). Either may be missing; a field the launcher did not write falls back to the
  * statistics, so a directory holding only what {@code satin pool --stats} wrote is a run too. The
  * run time is the exception: the pool's {@code wallNanos} (start to the end of main) comes first,
  * being measured alike whatever launched the pool; the launcher's is kept beside it.
@@ -78,7 +81,7 @@ public final class RunReader {
             throw new IOException(directory + ": neither " + STATS + " nor " + RESULT);
         }
         String statsName = statsFile.toString();
-        List<Object> nodeList = Json.list(stats.get("nodes"), statsName + ": key 'nodes'");
+        List<Object> nodeList = Json.list(stats.get(StatsFile.NODES), statsName + ": key '" + StatsFile.NODES + "'");
         Map<String, Long> totals = new HashMap<>();
         List<NodeTrace> traces = new ArrayList<>();
         RoundTripMatrix roundTrips = new RoundTripMatrix();
@@ -92,19 +95,19 @@ public final class RunReader {
         Object app = result.get("app");
         Map<String, Object> appObject = app instanceof Map ? Json.object(app, resultName + ": key 'app'") : Map.of();
         String appName = first(shortName(app instanceof Map ? Json.text(appObject, "name") : Json.text(result, "app")),
-                shortName(Json.text(stats, "main")), "?");
+                shortName(Json.text(stats, StatsFile.MAIN)), "?");
         String args = args(result.containsKey("args") ? result.get("args") : appObject.get("args"));
         Long launcherNanos = Json.integer(result, "wallNanos", resultName);
         double runSeconds = seconds(result, resultName, stats, statsName);
-        Double wanRate = Json.number(stats, "wanMessagesPerSecond", statsName);
+        Double wanRate = Json.number(stats, StatsFile.WAN_MESSAGES_PER_SECOND, statsName);
         double wan = wanRate != null ? wanRate
-                : runSeconds > 0 ? totals.getOrDefault("wanMessagesSent", 0L) / runSeconds : 0;
+                : runSeconds > 0 ? totals.getOrDefault(NodeCounter.WAN_MESSAGES_SENT.key(), 0L) / runSeconds : 0;
         Long repetition = Json.integer(result, "repetition", resultName);
         Long exit = Json.integer(result, "exitCode", resultName);
         return new RunData(directory.getFileName() == null ? directory.toString() : directory.getFileName().toString(),
                 directory, appName, args,
-                first(Json.text(result, "balancer"), Json.text(stats, "balancer"), "?"),
-                first(Json.text(result, "wan"), Json.text(stats, "wan"), "none"),
+                first(Json.text(result, "balancer"), Json.text(stats, StatsFile.BALANCER), "?"),
+                first(Json.text(result, "wan"), Json.text(stats, StatsFile.WAN), "none"),
                 clusters(result, resultName, stats, statsName),
                 nodes(result, resultName, nodeList.size()),
                 repetition == null ? 0 : repetition.intValue(), exit == null ? null : exit.intValue(), runSeconds,
@@ -151,7 +154,7 @@ public final class RunReader {
 
     private static void addCounters(Map<String, Object> node, Map<String, Long> totals) {
         node.forEach((k, v) -> {
-            if (v instanceof Long n && !k.equals("node") && !k.equals("activityOriginEpochMicros")) {
+            if (v instanceof Long n && !k.equals(StatsFile.NODE) && !k.equals(StatsFile.ACTIVITY_ORIGIN_EPOCH_MICROS)) {
                 totals.merge(k, n, Long::sum);
             }
         });
@@ -159,16 +162,16 @@ public final class RunReader {
 
     /** A node's measured round trips, if it reported any (runs from before they were measured did not). */
     private static void addRoundTrips(Map<String, Object> node, String where, RoundTripMatrix into) {
-        if (!node.containsKey("roundTrips")) {
+        if (!node.containsKey(StatsFile.ROUND_TRIPS)) {
             return;
         }
-        String from = first(Json.text(node, "cluster"), null, "?");
-        List<Object> list = Json.list(node.get("roundTrips"), where + ": key 'roundTrips'");
+        String from = first(Json.text(node, StatsFile.CLUSTER), null, "?");
+        List<Object> list = Json.list(node.get(StatsFile.ROUND_TRIPS), where + ": key '" + StatsFile.ROUND_TRIPS + "'");
         for (int i = 0; i < list.size(); i++) {
             String at = where + ": roundTrips[" + i + "]";
             Map<String, Object> m = Json.object(list.get(i), at);
-            into.add(from, first(Json.text(m, "cluster"), null, "?"), required(m, "replies", at),
-                    required(m, "smoothedNanos", at), required(m, "configuredNanos", at));
+            into.add(from, first(Json.text(m, RoundTrips.CLUSTER), null, "?"), required(m, RoundTrips.REPLIES, at),
+                    required(m, RoundTrips.SMOOTHED_NANOS, at), required(m, RoundTrips.CONFIGURED_NANOS, at));
         }
     }
 
@@ -181,7 +184,7 @@ public final class RunReader {
     }
 
     private static NodeTrace trace(Map<String, Object> node, String where) {
-        List<Object> activity = Json.list(node.get("activity"), where + ": key 'activity'");
+        List<Object> activity = Json.list(node.get(StatsFile.ACTIVITY), where + ": key '" + StatsFile.ACTIVITY + "'");
         long[] times = new long[activity.size()];
         boolean[] busy = new boolean[activity.size()];
         for (int i = 0; i < times.length; i++) {
@@ -193,15 +196,15 @@ public final class RunReader {
             times[i] = t.longValue();
             busy[i] = s.longValue() != 0;
         }
-        Long origin = Json.integer(node, "activityOriginEpochMicros", where);
-        String name = first(Json.text(node, "name"), Json.text(node, "node"), "node " + where);
+        Long origin = Json.integer(node, StatsFile.ACTIVITY_ORIGIN_EPOCH_MICROS, where);
+        String name = first(Json.text(node, StatsFile.NAME), Json.text(node, StatsFile.NODE), "node " + where);
         return new NodeTrace(name, origin == null ? 0 : origin, times, busy);
     }
 
     private static double seconds(Map<String, Object> result, String resultName, Map<String, Object> stats,
             String statsName) {
         // the pool's own measure first: the launcher's also counts starting JVMs, which differs by placement
-        Long nanos = Json.integer(stats, "wallNanos", statsName);
+        Long nanos = Json.integer(stats, StatsFile.WALL_NANOS, statsName);
         if (nanos == null) {
             nanos = Json.integer(result, "wallNanos", resultName);
         }
@@ -241,7 +244,7 @@ public final class RunReader {
         }
         Long n = Json.integer(result, "clusters", resultName);
         if (n == null) {
-            n = Json.integer(stats, "clusters", statsName);
+            n = Json.integer(stats, StatsFile.CLUSTERS, statsName);
         }
         return n == null ? 1 : n.intValue();
     }

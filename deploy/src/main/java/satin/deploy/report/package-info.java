@@ -2,7 +2,7 @@
  * Comparison reports of runs, as van Nieuwpoort, Kielmann and Bal (PPoPP 2001) compares its load balancers and Perarnau and Sato (victim selection) reads occupancy:
  * tables and charts made from run directories. {@link satin.deploy.report.RunReader} reads a run
  * ({@code result.json} from the launcher, {@code stats.json} from the pool's master, parsed by the
- * small {@link satin.deploy.report.Json}) into a {@link satin.deploy.report.RunData};
+ * {@link satin.deploy.report.Json} on Jackson) into a {@link satin.deploy.report.RunData};
  * {@link satin.deploy.report.Comparison} arranges runs by workload, balancer and configuration
  * (one cluster, or several over a WAN setting) and summarises repetitions as a
  * {@link satin.deploy.report.Spread} (median, min, max), from which cells within each other's noise

@@ -1,182 +1,84 @@
 package satin.stats.report;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.IOException;
 
 /**
  * Whether a text is exactly one JSON object, nested at most so deep: what a member sends as its
  * statistics goes into the run's statistics file as it is, so anything else would forge or break
- * that file (a second node after its own, a nest that ends the file's reader). Read with a stack
- * of its own, not by recursion, so that no text can overflow this thread's.
+ * that file (a second node after its own, a nest that ends the file's reader). Jackson's streaming
+ * parser reads it token by token, never into objects, within {@link StreamReadConstraints} that a
+ * peer cannot talk past: no recursion, no text longer than a report has, no string longer than a
+ * name.
  */
 public final class JsonObjectCheck {
 
-    private final String text;
-    private final int maxDepth;
-    private final Deque<Character> open = new ArrayDeque<>();
-    private int at;
+    /** Four times the transport's default frame: no report that arrived whole is longer. */
+    static final long MAX_CHARS = 64L << 20;
+    /** Names, clusters and balancer settings are short; a megabyte is no name. */
+    static final int MAX_STRING = 1 << 20;
 
-    private JsonObjectCheck(String text, int maxDepth) {
-        this.text = text;
-        this.maxDepth = maxDepth;
+    private JsonObjectCheck() {
     }
 
     /** What is wrong with {@code text} as one JSON object, with where; null if nothing is. */
     public static String problem(String text, int maxDepth) {
-        JsonObjectCheck c = new JsonObjectCheck(text, maxDepth);
-        try {
-            c.document();
-            return null;
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
+        try (JsonParser p = factory(maxDepth).createParser(text)) {
+            return document(p, text.length(), maxDepth);
+        } catch (JsonProcessingException e) {
+            long at = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getCharOffset());
+            return wrong("JSON (" + e.getOriginalMessage() + ")", at, text.length());
+        } catch (IOException e) {
+            return wrong("readable text (" + e.getMessage() + ")", 0, text.length());
         }
     }
 
-    private void document() {
-        blank();
-        if (!next('{')) {
-            throw wrong("'{'");
-        }
-        push('{');
-        while (!open.isEmpty()) {
-            blank();
-            char inside = open.peek();
-            char close = inside == '{' ? '}' : ']';
-            if (next(close)) {
-                open.pop();
-                afterOpening = false;
-                continue;
-            }
-            if (!afterOpening && !next(',')) {
-                throw wrong("',' or '" + close + "'");
-            }
-            afterOpening = false;
-            blank();
-            if (inside == '{') {
-                string();
-                blank();
-                if (!next(':')) {
-                    throw wrong("':'");
-                }
-                blank();
-            }
-            value();
-        }
-        blank();
-        if (at != text.length()) {
-            throw wrong("the end of the text");
-        }
+    /**
+     * Jackson's own bounds one level deeper than ours: ours come first and say so plainly, Jackson's
+     * stand behind them.
+     */
+    private static JsonFactory factory(int maxDepth) {
+        return JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(maxDepth + 1).maxDocumentLength(MAX_CHARS).maxStringLength(MAX_STRING).build())
+                .build();
     }
 
-    /** Whether the last token opened an object or array: its first member needs no comma. */
-    private boolean afterOpening;
-
-    private void push(char c) {
-        if (open.size() == maxDepth) {
-            throw wrong("at most " + maxDepth + " levels of nesting");
+    /** Reads every token of the one object; the problem, or null. */
+    private static String document(JsonParser p, int length, int maxDepth) throws IOException {
+        if (length > MAX_CHARS) {
+            return wrong("at most " + MAX_CHARS + " characters", MAX_CHARS, length);
         }
-        open.push(c);
-        afterOpening = true;
-    }
-
-    private void value() {
-        if (next('{')) {
-            push('{');
-        } else if (next('[')) {
-            push('[');
-        } else if (peek() == '"') {
-            string();
-        } else if (!word("true") && !word("false") && !word("null") && !number()) {
-            throw wrong("a value");
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            return wrong("'{'", offset(p), length);
         }
-    }
-
-    private void string() {
-        if (!next('"')) {
-            throw wrong("'\"'");
-        }
-        while (at < text.length()) {
-            char c = text.charAt(at++);
-            if (c == '"') {
-                return;
+        int depth = 1;
+        while (depth > 0) {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                return wrong("the end of an object or array", length, length);
             }
-            if (c < 0x20) {
-                throw wrong("no control character in a string");
+            if (t.isStructStart() && ++depth > maxDepth) {
+                return wrong("at most " + maxDepth + " levels of nesting", offset(p), length);
             }
-            if (c == '\\') {
-                char e = at < text.length() ? text.charAt(at++) : 0;
-                if (e == 'u') {
-                    for (int i = 0; i < 4; i++) {
-                        if (at >= text.length() || Character.digit(text.charAt(at++), 16) < 0) {
-                            throw wrong("four hexadecimal digits after \\u");
-                        }
-                    }
-                } else if ("\"\\/bfnrt".indexOf(e) < 0 || e == 0) {
-                    throw wrong("an escape such as \\n");
-                }
+            if (t.isStructEnd()) {
+                depth--;
+            } else if (t == JsonToken.VALUE_STRING) {
+                p.getText(); // decodes its escapes, which Jackson otherwise leaves until asked
             }
         }
-        throw wrong("the end of a string");
+        JsonToken after = p.nextToken();
+        return after == null ? null : wrong("the end of the text", offset(p), length);
     }
 
-    private boolean number() {
-        int start = at;
-        next('-');
-        int digits = digits();
-        if (digits == 0 || (digits > 1 && text.charAt(at - digits) == '0')) {
-            at = start;
-            return false;
-        }
-        if (next('.') && digits() == 0) {
-            throw wrong("digits after '.'");
-        }
-        if (next('e') || next('E')) {
-            if (!next('+')) {
-                next('-');
-            }
-            if (digits() == 0) {
-                throw wrong("digits in an exponent");
-            }
-        }
-        return true;
+    private static long offset(JsonParser p) {
+        return Math.max(0, p.currentTokenLocation().getCharOffset());
     }
 
-    private int digits() {
-        int n = 0;
-        while (at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9') {
-            at++;
-            n++;
-        }
-        return n;
-    }
-
-    private boolean word(String w) {
-        if (text.startsWith(w, at)) {
-            at += w.length();
-            return true;
-        }
-        return false;
-    }
-
-    private void blank() {
-        while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) {
-            at++;
-        }
-    }
-
-    private char peek() {
-        return at < text.length() ? text.charAt(at) : 0;
-    }
-
-    private boolean next(char c) {
-        if (peek() == c && at < text.length()) {
-            at++;
-            return true;
-        }
-        return false;
-    }
-
-    private IllegalArgumentException wrong(String expected) {
-        return new IllegalArgumentException("expected " + expected + " at character " + at + " of " + text.length());
+    private static String wrong(String expected, long at, long length) {
+        return "expected " + expected + " at character " + at + " of " + length;
     }
 }

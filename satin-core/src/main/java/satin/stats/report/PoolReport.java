@@ -1,6 +1,13 @@
 package satin.stats.report;
 
-import java.util.Locale;
+import static satin.stats.report.NodeCounter.*;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import satin.net.Traffic;
@@ -25,122 +32,101 @@ public final class PoolReport {
     }
 
     public static String json(Source p) {
+        return StatsFile.node(report(p));
+    }
+
+    /** The node's entry of {@code stats.json}, in the schema the simulator writes too. */
+    public static NodeReport report(Source p) {
         NodeStats n = p.nodeStats();
-        WorkerStats.Snapshot t = n.total();
-        PoolStats s = p.poolStats();
-        StringBuilder b = new StringBuilder(256);
-        b.append('{');
-        field(b, "node", p.node());
-        string(b, "name", p.name());
-        string(b, "cluster", p.cluster());
-        string(b, "balancer", p.balancer());
-        string(b, "balancerSettings", p.balancerSettings());
-        field(b, "workers", n.workers().size());
-        field(b, "wallNanos", n.wallNanos());
-        field(b, "spawns", t.spawns());
-        field(b, "jobsRun", t.jobsRun());
-        field(b, "localStealAttempts", t.stealAttempts());
-        field(b, "localSteals", t.steals());
-        field(b, "syncWaits", t.syncWaits());
-        field(b, "syncWaitNanos", t.syncWaitNanos());
-        field(b, "syncIdleNanos", t.syncIdleNanos());
-        field(b, "idleNanos", t.idleNanos());
-        field(b, "remoteStealRequests", s.stealRequestsSent.get());
-        field(b, "remoteSteals", s.stealRepliesWithJob.get());
-        field(b, "remoteStealsEmpty", s.stealRepliesEmpty.get());
-        field(b, "stealWaitNanos", s.stealWaitNanos.get());
-        field(b, "stealRequestsReceived", s.stealRequestsReceived.get());
-        field(b, "jobsGiven", s.jobsGiven.get());
-        field(b, "chunkJobsGiven", s.chunkJobsGiven.get());
-        field(b, "wanChunkJobsGiven", s.wanChunkJobsGiven.get());
-        field(b, "resultsSent", s.resultsSent.get());
-        field(b, "resultsReceived", s.resultsReceived.get());
-        field(b, "jobsRerun", s.jobsRerun.get());
-        field(b, "jobsRefused", s.jobsRefused.get());
-        field(b, "failuresDetected", s.failuresDetected.get());
-        field(b, "detectionNanos", s.detectionNanos.get());
-        field(b, "jobsAbandoned", s.jobsAbandoned.get());
-        field(b, "jobsThrownAway", s.jobsThrownAway.get());
-        field(b, "orphanResultsKept", s.orphanResultsKept.get());
-        field(b, "orphanResultsReused", s.orphanResultsReused.get());
-        field(b, "lanStealRequests", s.lanStealRequests.get());
-        field(b, "lanSteals", s.lanSteals.get());
-        field(b, "wanStealRequests", s.wanStealRequests.get());
-        field(b, "wanSteals", s.wanSteals.get());
-        field(b, "prefetchRequests", s.prefetchRequests.get());
-        field(b, "prefetched", s.prefetched.get());
-        field(b, "stealRequestsPassedOn", s.stealRequestsPassedOn.get());
-        field(b, "jobsPushed", s.jobsPushed.get());
-        field(b, "pushesReceived", s.pushesReceived.get());
-        field(b, "notesSent", s.notesSent.get());
-        field(b, "notesReceived", s.notesReceived.get());
-        traffic(b, p.traffic());
+        Map<NodeCounter, Long> c = new EnumMap<>(NodeCounter.class);
+        workers(c, n.total());
+        pool(c, p.poolStats());
+        c.putAll(traffic(p.traffic()));
         ActivityTrace trace = p.activity();
-        long[] times = trace.times();
-        boolean[] states = trace.states();
-        field(b, "activityOriginEpochMicros", trace.originEpochMicros());
-        field(b, "joinedNanos", p.joinedNanos());
-        field(b, "activityTransitions", trace.transitions());
-        b.append("\"activity\":[");
-        for (int i = 0; i < times.length; i++) {
-            b.append(i > 0 ? "," : "").append('[').append(times[i]).append(',').append(states[i] ? 1 : 0).append(']');
-        }
-        b.append("],");
-        // after the activity: PoolSummary reads the flat fields before it, and these are not the node's
-        s.roundTrips.json(b, p.clusterOf(), p.configuredRoundTripNanos());
-        b.append('}');
-        return b.toString();
+        NodeReport.Activity activity = new NodeReport.Activity(trace.originEpochMicros(), p.joinedNanos(),
+                trace.transitions(), trace.times(), trace.states());
+        return new NodeReport(p.node(), p.name(), p.cluster(), p.balancer(), p.balancerSettings(), n.workers().size(),
+                n.wallNanos(), c, activity, p.poolStats().roundTrips.rows(p.clusterOf(), p.configuredRoundTripNanos()));
+    }
+
+    private static void workers(Map<NodeCounter, Long> c, WorkerStats.Snapshot t) {
+        c.put(SPAWNS, t.spawns());
+        c.put(JOBS_RUN, t.jobsRun());
+        c.put(LOCAL_STEAL_ATTEMPTS, t.stealAttempts());
+        c.put(LOCAL_STEALS, t.steals());
+        c.put(SYNC_WAITS, t.syncWaits());
+        c.put(SYNC_WAIT_NANOS, t.syncWaitNanos());
+        c.put(SYNC_IDLE_NANOS, t.syncIdleNanos());
+        c.put(IDLE_NANOS, t.idleNanos());
+    }
+
+    private static void pool(Map<NodeCounter, Long> c, PoolStats s) {
+        c.put(REMOTE_STEAL_REQUESTS, s.stealRequestsSent.get());
+        c.put(REMOTE_STEALS, s.stealRepliesWithJob.get());
+        c.put(REMOTE_STEALS_EMPTY, s.stealRepliesEmpty.get());
+        c.put(STEAL_WAIT_NANOS, s.stealWaitNanos.get());
+        c.put(STEAL_REQUESTS_RECEIVED, s.stealRequestsReceived.get());
+        c.put(JOBS_GIVEN, s.jobsGiven.get());
+        c.put(CHUNK_JOBS_GIVEN, s.chunkJobsGiven.get());
+        c.put(WAN_CHUNK_JOBS_GIVEN, s.wanChunkJobsGiven.get());
+        c.put(RESULTS_SENT, s.resultsSent.get());
+        c.put(RESULTS_RECEIVED, s.resultsReceived.get());
+        c.put(JOBS_RERUN, s.jobsRerun.get());
+        c.put(JOBS_REFUSED, s.jobsRefused.get());
+        c.put(FAILURES_DETECTED, s.failuresDetected.get());
+        c.put(DETECTION_NANOS, s.detectionNanos.get());
+        c.put(JOBS_ABANDONED, s.jobsAbandoned.get());
+        c.put(JOBS_THROWN_AWAY, s.jobsThrownAway.get());
+        c.put(ORPHAN_RESULTS_KEPT, s.orphanResultsKept.get());
+        c.put(ORPHAN_RESULTS_REUSED, s.orphanResultsReused.get());
+        c.put(LAN_STEAL_REQUESTS, s.lanStealRequests.get());
+        c.put(LAN_STEALS, s.lanSteals.get());
+        c.put(WAN_STEAL_REQUESTS, s.wanStealRequests.get());
+        c.put(WAN_STEALS, s.wanSteals.get());
+        c.put(PREFETCH_REQUESTS, s.prefetchRequests.get());
+        c.put(PREFETCHED, s.prefetched.get());
+        c.put(STEAL_REQUESTS_PASSED_ON, s.stealRequestsPassedOn.get());
+        c.put(JOBS_PUSHED, s.jobsPushed.get());
+        c.put(PUSHES_RECEIVED, s.pushesReceived.get());
+        c.put(NOTES_SENT, s.notesSent.get());
+        c.put(NOTES_RECEIVED, s.notesReceived.get());
     }
 
     /**
-     * The traffic fields, all from one snapshot: counters read one by one while messages still
+     * The traffic counters, all from one snapshot: counters read one by one while messages still
      * go (the statistics themselves, late replies) would give totals that are not the sums of
      * their LAN and WAN parts.
      */
-    static void traffic(StringBuilder b, Traffic traffic) {
+    static Map<NodeCounter, Long> traffic(Traffic traffic) {
         Traffic.Snapshot t = traffic.snapshot();
-        counts(b, "", t.total());
-        field(b, "heartbeatsSent", t.heartbeatsOut());
-        field(b, "heartbeatsReceived", t.heartbeatsIn());
-        counts(b, "lan", t.lan());
-        counts(b, "wan", t.wan());
+        Map<NodeCounter, Long> c = new EnumMap<>(NodeCounter.class);
+        counts(c, t.total(), MESSAGES_SENT, MESSAGES_RECEIVED, BYTES_SENT, BYTES_RECEIVED);
+        c.put(HEARTBEATS_SENT, t.heartbeatsOut());
+        c.put(HEARTBEATS_RECEIVED, t.heartbeatsIn());
+        counts(c, t.lan(), LAN_MESSAGES_SENT, LAN_MESSAGES_RECEIVED, LAN_BYTES_SENT, LAN_BYTES_RECEIVED);
+        counts(c, t.wan(), WAN_MESSAGES_SENT, WAN_MESSAGES_RECEIVED, WAN_BYTES_SENT, WAN_BYTES_RECEIVED);
+        return c;
     }
 
-    /** A link class's fields, {@code lanMessagesSent} and so on; the totals' have no prefix. */
-    private static void counts(StringBuilder b, String linkClass, Traffic.Counts c) {
-        field(b, key(linkClass, "messagesSent"), c.messagesOut());
-        field(b, key(linkClass, "messagesReceived"), c.messagesIn());
-        field(b, key(linkClass, "bytesSent"), c.bytesOut());
-        field(b, key(linkClass, "bytesReceived"), c.bytesIn());
-    }
-
-    private static String key(String prefix, String name) {
-        return prefix.isEmpty() ? name : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-    }
-
-    private static void field(StringBuilder b, String key, long value) {
-        b.append('"').append(key).append("\":").append(value).append(',');
-    }
-
-    private static void string(StringBuilder b, String key, String value) {
-        b.append('"').append(key).append("\":\"").append(escape(value)).append("\",");
-    }
-
-    static String escape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
+    /** The traffic fields as they sit inside a report, each followed by a comma: for a report built piece by piece. */
+    static void traffic(StringBuilder b, Traffic traffic) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = StatsFile.JSON.createGenerator(out)) {
+            g.writeStartObject();
+            StatsFile.counters(g, traffic(traffic));
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
-        return b.toString();
+        String object = out.toString();
+        b.append(object, 1, object.length() - 1).append(',');
+    }
+
+    private static void counts(Map<NodeCounter, Long> c, Traffic.Counts n, NodeCounter messagesOut,
+            NodeCounter messagesIn, NodeCounter bytesOut, NodeCounter bytesIn) {
+        c.put(messagesOut, n.messagesOut());
+        c.put(messagesIn, n.messagesIn());
+        c.put(bytesOut, n.bytesOut());
+        c.put(bytesIn, n.bytesIn());
     }
 }

@@ -1,22 +1,19 @@
 package satin.stats.report;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the master makes of the reports every node sent at the end of a run: a table with a row per
  * node and a total, for people, and one JSON document with the run and every node's report.
  */
 public final class PoolSummary {
-
-    private static final Pattern NUMBER = Pattern.compile("\"(\\w+)\":(-?\\d+)");
-    /** Possessive, unrolled: a text of 10,000 characters overflowed the stack of (?:[^"\\]|\\.)*. */
-    private static final Pattern TEXT = Pattern.compile("\"(\\w+)\":\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"");
 
     /** The columns of the table: heading, the report's key, and how to show it. */
     private record Column(String heading, String key, int width, double scale) {
@@ -44,30 +41,38 @@ public final class PoolSummary {
     public PoolSummary(List<String> reports) {
         this.reports = List.copyOf(reports);
         for (String r : reports) {
-            String flat = flatPart(r);
             Map<String, Long> n = new LinkedHashMap<>();
-            Matcher m = NUMBER.matcher(flat);
-            while (m.find()) {
-                try {
-                    n.put(m.group(1), Long.parseLong(m.group(2)));
-                } catch (NumberFormatException e) {
-                    // out of range: the column shows nothing rather than a wrong number
-                }
-            }
             Map<String, String> t = new LinkedHashMap<>();
-            m = TEXT.matcher(flat);
-            while (m.find()) {
-                t.put(m.group(1), m.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
-            }
+            flatFields(r, n, t);
             numbers.add(n);
             texts.add(t);
         }
     }
 
-    /** The part of a report before the activity trace: the flat fields. */
-    private static String flatPart(String report) {
-        int activity = report.indexOf("\"activity\":");
-        return activity < 0 ? report : report.substring(0, activity);
+    /**
+     * A report's flat fields, its numbers and its texts; the nested ones (activity, round trips) are
+     * not the node's counters. A number out of range is left out: its column shows nothing rather
+     * than a wrong number. Reports are JSON, checked on arrival; should one end early, what was read
+     * before stays.
+     */
+    private static void flatFields(String report, Map<String, Long> numbers, Map<String, String> texts) {
+        try (JsonParser p = StatsFile.JSON.createParser(report)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return;
+            }
+            for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
+                JsonToken value = p.nextToken();
+                if (value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                    numbers.put(key, p.getLongValue());
+                } else if (value == JsonToken.VALUE_STRING) {
+                    texts.put(key, p.getText());
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            // keep what was read
+        }
     }
 
     public int nodes() {
@@ -149,27 +154,17 @@ public final class PoolSummary {
         return s.length() <= width ? s : s.substring(0, width - 1) + "~";
     }
 
+    /** {@code stats.json}: the run's fields, and every node's report as it came. */
+    public String json(RunFields run) {
+        return json(run.fields());
+    }
+
     /**
      * One JSON document: the run ({@code run}: names to strings or numbers, in order), and every
      * node's report as it came.
      */
     public String json(Map<String, Object> run) {
-        StringBuilder b = new StringBuilder(256 + reports.stream().mapToInt(String::length).sum());
-        b.append('{');
-        run.forEach((k, v) -> {
-            b.append('"').append(PoolReport.escape(k)).append("\":");
-            if (v instanceof Number) {
-                b.append(v);
-            } else {
-                b.append('"').append(PoolReport.escape(String.valueOf(v))).append('"');
-            }
-            b.append(',');
-        });
-        b.append("\"nodes\":[");
-        for (int i = 0; i < reports.size(); i++) {
-            b.append(i > 0 ? ",\n" : "\n").append(reports.get(i));
-        }
-        return b.append("]}\n").toString();
+        return StatsFile.text(run, reports);
     }
 
     /** Wide-area messages sent per second of {@code wallNanos}, by every node together. */

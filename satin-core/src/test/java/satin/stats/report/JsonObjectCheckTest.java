@@ -27,4 +27,14 @@ class JsonObjectCheckTest {
             assertTrue(problem.startsWith("expected ") && problem.contains(" at character "), problem);
         }
     }
+
+    /** Jackson's bounds stand behind the depth: a string longer than any name is no report either. */
+    @Test
+    void aStringLongerThanANameIsRefused() {
+        String huge = "{\"name\":\"" + "x".repeat(JsonObjectCheck.MAX_STRING + 1) + "\"}";
+        String problem = JsonObjectCheck.problem(huge, 8);
+        assertNotNull(problem);
+        assertTrue(problem.startsWith("expected ") && problem.contains(" at character "), problem);
+        assertNull(JsonObjectCheck.problem("{\"name\":\"" + "x".repeat(10_000) + "\"}", 8));
+    }
 }

@@ -1,0 +1,41 @@
+package satin.stats.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import satin.stats.RoundTrips;
+
+/**
+ * One node's entry in {@code stats.json}, whether a real node or a simulated one made it: who it
+ * is, its counters, its activity trace and the round trips it measured. {@link StatsFile#node}
+ * writes it; both the pool and the simulator build one, so both files read alike.
+ *
+ * @param counters what the node counted, in any order; the file lists them in {@link NodeCounter}'s
+ */
+public record NodeReport(int node, String name, String cluster, String balancer, String balancerSettings,
+        int workers, long wallNanos, Map<NodeCounter, Long> counters, Activity activity,
+        List<RoundTrips.Row> roundTrips) {
+
+    /**
+     * When the node was busy: offsets from its origin (microseconds since the epoch, 0 for a
+     * simulated node) and whether it became busy or idle there; {@code transitions} counts those
+     * the node saw, kept or not.
+     */
+    public record Activity(long originEpochMicros, long joinedNanos, long transitions, long[] times, boolean[] busy) {
+    }
+
+    /** The flat numeric fields, by name, as a table or a total sums them. */
+    public Map<String, Long> numbers() {
+        Map<String, Long> n = new LinkedHashMap<>();
+        n.put(StatsFile.NODE, (long) node);
+        n.put(StatsFile.WORKERS, (long) workers);
+        n.put(StatsFile.WALL_NANOS, wallNanos);
+        for (NodeCounter c : NodeCounter.values()) {
+            Long v = counters.get(c);
+            if (v != null) {
+                n.put(c.key(), v);
+            }
+        }
+        return n;
+    }
+}
