@@ -18,6 +18,8 @@ final class Announcing {
     private final String localHost;
     private final SshDestinations.Resolver destinations;
     private final boolean anyRemote;
+    /** Whether the pool spans hosts, once known: each ssh host is looked up once per builder. */
+    private Boolean spans;
 
     Announcing(RunPlan plan, String localHost, SshDestinations.Resolver destinations, boolean anyRemote) {
         this.plan = plan;
@@ -28,16 +30,16 @@ final class Announcing {
 
     /**
      * Where others reach a member's nodes (and its registry, for the master) when they listen on
-     * every interface: this host's name for members here, the descriptor's address for a host that
-     * has one; null for the others, whose processes find it themselves (PoolMain's
-     * {@code --advertise}: their address on the way to the registry, or their machine's name).
+     * every interface: the descriptor's address for a host that has one, else where ssh reaches it;
+     * this machine for members here; null for SLURM's tasks, whose processes find it themselves
+     * (PoolMain's {@code --advertise}: their address on the way to the registry).
      */
     String advertise(CommandBuilder.Member m) {
         if (!anyRemote) {
             return null;
         }
         return switch (m.placement()) {
-            case SSH -> m.address() != null ? m.address() : reachedAt(m);
+            case SSH -> m.address() != null ? m.address() : announced(reached(m.cluster(), m.sshHost()));
             case SLURM -> null;
             default -> localAnnounced();
         };
@@ -48,15 +50,15 @@ final class Announcing {
      * pool over several hosts; then this machine's address on the way to an ssh host.
      */
     private String localAnnounced() {
-        if (!SshDestinations.resolve(localHost).loopback() || !spansHosts()) {
+        if (!SshDestinations.isLoopback(localHost) || !spansHosts()) {
             return localHost;
         }
-        for (ClusterPlan c : plan.clusters()) {
-            for (String host : c.placement() == Placement.SSH ? c.hosts() : List.<String>of()) {
+        for (ClusterPlan c : sshClusters()) {
+            for (String host : c.hosts()) {
                 SshDestinations.Reached r = destinations.reached(c.sshOptions(), host);
                 String via = r == null || r.address() == null || r.loopback() ? null
                         : satin.net.Advertised.towards("tcp://" + r.announced() + ":22");
-                if (via != null && !SshDestinations.resolve(via.replaceAll("^\\[|\\]$", "")).loopback()) {
+                if (via != null && !SshDestinations.isLoopback(via)) {
                     return via;
                 }
             }
@@ -64,10 +66,18 @@ final class Announcing {
         return localHost;
     }
 
-    /** Where ssh reaches an ssh member's host, if that can be told. */
-    private String reachedAt(CommandBuilder.Member m) {
-        SshDestinations.Reached r = destinations.reached(m.cluster().sshOptions(), m.sshHost());
+    /** Where an ssh host is reached: its descriptor's address, else where ssh goes; null if that cannot be told. */
+    private SshDestinations.Reached reached(ClusterPlan c, String host) {
+        String address = c.addresses().get(host);
+        return address != null ? SshDestinations.resolve(address) : destinations.reached(c.sshOptions(), host);
+    }
+
+    private static String announced(SshDestinations.Reached r) {
         return r == null ? null : r.announced();
+    }
+
+    private List<ClusterPlan> sshClusters() {
+        return plan.clusters().stream().filter(c -> c.placement() == Placement.SSH).toList();
     }
 
     /**
@@ -75,19 +85,12 @@ final class Announcing {
      * compute nodes; an ssh host whose address cannot be told is taken to be elsewhere).
      */
     boolean spansHosts() {
-        for (ClusterPlan c : plan.clusters()) {
-            if (c.placement() == Placement.SLURM) {
-                return true;
-            }
-            for (String host : c.placement() == Placement.SSH ? c.hosts() : List.<String>of()) {
-                SshDestinations.Reached r = c.addresses().containsKey(host)
-                        ? SshDestinations.resolve(c.addresses().get(host)) : destinations.reached(c.sshOptions(), host);
-                if (r == null || !r.loopback()) {
-                    return true;
-                }
-            }
+        if (spans == null) {
+            spans = plan.clusters().stream().anyMatch(c -> c.placement() == Placement.SLURM)
+                    || sshClusters().stream().anyMatch(c -> c.hosts().stream().map(h -> reached(c, h))
+                            .anyMatch(r -> r == null || !r.loopback()));
         }
-        return false;
+        return spans;
     }
 
     /**
@@ -101,7 +104,7 @@ final class Announcing {
         }
         for (CommandBuilder.Member m : members) {
             String at = advertise(m);
-            if (at != null && SshDestinations.resolve(at.replaceAll("^\\[|\\]$", "")).loopback()) {
+            if (at != null && SshDestinations.isLoopback(at)) {
                 throw new IllegalArgumentException(m.sshHost() == null
                         ? plan.origin() + ": the pool spans hosts, but this machine would announce its nodes (cluster "
                                 + m.cluster().name() + ") at " + at + ", which the other hosts cannot reach; run satin "
@@ -114,5 +117,4 @@ final class Announcing {
             }
         }
     }
-
 }

@@ -53,6 +53,7 @@ public final class CommandBuilder {
     private final Path agentJar;
     private final ClassDataArchive archive;
     private final SshDestinations.Resolver destinations;
+    private final Announcing announcing;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -75,6 +76,7 @@ public final class CommandBuilder {
         this.agentJar = agentJar;
         this.archive = archive;
         this.destinations = destinations;
+        this.announcing = new Announcing(plan, localHost, destinations, anyRemote());
     }
 
     /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
@@ -158,7 +160,7 @@ public final class CommandBuilder {
                         + satin.launch.PoolMain.MAX_NODES + " (where: processes starts a process for each node)");
             }
         }
-        announcing().check(members);
+        announcing.check(members);
         if (!plan.app().classPath().isEmpty() && !allInJvm() && agentJar == null) {
             throw new IllegalArgumentException(plan.origin() + ": the program's own classes (" + ProgramClassPath.join(
                     plan.app().classPath()) + ") are rewritten in processes by satin-agent.jar, and this JVM does not "
@@ -255,11 +257,7 @@ public final class CommandBuilder {
 
     /** Where others reach a member's nodes; null when its processes find that themselves. */
     String advertise(Member m) {
-        return announcing().advertise(m);
-    }
-
-    private Announcing announcing() {
-        return new Announcing(plan, localHost, destinations, anyRemote());
+        return announcing.advertise(m);
     }
 
     /**

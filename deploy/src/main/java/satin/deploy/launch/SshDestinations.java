@@ -90,6 +90,12 @@ public final class SshDestinations {
         return null;
     }
 
+    /** Whether a host, as announced ({@code [::1]} in brackets too), is this machine's loopback. */
+    static boolean isLoopback(String host) {
+        return resolve(host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host)
+                .loopback();
+    }
+
     /** A host name with its address here, if it has one. */
     static Reached resolve(String hostName) {
         try {
