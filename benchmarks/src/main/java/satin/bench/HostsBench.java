@@ -75,14 +75,10 @@ final class HostsBench {
     }
 
     private void formation(int rounds) throws Exception {
-        List<Long> tls = new ArrayList<>();
-        List<Long> plain = new ArrayList<>();
-        for (int r = 0; r < rounds; r++) {
-            for (String policy : r % 2 == 0 ? List.of("wan", "off") : List.of("off", "wan")) {
-                Run run = satinRun("form" + r + policy, "ssh", policy, "satin.apps.fib.FibThreshold", "25, 10");
-                (policy.equals("wan") ? tls : plain).add(run.joinedNanos());
-            }
-        }
+        List<List<Run>> runs = alternated(rounds, "wan", "off",
+                (r, policy) -> satinRun("form" + r + policy, "ssh", policy, "satin.apps.fib.FibThreshold", "25, 10"));
+        List<Long> tls = runs.get(0).stream().map(Run::joinedNanos).toList();
+        List<Long> plain = runs.get(1).stream().map(Run::joinedNanos).toList();
         System.out.println("## Formation of a pool of 4 hosts in 2 clusters: satin run's start to every node joined");
         System.out.println();
         System.out.println("| TLS between clusters | median [min-max] |");
@@ -95,16 +91,11 @@ final class HostsBench {
 
     private void nqueens(int rounds) throws Exception {
         String expected = sequential("satin.apps.nqueens.NQueens", "14", "4");
-        List<Long> spread = new ArrayList<>();
-        List<Long> oneHost = new ArrayList<>();
-        int wrong = 0;
-        for (int r = 0; r < rounds; r++) {
-            for (String where : r % 2 == 0 ? List.of("ssh", "processes") : List.of("processes", "ssh")) {
-                Run run = satinRun("nq" + r + where, where, "wan", "satin.apps.nqueens.NQueens", "14, 4");
-                wrong += run.correct(expected) ? 0 : 1;
-                (where.equals("ssh") ? spread : oneHost).add(run.wallNanos());
-            }
-        }
+        List<List<Run>> runs = alternated(rounds, "ssh", "processes",
+                (r, where) -> satinRun("nq" + r + where, where, "wan", "satin.apps.nqueens.NQueens", "14, 4"));
+        List<Long> spread = runs.get(0).stream().map(Run::wallNanos).toList();
+        List<Long> oneHost = runs.get(1).stream().map(Run::wallNanos).toList();
+        long wrong = runs.stream().flatMap(List::stream).filter(run -> !run.correct(expected)).count();
         System.out.println("## nqueens 14, 4 nodes in 2 clusters, CRS, WAN 20 ms / 1 MB/s: satin run's wall time");
         System.out.println();
         System.out.println("| where | median [min-max] |");
@@ -113,6 +104,26 @@ final class HostsBench {
         System.out.println("| 1 host, 4 processes | " + seconds(oneHost) + " |");
         System.out.printf(Locale.ROOT, "%n4 hosts / 1 host: %.2fx; runs that printed another answer: %d%n%n",
                 Bench.median(spread) / Bench.median(oneHost), wrong);
+    }
+
+    /** One run of a variant in a round. */
+    private interface Variant {
+        Run run(int round, String variant) throws Exception;
+    }
+
+    /**
+     * {@code rounds} runs of each of two variants, alternated (a first in even rounds, b first in
+     * odd ones), so that a machine that slows down slows both alike: a's runs, then b's.
+     */
+    private static List<List<Run>> alternated(int rounds, String a, String b, Variant variant) throws Exception {
+        List<Run> first = new ArrayList<>();
+        List<Run> second = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            for (String v : r % 2 == 0 ? List.of(a, b) : List.of(b, a)) {
+                (v.equals(a) ? first : second).add(variant.run(r, v));
+            }
+        }
+        return List.of(first, second);
     }
 
     /** A fault struck while main runs. */
