@@ -4,8 +4,9 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import satin.net.Connection;
 import satin.net.Inbox;
 import satin.net.Message;
@@ -39,8 +40,8 @@ final class Links {
      * times until the registry says it is gone, not on every idle moment, and said once in the log.
      */
     private final LinkBackoff backoff;
-    /** Members whose link failed to form and is dialled again when its back-off ends. */
-    private final Set<Integer> formingAgain = ConcurrentHashMap.newKeySet();
+    /** The dial again of each member whose link failed to form, until its back-off ends (cancelled if it goes). */
+    private final Map<Integer, ScheduledFuture<?>> formingAgain = new ConcurrentHashMap<>();
 
     Links(PoolNode pool, PoolConfig config, PoolIdentity identity, Members members, Dialer dialer) {
         this.pool = pool;
@@ -86,7 +87,7 @@ final class Links {
 
         @Override
         public synchronized void opened(Connection c) {
-            if (givenUp) {
+            if (givenUp || pool.closing()) { // closing took its snapshot of the links before this one connected
                 c.close();
                 return;
             }
@@ -158,7 +159,7 @@ final class Links {
         if (existing != null) {
             return existing;
         }
-        if (formingAgain.contains(member)) {
+        if (formingAgain.containsKey(member)) {
             return null; // it is dialled again when its back-off ends
         }
         Link created = new Link(member);
@@ -193,16 +194,24 @@ final class Links {
     }
 
     private void formAgainLater(int member) {
-        if (pool.closing() || !members.contains(member) || !formingAgain.add(member)) {
+        if (pool.closing() || !members.contains(member) || formingAgain.containsKey(member)) {
             return;
         }
         long wait = backoff.failed(member);
-        SharedTransport.get().schedule(wait, () -> {
-            formingAgain.remove(member);
-            if (!pool.closing() && members.contains(member)) {
-                to(member);
-            }
-        });
+        // the timer is an event loop's, and a dial may look a host name up: it dials off the loop
+        formingAgain.computeIfAbsent(member, m -> SharedTransport.get().schedule(wait,
+                () -> CompletableFuture.runAsync(() -> {
+                    formingAgain.remove(m);
+                    if (!pool.closing() && members.contains(m)) {
+                        to(m);
+                    }
+                })));
+    }
+
+    /** Cancels every dial waiting for its back-off: this node is closing. */
+    void stopFormingAgain() {
+        formingAgain.values().forEach(f -> f.cancel(false));
+        formingAgain.clear();
     }
 
     /** A failure is worth a warning the first time in a row only, and not once the member or this node goes. */
@@ -212,13 +221,16 @@ final class Links {
 
     /** Whether a link to {@code member} failed to form and waits for its back-off to be dialled again. */
     boolean formingAgain(int member) {
-        return formingAgain.contains(member);
+        return formingAgain.containsKey(member);
     }
 
     /** Closes the link to a member that left the pool; what waits in a link not yet connected is given up now. */
     void drop(int member) {
         backoff.reset(member);
-        formingAgain.remove(member);
+        ScheduledFuture<?> again = formingAgain.remove(member);
+        if (again != null) {
+            again.cancel(false);
+        }
         Link l = byMember.get(member);
         if (l != null) {
             if (l.connection != null) {

@@ -316,6 +316,7 @@ public final class PoolNode implements AutoCloseable {
     private void closeConnections() {
         closing = true;
         port.stopTicking();
+        links.stopFormingAgain();
         List<Connection> all = accepted.connections();
         Connection r = registry.leave();
         if (r != null) {
