@@ -271,6 +271,7 @@ public final class PoolMain {
             }
             int code;
             try {
+                // without --wait-for, main starts while the pool forms: its first node may not be there yet
                 code = o.waitFor() > 0 && !waitForMembers(nodes.get(0)) ? FAILED : runMain();
             } finally {
                 forming.join();

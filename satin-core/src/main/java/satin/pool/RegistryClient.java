@@ -10,6 +10,7 @@ import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
 import satin.net.WanLinks;
+import satin.steal.StealProtocol;
 import satin.registry.Registry;
 import satin.stats.report.JsonObjectCheck;
 import satin.stats.report.PoolReport;
@@ -139,14 +140,8 @@ final class RegistryClient implements Inbox {
         } else if (m instanceof Message.Refused r) {
             refused(r.reason(), members.admitted());
         } else {
-            protocolError(c, "a " + m.type() + " message from the registry");
+            StealProtocol.protocolError(c, "a " + m.type() + " message from the registry");
         }
-    }
-
-    /** Logged, and the connection closed: the registry sent what it never sends. */
-    private static void protocolError(Connection c, String what) {
-        LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
-        c.close();
     }
 
     /**

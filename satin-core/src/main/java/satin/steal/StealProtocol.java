@@ -138,7 +138,7 @@ public final class StealProtocol {
     }
 
     /** Logged, and the connection closed: what it sent makes no sense here. */
-    static void protocolError(Connection c, String what) {
+    public static void protocolError(Connection c, String what) {
         LOG.log(Level.WARNING, "closing {0}: {1}", c, what);
         c.close();
     }
