@@ -20,6 +20,8 @@ final class Announcing {
     private final boolean anyRemote;
     /** Whether the pool spans hosts, once known: each ssh host is looked up once per builder. */
     private Boolean spans;
+    /** Where this machine's members are announced, once known. */
+    private String local;
 
     Announcing(RunPlan plan, String localHost, SshDestinations.Resolver destinations, boolean anyRemote) {
         this.plan = plan;
@@ -41,7 +43,7 @@ final class Announcing {
         return switch (m.placement()) {
             case SSH -> m.address() != null ? m.address() : announced(reached(m.cluster(), m.sshHost()));
             case SLURM -> null;
-            default -> localAnnounced();
+            default -> local != null ? local : (local = localAnnounced());
         };
     }
 

@@ -33,6 +33,9 @@ public final class LaunchedRun {
      * its ssh client, the session ends, and {@code --exit-with-parent} ends it on its host.
      */
     static final long FOLLOWERS_GRACE_MILLIS = 3_000;
+    /** How long a member stopped at the end may take to end and hand over its last lines. */
+    private static final long DRAIN_MILLIS = 2_000;
+
     private static final long POLL_MILLIS = 50;
     /** How long a JVM going down waits for the run directory of the run it interrupted. */
     private static final long RECORD_ON_SHUTDOWN_SECONDS = 20;
@@ -233,6 +236,9 @@ public final class LaunchedRun {
             awaitFollowers();
         }
         destroy();
+        for (Running r : members) {
+            r.awaitEnd(DRAIN_MILLIS); // a member stopped just now: its last lines reach its file and the record
+        }
         live.close();
         RunDirectory.Ending end = new RunDirectory.Ending(code, master, ended, lostJob, exitedAt, interrupted);
         RunOutcome o = directory.record(end, members, wall);

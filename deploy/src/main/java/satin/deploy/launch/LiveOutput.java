@@ -65,6 +65,9 @@ final class LiveOutput implements Running.Lines {
         return line;
     }
 
+    /** The run has ended and its directory is written: statistics that come now are too late. */
+    private boolean closed;
+
     /** The run's registry is at {@code address}: {@code registry.txt} says so while the run lives, and the watcher hears it. */
     void registry(String address) {
         Path file = CommandBuilder.registryFile(stats);
@@ -92,15 +95,23 @@ final class LiveOutput implements Running.Lines {
     }
 
     /** The run has ended: the files stop growing, and the run directory is written whole. */
-    void close() {
+    synchronized void close() {
+        closed = true;
         files.close();
     }
 
-    /** Writes the statistics a member sent (Base64 JSON) to stats.json; the line its text keeps instead. */
-    private String statistics(String base64) {
+    /**
+     * Writes the statistics a member sent (Base64 JSON) to stats.json; the line its text keeps
+     * instead. Synchronized, with a file of its own for each write: the master and a member that
+     * took its place may both send them, each on its own reader thread.
+     */
+    private synchronized String statistics(String base64) {
+        if (closed) {
+            return "satin-launch: statistics sent after the run ended were not written";
+        }
         try {
             byte[] json = Base64.getDecoder().decode(base64.strip());
-            Path partial = stats.resolveSibling(".stats.json.partial");
+            Path partial = Files.createTempFile(stats.toAbsolutePath().getParent(), ".stats.json.", ".partial");
             Files.write(partial, json);
             Files.move(partial, stats, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return "satin: statistics written to " + stats.toAbsolutePath() + " (sent on stderr to the launcher)";

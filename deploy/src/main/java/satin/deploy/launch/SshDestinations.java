@@ -1,10 +1,12 @@
 package satin.deploy.launch;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.File;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,24 +60,27 @@ public final class SshDestinations {
         List<String> command = new ArrayList<>(List.of(program, "-G"));
         command.addAll(options);
         command.add(destination);
+        Path printed = null;
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String printed;
-            try (InputStream in = p.getInputStream()) {
-                printed = new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
-            }
+            // into a file, so that the wait is bounded even if ssh (a Match exec, say) never closes its output
+            printed = Files.createTempFile("satin-ssh-G-", ".txt");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(printed.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             if (!p.waitFor(SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
                 return null;
             }
-            String name = hostName(printed);
+            String name = hostName(Files.readString(printed, StandardCharsets.UTF_8));
             return name == null ? null : resolve(name);
         } catch (IOException e) {
             return null; // no ssh client here: the processes find their addresses themselves
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
+        } finally {
+            if (printed != null) {
+                printed.toFile().delete();
+            }
         }
     }
 
