@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,14 @@ class HostsSystemTest {
     static void removeHosts() {
         if (hosts != null) {
             hosts.close();
+        }
+    }
+
+    /** A failed test's nodes run on in the hosts (sshd's children, not this JVM's): ended before the next test. */
+    @AfterEach
+    void endWhatIsLeftOnTheHosts() throws Exception {
+        for (NamespaceHosts.Host h : hosts.hosts()) {
+            hosts.processesOn(h.alias(), "satin.launch.PoolMain").forEach(ProcessHandle::destroyForcibly);
         }
     }
 
@@ -126,9 +135,11 @@ class HostsSystemTest {
             java.util.regex.Matcher wall = java.util.regex.Pattern.compile("\"wallNanos\": (\\d+)").matcher(result);
             assertTrue(wall.find(), result);
             // from this test's start to satin run's exit, less the run's own wall time (its start to the
-            // master's end): the launcher's JVM starting, its grace for the others (3 s) and its end
+            // master's end): the launcher's JVM starting, ssh -G, its grace for the others (3 s) and its
+            // end, on a machine that also runs the hosts' JVMs; before the grace the end waited 24 s for
+            // the cut-off host's ssh session
             double beyond = (exited - started - Long.parseLong(wall.group(1))) / 1e9;
-            assertTrue(beyond < 10, "satin run took " + beyond + " s beyond the run's wall time: " + run);
+            assertTrue(beyond < 20, "satin run took " + beyond + " s beyond the run's wall time: " + run);
             assertTrue(run.err().contains("is stopped (cut off from the pool?)"), run::toString);
             assertTrue(Files.exists(dir.resolve("stderr-west-h1.txt")), "the cut-off host's file is kept");
         }
@@ -163,6 +174,7 @@ class HostsSystemTest {
             crash(pool, List.of("east-1"));
             assertEquals(0, run.exit(300), run::toString);
             assertEquals(expected, run.out(), "printed once, by the new master");
+            assertTrue(run.err().contains("took its place and runs main again"), "a member took over: " + run);
             Path dir = Runs.dirOf(temp.resolve("results"), pool);
             assertTrue(Files.exists(dir.resolve("stats.json")), "the new master's statistics: " + run);
         }
@@ -183,7 +195,8 @@ class HostsSystemTest {
             crash(pool, EAST);
             assertEquals(0, run.exit(300), run::toString);
             assertEquals(expected, run.out(), "the west cluster's master prints the answer");
-            assertTrue(run.err().contains("[west@west-"), "the west cluster went on: " + run);
+            assertTrue(run.err().matches("(?s).*west@west-\\d took its place and runs main again.*"),
+                    "a member of the west cluster took over: " + run);
         }
     }
 }
