@@ -17,7 +17,7 @@ import satin.net.WanLinks;
 /** The command line of {@link PoolMain}, checked: every mistake is named with the option it concerns. */
 record LaunchOptions(String pool, String secret, boolean secretMadeUp, String registry, String registryListen,
         String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
-        String advertise, String namePrefix,
+        String advertise, satin.relay.Relays relays, String registryCluster, String namePrefix,
         String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int minNodes, int waitSeconds,
         Supplier<LoadBalancer> balancer, WanLinks wan, satin.net.TlsPolicy tls, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
@@ -65,6 +65,9 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      registry) at (default: the --host interface; with 0.0.0.0, this
                                      machine's address on the way to the registry, or its name when
                                      this process embeds the registry)
+              --relays R             links to and from clusters behind front-ends go through their relays:
+                                     CLUSTER=tcp://INSIDE:PORT,tcp://OUTSIDE:PORT;... (a launcher's)
+              --registry-cluster C   the cluster of the node that keeps the registry (for --relays)
               --name PREFIX          the nodes are called PREFIX-0, PREFIX-1, ... (default: host name and pid);
                                      with several clusters, CLUSTER-0, CLUSTER-1, ... in each
               --wait-for N           the master runs main once N nodes have joined (default: at once)
@@ -99,6 +102,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         satin.net.TlsPolicy tls = null;
         String host = "127.0.0.1";
         String advertise = null;
+        satin.relay.Relays relays = satin.relay.Relays.none();
+        String registryCluster = null;
         String namePrefix = defaultName();
         String stats = "satin-stats.json";
         boolean exitWithParent = false;
@@ -137,6 +142,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
                 case "--advertise" -> advertise = p.value(option);
+                case "--relays" -> relays = relays(p.value(option));
+                case "--registry-cluster" -> registryCluster = p.value(option);
                 case "--name" -> namePrefix = p.value(option);
                 case "--wait-for" -> waitFor = p.number(option, 1, 1 << 20);
                 case "--min-nodes" -> minNodes = p.number(option, 1, 1 << 20);
@@ -197,7 +204,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
             nodes = layout.size();
         }
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
-                cluster, clusters, layout, host, advertise, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor,
+                cluster, clusters, layout, host, advertise, relays, registryCluster, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor,
                 minNodes > 0 ? minNodes : waitFor, waitSeconds, balancer,
                 wan, tls, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
@@ -314,7 +321,15 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         return host.equals("local");
     }
 
-    private static String readSecret(String file) {
+    private static satin.relay.Relays relays(String text) {
+        try {
+            return satin.relay.Relays.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--relays: " + e.getMessage());
+        }
+    }
+
+    static String readSecret(String file) {
         try {
             return Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
         } catch (java.nio.file.NoSuchFileException e) {

@@ -151,7 +151,7 @@ public final class PoolMain {
      * parent) may be gone before this JVM got here: then this process exits at once, where its
      * own parent, by then another process (init), would keep it alive.
      */
-    private static void exitWithParent(int parentPid, PrintStream err) {
+    static void exitWithParent(int parentPid, PrintStream err) {
         java.util.Optional<ProcessHandle> parent = parentPid > 0 ? ProcessHandle.of(parentPid)
                 : ProcessHandle.current().parent();
         if (parent.isEmpty() || !parent.get().isAlive()) {
@@ -288,7 +288,8 @@ public final class PoolMain {
             for (int i = 0; i < o.nodes(); i++) {
                 PoolConfig config = PoolConfig.of(o.pool(), o.secret(), name(i), o.clusterOf(i), o.listenAddress(i),
                         registryAddress, o.wantsMaster() && i == 0).withWan(o.wan()).withMaxFrame(o.maxFrameMib() << 20)
-                        .withFailureTimeout(o.failureTimeoutMillis()).withAdvertise(advertise);
+                        .withFailureTimeout(o.failureTimeoutMillis()).withAdvertise(advertise)
+                        .withRelays(o.relays(), o.registryCluster());
                 Node node = i == 0 ? firstNode : Node.start(nodeConfig.withName(name(i)));
                 nodes.add(PoolNode.join(config, node, o.balancer().get(), Allowlist.forProgram()));
             }

@@ -30,6 +30,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private TlsPolicy tls;
     /** Whether a connecting end speaks TLS on a TCP link; set by {@link #toMember} and {@link #toRegistry}. */
     private boolean dialsTls;
+    /** A connecting end's way through front-end relays; direct when null. */
+    private RelayRoute route;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
         this(self, accepting, maxFrame, inbox, null, WanLinks.none());
@@ -117,13 +119,25 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         return tls == TlsPolicy.ALL || tls == TlsPolicy.WAN && !Transport.isLoopback(address);
     }
 
+    /**
+     * A connecting end's initializer for a link that goes {@code route}'s way: through its relays
+     * first, if it has any (the transport then dials {@link RelayRoute#dialled()}).
+     */
+    public PipelineInitializer via(RelayRoute route) {
+        this.route = route.relayed() ? route : null;
+        return this;
+    }
+
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
+        boolean wire = !(ch instanceof LocalChannel);
+        if (wire && !accepting && route != null) {
+            p.addLast("relay", new RelayHop(self, route, liveness.timeoutNanos()));
+        }
         if (unproven != null) {
             p.addLast("unproven", unproven);
         }
-        boolean wire = !(ch instanceof LocalChannel);
         if (wire && accepting) {
             p.addLast("tls-or-plain", new TlsOrPlain(tls == TlsPolicy.OFF ? null : () -> PoolTls.of(self).server(),
                     liveness.timeoutNanos()));

@@ -169,13 +169,14 @@ final class Links {
         }
         // Never wait for the connection here: the caller may hold the balancer, which the
         // connection's event loop needs to deliver replies. Messages wait in the link meanwhile.
-        dialer.dial(m.address(),
+        satin.net.RelayRoute route = config.routeTo(m.cluster(), m.address());
+        dialer.dial(route.dialled(),
                 new PipelineInitializer(identity, false, config.maxFrame(), created, pool.traffic, config.wan(),
-                        config.liveness()).toMember(m.cluster(), m.address()))
+                        config.liveness()).toMember(m.cluster(), m.address()).via(route))
                 .addListener(f -> {
                     if (!f.isSuccess()) {
                         LOG.log(levelOfFailure(member), "node {0} cannot reach member {1} at {2}: {3}", config.name(),
-                                member, m.address(), f.cause() == null ? "?" : f.cause().getMessage());
+                                member, route, f.cause() == null ? "?" : f.cause().getMessage());
                         notFormed(created);
                     }
                 });

@@ -55,6 +55,12 @@ final class RegistryClient implements Inbox {
      * the processes of a run may start in any order, and while a handshake runs out of time (a TLS
      * handshake's first classes load for seconds under load); a refusal is final.
      */
+    /**
+     * The pause before joining again: a handshake that ran out of time took seconds, but a relay
+     * that cannot reach the registry yet answers at once, and would be asked again thousands of times.
+     */
+    private static final long JOIN_AGAIN_MILLIS = 100;
+
     void join() throws InterruptedException {
         registryAddress = config.registry();
         PoolIdentity asJoiner = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
@@ -74,6 +80,7 @@ final class RegistryClient implements Inbox {
                     config.registry(), attempt, refusal);
             refusal = null;
             joined = new CountDownLatch(1);
+            Thread.sleep(JOIN_AGAIN_MILLIS);
         }
         if (!members.admitted() && Registry.RUN_OVER.equals(refusal)) {
             throw new PoolNode.RunOver("the run of pool " + config.pool() + " ended before node " + config.name()
@@ -93,9 +100,10 @@ final class RegistryClient implements Inbox {
             long pause = attempt < 100 ? 10 : 250;
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             try {
-                SharedTransport.get().connect(config.registry(), new PipelineInitializer(asJoiner, false,
-                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(config.registry()),
-                        Math.max(1, left));
+                satin.net.RelayRoute route = config.routeTo(config.registryCluster(), config.registry());
+                SharedTransport.get().connect(route.dialled(), new PipelineInitializer(asJoiner, false,
+                        config.maxFrame(), this, pool.traffic, WanLinks.none(), config.liveness())
+                        .toRegistry(config.registry()).via(route), Math.max(1, left));
                 return;
             } catch (IllegalStateException e) {
                 if (left <= pause) {
@@ -283,8 +291,9 @@ final class RegistryClient implements Inbox {
     private void follow(int keeper, String address) {
         PoolIdentity asMember = new PoolIdentity(config.pool(), config.name(), config.cluster(), pool.address(),
                 config.secret());
-        SharedTransport.get().connectAsync(address, new PipelineInitializer(asMember, false, config.maxFrame(), this,
-                pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address)).addListener(f -> {
+        satin.net.RelayRoute route = config.routeTo(members.clusterOf(keeper), address);
+        SharedTransport.get().connectAsync(route.dialled(), new PipelineInitializer(asMember, false, config.maxFrame(),
+                this, pool.traffic, WanLinks.none(), config.liveness()).toRegistry(address).via(route)).addListener(f -> {
                     if (!f.isSuccess()) {
                         followFailed(keeper, String.valueOf(f.cause()));
                     }
