@@ -26,6 +26,19 @@ final class Daemons {
     }
 
     /**
+     * Hosts as network namespaces, each with its own sshd ({@code NamespaceHosts.create}), or the
+     * test skipped saying why they cannot be made here (not root, no iproute2, no OpenSSH).
+     */
+    static satin.bench.hosts.NamespaceHosts namespaceHosts(Path dir, java.util.List<String> aliases, String frontEnd,
+            java.util.List<String> inner) throws Exception {
+        satin.bench.hosts.NamespaceHosts.unavailable().ifPresent(why -> org.junit.jupiter.api.Assumptions.assumeTrue(false, why));
+        Path sshd = program("sshd", "openssh-server");
+        program("ssh", "openssh-client");
+        Path keygen = program("ssh-keygen", "openssh-client");
+        return satin.bench.hosts.NamespaceHosts.create(dir, aliases, frontEnd, inner, sshd, keygen);
+    }
+
+    /**
      * The path of {@code program} (looked for in the sbin and bin directories and on the PATH);
      * when it is missing, installs {@code packages} with the project's script, or skips the test
      * with the script's reason (not root, no apt-get, no network).

@@ -38,6 +38,10 @@ public final class NamespaceHosts implements AutoCloseable {
     private final String subnet;
     private final Path dir;
     private final String bridge;
+    /** The network behind the front-end, when there is one: its subnet and bridge, which only the front-end shares. */
+    private final String innerSubnet;
+    private final String innerBridge;
+    private String frontEnd;
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final List<String> namespaces = new ArrayList<>();
     private final List<String> links = new ArrayList<>();
@@ -50,6 +54,8 @@ public final class NamespaceHosts implements AutoCloseable {
         this.tag = Integer.toString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000), 16);
         this.subnet = SUBNET_PREFIX + ThreadLocalRandom.current().nextInt(1, 255) + ".";
         this.bridge = "sb" + tag;
+        this.innerSubnet = "10.214." + ThreadLocalRandom.current().nextInt(1, 255) + ".";
+        this.innerBridge = "sc" + tag;
     }
 
     /** Why hosts cannot be made on this machine, or empty if they can. */
@@ -68,9 +74,21 @@ public final class NamespaceHosts implements AutoCloseable {
      * {@code sshd} (the program at that path) and {@code ssh-keygen}'s keys.
      */
     public static NamespaceHosts create(Path dir, List<String> aliases, Path sshd, Path keygen) throws Exception {
+        return create(dir, aliases, null, List.of(), sshd, keygen);
+    }
+
+    /**
+     * Makes the hosts of {@link #create(Path, List, Path, Path)}, and a cluster behind a front-end:
+     * host {@code frontEnd} (one of {@code aliases}) also has an address on a second network, on
+     * which the {@code inner} hosts have their only one. Nothing routes between the two networks:
+     * the launcher and the other hosts reach an inner host only through the front-end (its ssh
+     * alias jumps there: {@code ProxyJump}), as at a site whose compute nodes have private addresses.
+     */
+    public static NamespaceHosts create(Path dir, List<String> aliases, String frontEnd, List<String> inner, Path sshd,
+            Path keygen) throws Exception {
         NamespaceHosts h = new NamespaceHosts(dir);
         try {
-            h.build(aliases, keygen);
+            h.build(aliases, frontEnd, inner, keygen);
             h.startSshds(sshd);
             return h;
         } catch (Throwable e) {
@@ -79,21 +97,33 @@ public final class NamespaceHosts implements AutoCloseable {
         }
     }
 
-    private void build(List<String> aliases, Path keygen) throws Exception {
+    private void build(List<String> aliases, String frontEnd, List<String> inner, Path keygen) throws Exception {
         Files.createDirectories(dir);
-        ip("link", "add", bridge, "type", "bridge");
-        links.add(bridge);
-        ip("link", "set", bridge, "up");
+        addBridge(bridge);
         launcher = addNamespace("launcher", 1);
         for (int i = 0; i < aliases.size(); i++) {
             String ns = addNamespace(aliases.get(i), 11 + i);
             hosts.put(aliases.get(i), new Host(aliases.get(i), subnet + (11 + i), ns, "sv" + tag + (11 + i)));
         }
+        if (frontEnd != null) {
+            this.frontEnd = frontEnd;
+            addBridge(innerBridge);
+            attach(hosts.get(frontEnd).namespace(), innerBridge, innerSubnet, 1, "fo", "fi");
+            for (int i = 0; i < inner.size(); i++) {
+                String ns = "satin-" + tag + "-" + inner.get(i);
+                ip("netns", "add", ns);
+                namespaces.add(ns);
+                attach(ns, innerBridge, innerSubnet, 11 + i, "co", "ci");
+                hosts.put(inner.get(i), new Host(inner.get(i), innerSubnet + (11 + i), ns, "co" + tag + (11 + i)));
+            }
+        }
         keys(keygen);
         sshConfig = dir.resolve("ssh_config");
         StringBuilder config = new StringBuilder();
         for (Host host : hosts.values()) {
-            config.append("Host ").append(host.alias()).append('\n').append(String.join("\n",
+            boolean behind = host.address().startsWith(innerSubnet);
+            config.append("Host ").append(host.alias()).append('\n').append(behind ? "  ProxyJump " + frontEnd + "\n" : "")
+                    .append(String.join("\n",
                     "  HostName " + host.address(), "  IdentityFile " + dir.resolve("user_key"), "  IdentitiesOnly yes",
                     "  StrictHostKeyChecking no", "  UserKnownHostsFile " + dir.resolve("known_hosts"),
                     "  ConnectTimeout 10", "  LogLevel ERROR", "")).append('\n');
@@ -101,21 +131,33 @@ public final class NamespaceHosts implements AutoCloseable {
         Files.writeString(sshConfig, config);
     }
 
+    private void addBridge(String name) throws Exception {
+        ip("link", "add", name, "type", "bridge");
+        links.add(name);
+        ip("link", "set", name, "up");
+    }
+
     /** A namespace whose one interface is {@code SUBNET.last}, on the bridge. */
     private String addNamespace(String name, int last) throws Exception {
         String ns = "satin-" + tag + "-" + name;
-        String outside = "sv" + tag + last;
-        String inside = "si" + tag + last;
         ip("netns", "add", ns);
         namespaces.add(ns);
+        attach(ns, bridge, subnet, last, "sv", "si");
+        return ns;
+    }
+
+    /** Gives namespace {@code ns} the address {@code net.last} on {@code onBridge}, through a veth pair named by the prefixes. */
+    private void attach(String ns, String onBridge, String net, int last, String outerPrefix, String innerPrefix)
+            throws Exception {
+        String outside = outerPrefix + tag + last;
+        String inside = innerPrefix + tag + last;
         ip("link", "add", outside, "type", "veth", "peer", "name", inside);
         links.add(outside);
         ip("link", "set", inside, "netns", ns);
-        ip("link", "set", outside, "master", bridge, "up");
-        ip("-n", ns, "addr", "add", subnet + last + "/24", "dev", inside);
+        ip("link", "set", outside, "master", onBridge, "up");
+        ip("-n", ns, "addr", "add", net + last + "/24", "dev", inside);
         ip("-n", ns, "link", "set", inside, "up");
         ip("-n", ns, "link", "set", "lo", "up");
-        return ns;
     }
 
     private void keys(Path keygen) throws Exception {
@@ -159,6 +201,13 @@ public final class NamespaceHosts implements AutoCloseable {
     /** {@code command} as run on the user's machine, which reaches the hosts only over the bridge. */
     public List<String> onLauncher(List<String> command) {
         List<String> line = new ArrayList<>(List.of("ip", "netns", "exec", launcher));
+        line.addAll(command);
+        return line;
+    }
+
+    /** {@code command} as run on host {@code alias}. */
+    public List<String> onHost(String alias, List<String> command) {
+        List<String> line = new ArrayList<>(List.of("ip", "netns", "exec", hosts.get(alias).namespace()));
         line.addAll(command);
         return line;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.Node;
 import satin.deploy.plan.ClusterPlan;
@@ -14,7 +15,7 @@ import satin.deploy.plan.SlurmPlan;
 final class ClusterReader {
 
     static final List<String> KEYS = List.of("name", "nodes", "workers", "where", "hosts", "sshOptions", "slurm",
-            "jvmOptions");
+            "jvmOptions", "frontEnd");
     static final List<String> PLACES = List.of("jvm", "processes", "ssh", "slurm");
 
     /** Cluster names end up in WAN text ({@code A>B=...}) and node names, so they keep to safe letters. */
@@ -72,12 +73,37 @@ final class ClusterReader {
         }
         List<String> sshOptions = sshOptions(s, where);
         SlurmPlan slurm = SlurmReader.read(s, where, nodes);
+        Optional<ClusterPlan.FrontEnd> frontEnd = frontEnd(s, where);
         if (name == null || nodes == null || workers == null || where == null || hosts == null || jvmOptions == null
-                || sshOptions == null || (slurm == null && where == Placement.SLURM)) {
+                || sshOptions == null || (slurm == null && where == Placement.SLURM) || frontEnd == null) {
             return null;
         }
         return new ClusterPlan(name, nodes, workers, where, hosts.destinations(), jvmOptions, hosts.addresses(),
-                sshOptions, slurm, hosts.lines());
+                sshOptions, slurm, hosts.lines(), frontEnd.orElse(null));
+    }
+
+    /**
+     * The {@code frontEnd:} of an ssh cluster, {@code alias} or {@code {ssh: alias, address: HOST}}:
+     * empty if there is none, null if it is wrong (reported).
+     */
+    private static Optional<ClusterPlan.FrontEnd> frontEnd(Section s, Placement where) {
+        Node v = s.value("frontEnd");
+        if (v == null) {
+            return Optional.empty();
+        }
+        if (where != null && where != Placement.SSH) {
+            s.problems.at(s.keyNode("frontEnd"), s.child("frontEnd"), "found a front-end for a cluster not started "
+                    + "over ssh; expected one only with where: ssh");
+            return null;
+        }
+        List<String> destinations = new ArrayList<>();
+        Map<String, String> addresses = new HashMap<>();
+        if (!host(v, s.child("frontEnd"), s.problems, destinations, addresses)) {
+            return null;
+        }
+        String ssh = destinations.get(0);
+        return Optional.of(new ClusterPlan.FrontEnd(ssh, addresses.get(ssh), s.problems.origin() + ":"
+                + (v.getStartMark().getLine() + 1)));
     }
 
     private static List<String> sshOptions(Section s, Placement where) {

@@ -74,6 +74,11 @@ final class Announcing {
         return address != null ? SshDestinations.resolve(address) : destinations.reached(c.sshOptions(), host);
     }
 
+    /** Where ssh reaches host {@code host} with cluster {@code c}'s options (or its {@code address:}); null if unknown. */
+    String reachedAt(ClusterPlan c, String host) {
+        return announced(reached(c, host));
+    }
+
     private static String announced(SshDestinations.Reached r) {
         return r == null ? null : r.announced();
     }

@@ -54,6 +54,8 @@ public final class CommandBuilder {
     private final ClassDataArchive archive;
     private final SshDestinations.Resolver destinations;
     private final Announcing announcing;
+    /** The relays of clusters behind front-ends ({@code --relays}), once they listen; null when there are none. */
+    private final String relays;
 
     /**
      * @param java      the java command for processes (also run over ssh: same path on every host)
@@ -62,11 +64,12 @@ public final class CommandBuilder {
      * @param localHost this host's name as the ssh hosts reach it
      */
     public CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost) {
-        this(plan, java, classPath, workDir, localHost, "ssh", null, ClassDataArchive.none(), SshDestinations.UNKNOWN);
+        this(plan, java, classPath, workDir, localHost, "ssh", null, ClassDataArchive.none(), SshDestinations.UNKNOWN, null);
     }
 
     private CommandBuilder(RunPlan plan, String java, String classPath, Path workDir, String localHost, String ssh,
-            Path agentJar, ClassDataArchive archive, SshDestinations.Resolver destinations) {
+            Path agentJar, ClassDataArchive archive, SshDestinations.Resolver destinations, String relays) {
+        this.relays = relays;
         this.plan = plan;
         this.java = java;
         this.classPath = classPath;
@@ -79,6 +82,11 @@ public final class CommandBuilder {
         this.announcing = new Announcing(plan, localHost, destinations, anyRemote());
     }
 
+    /** The same commands, telling every member the relays of the clusters behind front-ends ({@code --relays}). */
+    CommandBuilder withRelays(String spec) {
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, archive, destinations, spec);
+    }
+
     /** Where remote commands start: ssh's {@code cd}, a SLURM job's {@code --chdir}. */
     Path workDir() {
         return workDir;
@@ -86,7 +94,7 @@ public final class CommandBuilder {
 
     /** The same commands with another ssh client (a wrapper script, or a stand-in for tests). */
     public CommandBuilder withSsh(String program) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar, archive, destinations);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, program, agentJar, archive, destinations, relays);
     }
 
     /**
@@ -94,7 +102,7 @@ public final class CommandBuilder {
      * {@code classPath}) as processes load them: {@code -javaagent:satin-agent.jar}.
      */
     public CommandBuilder withAgent(Path jar) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar, archive, destinations);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, jar, archive, destinations, relays);
     }
 
     /**
@@ -102,12 +110,12 @@ public final class CommandBuilder {
      * {@code HostName} of an alias), as {@code resolver} finds it.
      */
     public CommandBuilder withDestinations(SshDestinations.Resolver resolver) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, archive, resolver);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, archive, resolver, relays);
     }
 
     /** The same commands with the processes' class-data archive (none until a run leases one). */
     CommandBuilder withArchive(ClassDataArchive a) {
-        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, a, destinations);
+        return new CommandBuilder(plan, java, classPath, workDir, localHost, ssh, agentJar, a, destinations, relays);
     }
 
     /**
@@ -283,6 +291,12 @@ public final class CommandBuilder {
         if (advertise != null) {
             a.addAll(List.of("--advertise", advertise));
         }
+        if (relays != null) {
+            a.addAll(List.of("--relays", relays));
+            if (!m.master()) {
+                a.addAll(List.of("--registry-cluster", plan.clusters().get(0).name()));
+            }
+        }
         if (m.clusters() > 1) {
             a.addAll(List.of("--cluster-layout", String.join(",", inJvmClusters().stream()
                     .map(k -> k.name() + ":" + k.nodes()).toList())));
@@ -345,11 +359,15 @@ public final class CommandBuilder {
      * {@code --parent "$PPID"} names the session while the shell still knows it.
      */
     public List<String> sshCommand(Member m, List<String> poolArgs) {
+        return sshCommand(m.cluster(), m.sshHost(), javaCommand(m, poolArgs), POOL_MAIN);
+    }
+
+    private List<String> sshCommand(ClusterPlan c, String host, List<String> javaCommand, String mainClass) {
         StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
         boolean named = false;
-        for (String word : javaCommand(m, poolArgs)) {
+        for (String word : javaCommand) {
             remote.append(' ').append(quote(word));
-            if (word.equals(POOL_MAIN) && !named) {
+            if (word.equals(mainClass) && !named) {
                 // the shell's parent is the ssh session, which ends with the ssh client; java, which takes
                 // the shell's place, ends with it even when it was gone before java could look
                 remote.append(" --parent \"$PPID\"");
@@ -357,9 +375,50 @@ public final class CommandBuilder {
             }
         }
         List<String> command = new ArrayList<>(List.of(ssh, "-o", "BatchMode=yes"));
-        command.addAll(m.cluster().sshOptions());
-        command.addAll(List.of(m.sshHost(), remote.toString()));
+        command.addAll(c.sshOptions());
+        command.addAll(List.of(host, remote.toString()));
         return command;
+    }
+
+    /**
+     * The ssh command that starts the pool's relay on cluster {@code c}'s front-end: it carries
+     * connections to {@code poolHosts} only, and says its address on the cluster's network (the way
+     * to the cluster's first host). It reads the secret from its stdin, as a member over ssh does.
+     */
+    List<String> relayCommand(ClusterPlan c, java.util.Collection<String> poolHosts) {
+        List<String> command = new ArrayList<>(List.of(java, "-cp", classPath, RELAY_MAIN, "--exit-with-parent",
+                "--pool", plan.pool(), "--secret-file", "/dev/stdin", "--hosts", String.join(",", poolHosts)));
+        String toward = announcing.reachedAt(c, c.hosts().get(0));
+        if (toward != null) {
+            command.addAll(List.of("--inside-toward", toward));
+        }
+        return sshCommand(c, c.frontEnd().ssh(), command, RELAY_MAIN);
+    }
+
+    /** The class a front-end's relay runs. */
+    static final String RELAY_MAIN = "satin.launch.RelayMain";
+
+    /** Where the other clusters reach cluster {@code c}'s front-end: its {@code address:}, else where ssh reaches it. */
+    String frontEndAddress(ClusterPlan c) {
+        ClusterPlan.FrontEnd fe = c.frontEnd();
+        return fe.address() != null ? fe.address() : announcing.reachedAt(c, fe.ssh());
+    }
+
+    /** Every host a relay may carry connections to: where each member is announced, and every front-end. */
+    java.util.Set<String> poolHosts() {
+        java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
+        for (Member m : members()) {
+            String at = advertise(m);
+            if (at != null) {
+                hosts.add(at);
+            }
+        }
+        for (ClusterPlan c : plan.clusters()) {
+            if (c.frontEnd() != null && frontEndAddress(c) != null) {
+                hosts.add(frontEndAddress(c));
+            }
+        }
+        return hosts;
     }
 
     /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */

@@ -66,6 +66,8 @@ public final class LaunchedRun {
     private Path secretFile;
     /** Starts the SLURM members, once the run's commands have their archive. */
     private SlurmLaunch slurm;
+    /** The relays of the clusters behind front-ends, started before the members and ended after them. */
+    private final FrontEnds frontEnds = new FrontEnds();
 
     private LaunchedRun(RunPlan plan, CommandBuilder commands, Duration timeout, Path runDir, RunWatcher watcher) {
         this.plan = plan;
@@ -79,6 +81,7 @@ public final class LaunchedRun {
     static LaunchedRun start(RunPlan plan, CommandBuilder commands, Duration timeout, RunWatcher watcher)
             throws IOException {
         commands.members(); // a plan it cannot carry out is refused here, before anything starts
+        FrontEnds.check(plan, commands);
         ProgramClassPath.requireMain(plan.app(), plan.origin());
         ProgramClassPath.checkArguments(plan.app(), plan.origin());
         LaunchedRun run = new LaunchedRun(plan, commands, timeout, RunDirectory.create(plan), watcher);
@@ -122,6 +125,7 @@ public final class LaunchedRun {
     public void destroy() {
         destroyed = true;
         members.forEach(Running::destroy);
+        frontEnds.destroy(); // after the members, whose last messages may still cross them
     }
 
     /**
@@ -191,6 +195,11 @@ public final class LaunchedRun {
         secretFile = SecretFile.write(plan.secret());
         archive = commands.leaseArchive(System.err);
         commands = commands.withArchive(archive);
+        String relays = frontEnds.start(plan, commands, live, deadline);
+        if (relays != null) {
+            commands = commands.withRelays(relays);
+            live.watcher().progress("satin-launch: relays of the clusters behind front-ends: " + relays);
+        }
         slurm = new SlurmLaunch(commands, directory.dir(), stats, plan.secret());
         List<CommandBuilder.Member> starting = commands.members();
         Running master = launch(starting.get(0), null, shared);

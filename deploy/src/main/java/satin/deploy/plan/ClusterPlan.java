@@ -24,10 +24,32 @@ import java.util.Objects;
  * @param slurm      for {@link Placement#SLURM}: what its job asks for; null otherwise
  * @param hostLines  for {@link Placement#SSH}: where each host is written, by ssh destination
  *                   ({@code FILE:LINE}), for messages about it; empty when it came from no file
+ * @param frontEnd   for {@link Placement#SSH}: the front-end through whose relay the cluster's nodes
+ *                   talk to the other clusters, when only it can reach them; null when they are reached directly
  */
 public record ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
         List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm,
-        Map<String, String> hostLines) {
+        Map<String, String> hostLines, FrontEnd frontEnd) {
+
+    /**
+     * A cluster's front-end: the one host that reaches the cluster's nodes and is reached by the
+     * other clusters; the pool's relay runs there.
+     *
+     * @param ssh     its ssh destination (with the cluster's ssh options)
+     * @param address the name or address the other clusters reach it at; null: where ssh reaches it
+     * @param line    where it is written ({@code FILE:LINE}), for messages about it
+     */
+    public record FrontEnd(String ssh, String address, String line) {
+        public FrontEnd {
+            Objects.requireNonNull(ssh, "ssh");
+        }
+    }
+
+    public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
+            List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm,
+            Map<String, String> hostLines) {
+        this(name, nodes, workers, placement, hosts, jvmOptions, addresses, sshOptions, slurm, hostLines, null);
+    }
 
     public ClusterPlan(String name, int nodes, int workers, Placement placement, List<String> hosts,
             List<String> jvmOptions, Map<String, String> addresses, List<String> sshOptions, SlurmPlan slurm) {
@@ -57,6 +79,9 @@ public record ClusterPlan(String name, int nodes, int workers, Placement placeme
         }
         if ((placement == Placement.SLURM) != (slurm != null)) {
             throw new IllegalArgumentException("cluster " + name + ": SLURM settings go with placement SLURM, and only there");
+        }
+        if (frontEnd != null && placement != Placement.SSH) {
+            throw new IllegalArgumentException("cluster " + name + ": a front-end goes with placement SSH, and only there");
         }
         if (placement == Placement.SSH && hosts.isEmpty()) {
             throw new IllegalArgumentException("cluster " + name + " runs over ssh but names no hosts");

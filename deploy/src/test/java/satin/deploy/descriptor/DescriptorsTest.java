@@ -252,6 +252,27 @@ class DescriptorsTest {
         assertEquals(Map.of("me@node2", "10.1.0.2"), d.plan().clusters().get(0).addresses());
     }
 
+    /** The front-end excerpt of the documentation reads as written; a front-end is for ssh clusters only, named by line. */
+    @Test
+    void aFrontEndIsReadForSshClustersAndRefusedElsewhere() throws IOException {
+        String cluster = yamlAfter(Path.of("../docs/deploying.md"), "A cluster whose hosts have addresses only");
+        ClusterPlan east = parse("secret: s\nclusters:\n" + cluster + "app: {name: fib, args: [30]}\n").plan().clusters()
+                .get(0);
+        assertEquals(new ClusterPlan.FrontEnd("gate", null, "d.yaml:3"), east.frontEnd());
+        ClusterPlan withAddress = parse("secret: s\nclusters:\n  - {name: e, nodes: 1, where: ssh, hosts: [h],\n"
+                + "     frontEnd: {ssh: me@gate, address: 192.0.2.7}}\napp: {name: fib, args: [30]}\n").plan().clusters()
+                .get(0);
+        assertEquals("me@gate", withAddress.frontEnd().ssh());
+        assertEquals("192.0.2.7", withAddress.frontEnd().address());
+        DescriptorException e = assertThrows(DescriptorException.class, () -> parse("secret: s\nclusters:\n"
+                + "  - {name: e, nodes: 1, frontEnd: gate}\napp: {name: fib, args: [30]}\n"));
+        assertTrue(e.getMessage().contains("d.yaml:3:") && e.getMessage().contains("found a front-end for a cluster not "
+                + "started over ssh"), e.getMessage());
+        e = assertThrows(DescriptorException.class, () -> parse("secret: s\nclusters:\n"
+                + "  - {name: e, nodes: 1, where: ssh, hosts: [h], frontEnd: -oProxyCommand=x}\napp: {name: fib, args: [30]}\n"));
+        assertTrue(e.getMessage().contains("not starting with '-'"), e.getMessage());
+    }
+
     /** The descriptor excerpts the documentation shows for SLURM read as they are written. */
     @Test
     void theSlurmExcerptsOfTheDocumentationRead() throws IOException {

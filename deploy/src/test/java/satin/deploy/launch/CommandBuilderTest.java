@@ -327,4 +327,61 @@ class CommandBuilderTest {
                 + "(./satin sets it)", e.getMessage());
         assertEquals(1, builder(programOfItsOwn(Placement.IN_JVM)).members().size(), "in this JVM no agent is needed");
     }
+
+    private static RunPlan behindFrontEnd(ClusterPlan third) {
+        ClusterPlan west = new ClusterPlan("west", 1, 1, Placement.SSH, List.of("west-1"), List.of());
+        ClusterPlan east = new ClusterPlan("east", 2, 1, Placement.SSH, List.of("east-1", "east-2"), List.of(), Map.of(),
+                List.of("-F", "cfg"), null, Map.of(), new ClusterPlan.FrontEnd("gate", null, "grid.yaml:7"));
+        List<ClusterPlan> clusters = third == null ? List.of(west, east) : List.of(west, east, third);
+        return new RunPlan("grid", "s", clusters, "none", new AppPlan("fib", "F", List.of()), "RS", Path.of("o"), "test");
+    }
+
+    /**
+     * The relay of a cluster behind a front-end starts over ssh on the front-end, ends with its
+     * session, reads the secret from stdin, and may carry connections to the pool's hosts alone
+     * (every member's and every front-end's address); every member is told the relays, and every
+     * member but the master the registry's cluster.
+     */
+    @Test
+    void aFrontEndsRelayCarriesToThePoolsHostsAndEveryMemberIsToldTheWay() {
+        CommandBuilder b = builder(behindFrontEnd(null)).withDestinations(leadingTo(Map.of("west-1", "10.1.0.1",
+                "east-1", "10.2.0.11", "east-2", "10.2.0.12", "gate", "10.1.0.9")));
+        ClusterPlan east = b.members().get(1).cluster();
+        assertEquals(java.util.Set.of("10.1.0.1", "10.2.0.11", "10.2.0.12", "10.1.0.9"), b.poolHosts());
+        List<String> relay = b.relayCommand(east, b.poolHosts());
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-F", "cfg", "gate"), relay.subList(0, 6));
+        String remote = relay.get(6);
+        assertTrue(remote.startsWith("cd /home/me/satin && exec /opt/jdk/bin/java -cp '" + CP + "' satin.launch.RelayMain"
+                + " --parent \"$PPID\" --exit-with-parent --pool grid --secret-file /dev/stdin --hosts "), remote);
+        assertTrue(remote.endsWith("--inside-toward 10.2.0.11"), remote);
+        assertEquals("10.1.0.9", b.frontEndAddress(east));
+        String spec = "east=tcp://10.2.0.1:4000,tcp://10.1.0.9:4000";
+        CommandBuilder told = b.withRelays(spec);
+        for (CommandBuilder.Member m : told.members()) {
+            List<String> args = told.poolArgs(m, m.master() ? null : "tcp://10.1.0.1:1", "/dev/stdin", Path.of("s"));
+            assertEquals(spec, args.get(args.indexOf("--relays") + 1), args.toString());
+            if (m.master()) {
+                assertFalse(args.contains("--registry-cluster"), args.toString());
+            } else {
+                assertEquals("west", args.get(args.indexOf("--registry-cluster") + 1), args.toString());
+            }
+        }
+        assertFalse(b.poolArgs(b.members().get(0), null, "/dev/stdin", Path.of("s")).contains("--relays"),
+                "no relays before they listen");
+    }
+
+    /** A front-end whose address cannot be told, or one beside a SLURM cluster, is refused before anything starts. */
+    @Test
+    void aFrontEndThatCannotBeUsedIsRefusedBeforeAnythingStarts() {
+        RunPlan plan = behindFrontEnd(null);
+        CommandBuilder unknown = builder(plan).withDestinations(leadingTo(Map.of("west-1", "10.1.0.1", "east-1",
+                "10.2.0.11", "east-2", "10.2.0.12")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FrontEnds.check(plan, unknown));
+        assertEquals("grid.yaml:7: cannot tell where the other clusters reach front-end gate of cluster east (ssh -G "
+                + "does not say): give it as {ssh: gate, address: HOST}", e.getMessage());
+        RunPlan withSlurm = behindFrontEnd(new ClusterPlan("hpc", 2, 1, Placement.SLURM, List.of(), List.of()));
+        CommandBuilder known = builder(withSlurm).withDestinations(leadingTo(Map.of("gate", "10.1.0.9")));
+        e = assertThrows(IllegalArgumentException.class, () -> FrontEnds.check(withSlurm, known));
+        assertTrue(e.getMessage().contains("cannot have SLURM clusters"), e.getMessage());
+    }
 }
