@@ -362,7 +362,7 @@ public final class CommandBuilder {
         return sshCommand(m.cluster(), m.sshHost(), javaCommand(m, poolArgs), POOL_MAIN);
     }
 
-    private List<String> sshCommand(ClusterPlan c, String host, List<String> javaCommand, String mainClass) {
+    List<String> sshCommand(ClusterPlan c, String host, List<String> javaCommand, String mainClass) {
         StringBuilder remote = new StringBuilder("cd ").append(quote(workDir.toString())).append(" && exec");
         boolean named = false;
         for (String word : javaCommand) {
@@ -380,45 +380,14 @@ public final class CommandBuilder {
         return command;
     }
 
-    /**
-     * The ssh command that starts the pool's relay on cluster {@code c}'s front-end: it carries
-     * connections to {@code poolHosts} only, and says its address on the cluster's network (the way
-     * to the cluster's first host). It reads the secret from its stdin, as a member over ssh does.
-     */
-    List<String> relayCommand(ClusterPlan c, java.util.Collection<String> poolHosts) {
-        List<String> command = new ArrayList<>(List.of(java, "-cp", classPath, RELAY_MAIN, "--exit-with-parent",
-                "--pool", plan.pool(), "--secret-file", "/dev/stdin", "--hosts", String.join(",", poolHosts)));
-        String toward = announcing.reachedAt(c, c.hosts().get(0));
-        if (toward != null) {
-            command.addAll(List.of("--inside-toward", toward));
-        }
-        return sshCommand(c, c.frontEnd().ssh(), command, RELAY_MAIN);
+    /** Where ssh reaches host {@code host} with cluster {@code c}'s options (or its {@code address:}); null if unknown. */
+    String reachedAt(ClusterPlan c, String host) {
+        return announcing.reachedAt(c, host);
     }
 
-    /** The class a front-end's relay runs. */
-    static final String RELAY_MAIN = "satin.launch.RelayMain";
-
-    /** Where the other clusters reach cluster {@code c}'s front-end: its {@code address:}, else where ssh reaches it. */
-    String frontEndAddress(ClusterPlan c) {
-        ClusterPlan.FrontEnd fe = c.frontEnd();
-        return fe.address() != null ? fe.address() : announcing.reachedAt(c, fe.ssh());
-    }
-
-    /** Every host a relay may carry connections to: where each member is announced, and every front-end. */
-    java.util.Set<String> poolHosts() {
-        java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
-        for (Member m : members()) {
-            String at = advertise(m);
-            if (at != null) {
-                hosts.add(at);
-            }
-        }
-        for (ClusterPlan c : plan.clusters()) {
-            if (c.frontEnd() != null && frontEndAddress(c) != null) {
-                hosts.add(frontEndAddress(c));
-            }
-        }
-        return hosts;
+    /** The java command of a class of satin's own (not a member's): no archive, no agent, no JVM options. */
+    List<String> satinJava(String mainClass) {
+        return new ArrayList<>(List.of(java, "-cp", classPath, mainClass));
     }
 
     /** A word for a POSIX shell: left alone when it is plainly safe, single-quoted otherwise. */

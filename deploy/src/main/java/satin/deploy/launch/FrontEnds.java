@@ -2,6 +2,8 @@ package satin.deploy.launch;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,8 @@ import satin.relay.Relays;
 final class FrontEnds {
 
     private static final long POLL_MILLIS = 20;
+    /** The class a front-end's relay runs. */
+    static final String RELAY_MAIN = "satin.launch.RelayMain";
 
     private final List<Running> relays = new ArrayList<>();
 
@@ -36,11 +40,11 @@ final class FrontEnds {
         if (behind.isEmpty()) {
             return null;
         }
-        Set<String> hosts = commands.poolHosts();
+        Set<String> hosts = poolHosts(plan, commands);
         Map<ClusterPlan, Running> started = new LinkedHashMap<>();
         for (ClusterPlan c : behind) {
             CommandBuilder.Member as = new CommandBuilder.Member(c, c.frontEnd().ssh(), 0, c.name() + "-relay", false, 1);
-            Running r = new Running.OfProcess(as, commands.relayCommand(c, hosts), plan.secret() + "\n", lines);
+            Running r = new Running.OfProcess(as, relayCommand(commands, plan, c, hosts), plan.secret() + "\n", lines);
             relays.add(r);
             started.put(c, r);
         }
@@ -49,7 +53,7 @@ final class FrontEnds {
             Matcher listening = await(e.getKey(), e.getValue(), deadline);
             String port = listening.group(1);
             table.put(e.getKey().name(), new Relays.Relay("tcp://" + listening.group(2) + ":" + port,
-                    "tcp://" + commands.frontEndAddress(e.getKey()) + ":" + port));
+                    "tcp://" + frontEndAddress(commands, e.getKey()) + ":" + port));
         }
         return Relays.of(table).toString();
     }
@@ -80,7 +84,7 @@ final class FrontEnds {
                 continue;
             }
             any = true;
-            if (commands.frontEndAddress(c) == null) {
+            if (frontEndAddress(commands, c) == null) {
                 throw new IllegalArgumentException(c.frontEnd().line() + ": cannot tell where the other clusters reach "
                         + "front-end " + c.frontEnd().ssh() + " of cluster " + c.name() + " (ssh -G does not say): give "
                         + "it as {ssh: " + c.frontEnd().ssh() + ", address: HOST}");
@@ -91,6 +95,45 @@ final class FrontEnds {
                     + "SLURM clusters: their relays carry connections to hosts known before the run, and SLURM picks its "
                     + "hosts when the job starts");
         }
+    }
+
+    /**
+     * The ssh command that starts the pool's relay on cluster {@code c}'s front-end: it carries
+     * connections to {@code poolHosts} only, and says its address on the cluster's network (the way
+     * to the cluster's first host). It reads the secret from its stdin, as a member over ssh does.
+     */
+    static List<String> relayCommand(CommandBuilder commands, RunPlan plan, ClusterPlan c, Collection<String> poolHosts) {
+        List<String> command = commands.satinJava(RELAY_MAIN);
+        command.addAll(List.of("--exit-with-parent", "--pool", plan.pool(), "--secret-file", "/dev/stdin", "--hosts",
+                String.join(",", poolHosts)));
+        String toward = commands.reachedAt(c, c.hosts().get(0));
+        if (toward != null) {
+            command.addAll(List.of("--inside-toward", toward));
+        }
+        return commands.sshCommand(c, c.frontEnd().ssh(), command, RELAY_MAIN);
+    }
+
+    /** Where the other clusters reach cluster {@code c}'s front-end: its {@code address:}, else where ssh reaches it. */
+    static String frontEndAddress(CommandBuilder commands, ClusterPlan c) {
+        ClusterPlan.FrontEnd fe = c.frontEnd();
+        return fe.address() != null ? fe.address() : commands.reachedAt(c, fe.ssh());
+    }
+
+    /** Every host a relay may carry connections to: where each member is announced, and every front-end. */
+    static Set<String> poolHosts(RunPlan plan, CommandBuilder commands) {
+        Set<String> hosts = new LinkedHashSet<>();
+        for (CommandBuilder.Member m : commands.members()) {
+            String at = commands.advertise(m);
+            if (at != null) {
+                hosts.add(at);
+            }
+        }
+        for (ClusterPlan c : plan.clusters()) {
+            if (c.frontEnd() != null && frontEndAddress(commands, c) != null) {
+                hosts.add(frontEndAddress(commands, c));
+            }
+        }
+        return hosts;
     }
 
     /** Ends every relay: after the members, whose last messages may still cross them. */

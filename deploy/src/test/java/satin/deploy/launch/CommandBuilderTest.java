@@ -346,15 +346,17 @@ class CommandBuilderTest {
     void aFrontEndsRelayCarriesToThePoolsHostsAndEveryMemberIsToldTheWay() {
         CommandBuilder b = builder(behindFrontEnd(null)).withDestinations(leadingTo(Map.of("west-1", "10.1.0.1",
                 "east-1", "10.2.0.11", "east-2", "10.2.0.12", "gate", "10.1.0.9")));
+        RunPlan plan = behindFrontEnd(null);
         ClusterPlan east = b.members().get(1).cluster();
-        assertEquals(java.util.Set.of("10.1.0.1", "10.2.0.11", "10.2.0.12", "10.1.0.9"), b.poolHosts());
-        List<String> relay = b.relayCommand(east, b.poolHosts());
+        java.util.Set<String> hosts = FrontEnds.poolHosts(plan, b);
+        assertEquals(java.util.Set.of("10.1.0.1", "10.2.0.11", "10.2.0.12", "10.1.0.9"), hosts);
+        List<String> relay = FrontEnds.relayCommand(b, plan, east, hosts);
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-F", "cfg", "gate"), relay.subList(0, 6));
         String remote = relay.get(6);
         assertTrue(remote.startsWith("cd /home/me/satin && exec /opt/jdk/bin/java -cp '" + CP + "' satin.launch.RelayMain"
                 + " --parent \"$PPID\" --exit-with-parent --pool grid --secret-file /dev/stdin --hosts "), remote);
         assertTrue(remote.endsWith("--inside-toward 10.2.0.11"), remote);
-        assertEquals("10.1.0.9", b.frontEndAddress(east));
+        assertEquals("10.1.0.9", FrontEnds.frontEndAddress(b, east));
         String spec = "east=tcp://10.2.0.1:4000,tcp://10.1.0.9:4000";
         CommandBuilder told = b.withRelays(spec);
         for (CommandBuilder.Member m : told.members()) {
