@@ -7,30 +7,18 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.security.Signature;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
-import java.security.spec.ECPoint;
 import java.security.spec.ECPrivateKeySpec;
 import java.security.spec.ECPublicKeySpec;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.BasicConstraints;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.KeyUsage;
-import org.bouncycastle.cert.X509v3CertificateBuilder;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.ec.CustomNamedCurves;
-import org.bouncycastle.math.ec.FixedPointCombMultiplier;
-import org.bouncycastle.operator.OperatorCreationException;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * The pool's certificate authority, derived from the pool's secret and name alone: every process
@@ -48,16 +36,21 @@ final class PoolCa {
     private static final Duration SKEW = Duration.ofDays(1);
     private static final Duration LIFE = Duration.ofDays(31);
 
+    private static final String SIGNATURE = "SHA256withECDSA";
+    private static final byte[] ECDSA_WITH_SHA256 = Der.sequence(Der.oid("1.2.840.10045.4.3.2"));
+    private static final byte[] NAME = name("satin pool CA");
+    /** KeyUsage bits (RFC 5280, 4.2.1.3): digitalSignature is bit 0, keyCertSign bit 5. */
+    private static final int DIGITAL_SIGNATURE = 0x80;
+    private static final int KEY_CERT_SIGN = 0x04;
+
     private final KeyPair key;
     private final X509Certificate certificate;
-    private final X500Name name;
 
     PoolCa(String pool, String secret) {
         try {
             this.key = derive(pool, secret);
-            this.name = new X500Name("CN=satin pool CA");
-            this.certificate = sign(name, key.getPublic(), true);
-        } catch (GeneralSecurityException | OperatorCreationException e) {
+            this.certificate = sign(NAME, key.getPublic(), true);
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot derive the pool's TLS authority: " + e.getMessage(), e);
         }
     }
@@ -69,43 +62,71 @@ final class PoolCa {
     /** A certificate for {@code nodeKey}, signed by the pool's key. */
     X509Certificate certify(PublicKey nodeKey) {
         try {
-            return sign(new X500Name("CN=satin node"), nodeKey, false);
-        } catch (GeneralSecurityException | OperatorCreationException e) {
+            return sign(name("satin node"), nodeKey, false);
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot certify this node's TLS key: " + e.getMessage(), e);
         }
     }
 
-    private X509Certificate sign(X500Name subject, PublicKey subjectKey, boolean authority)
-            throws GeneralSecurityException, OperatorCreationException {
+    /** An X.509 v3 certificate (RFC 5280) of {@code subjectKey}, issued and signed by this CA's key. */
+    private X509Certificate sign(byte[] subject, PublicKey subjectKey, boolean authority) throws GeneralSecurityException {
         Instant now = Instant.now();
-        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(SERIALS.incrementAndGet()),
-                Date.from(now.minus(SKEW)), Date.from(now.plus(LIFE)), subject, subjectKey);
-        try {
-            b.addExtension(Extension.basicConstraints, true, new BasicConstraints(authority));
-            b.addExtension(Extension.keyUsage, true, new KeyUsage(authority
-                    ? KeyUsage.keyCertSign | KeyUsage.digitalSignature : KeyUsage.digitalSignature));
-        } catch (java.io.IOException e) {
-            throw new GeneralSecurityException(e);
-        }
-        return new JcaX509CertificateConverter().getCertificate(
-                b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(key.getPrivate())));
+        int usage = authority ? KEY_CERT_SIGN | DIGITAL_SIGNATURE : DIGITAL_SIGNATURE;
+        byte[] extensions = Der.sequence(
+                extension("2.5.29.19", authority ? Der.sequence(Der.bool(true)) : Der.sequence()), // basicConstraints
+                extension("2.5.29.15", Der.bits(Integer.numberOfTrailingZeros(usage), new byte[] {(byte) usage})));
+        byte[] toBeSigned = Der.sequence(Der.explicit(0, Der.integer(BigInteger.TWO)),
+                Der.integer(BigInteger.valueOf(SERIALS.incrementAndGet())), ECDSA_WITH_SHA256, NAME,
+                Der.sequence(Der.time(now.minus(SKEW)), Der.time(now.plus(LIFE))), subject, subjectKey.getEncoded(),
+                Der.explicit(3, extensions));
+        Signature signer = Signature.getInstance(SIGNATURE);
+        signer.initSign(key.getPrivate());
+        signer.update(toBeSigned);
+        byte[] der = Der.sequence(toBeSigned, ECDSA_WITH_SHA256, Der.bits(0, signer.sign()));
+        return (X509Certificate) CertificateFactory.getInstance("X.509")
+                .generateCertificate(new java.io.ByteArrayInputStream(der));
     }
 
-    /** The P-256 key pair whose private scalar is 1 + (HKDF(secret, pool) mod (n - 1)). */
+    /** A critical extension: its identifier, and its value's encoding. */
+    private static byte[] extension(String oid, byte[] value) {
+        return Der.sequence(Der.oid(oid), Der.bool(true), Der.octets(value));
+    }
+
+    /** A distinguished name of one common name. */
+    private static byte[] name(String commonName) {
+        return Der.sequence(Der.set(Der.sequence(Der.oid("2.5.4.3"), Der.utf8(commonName))));
+    }
+
+    /**
+     * The P-256 key pair whose private scalar is 1 + (HKDF(secret, pool) mod (n - 1)). Its public
+     * point is checked: a signature made with the private key must verify with it.
+     */
     static KeyPair derive(String pool, String secret) throws GeneralSecurityException {
-        // the one curve, not the provider's table of every named curve
-        X9ECParameters curve = CustomNamedCurves.getByName(CURVE);
-        // 16 bytes beyond the order's 32 make the reduction's bias negligible (FIPS 186-4 B.4.1)
-        BigInteger okm = new BigInteger(1, hkdf(secret.getBytes(StandardCharsets.UTF_8),
-                pool.getBytes(StandardCharsets.UTF_8), 48));
-        BigInteger d = okm.mod(curve.getN().subtract(BigInteger.ONE)).add(BigInteger.ONE);
-        var q = new FixedPointCombMultiplier().multiply(curve.getG(), d).normalize();
         AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
         parameters.init(new ECGenParameterSpec(CURVE));
         ECParameterSpec spec = parameters.getParameterSpec(ECParameterSpec.class);
+        // 16 bytes beyond the order's 32 make the reduction's bias negligible (FIPS 186-4 B.4.1)
+        BigInteger okm = new BigInteger(1, hkdf(secret.getBytes(StandardCharsets.UTF_8),
+                pool.getBytes(StandardCharsets.UTF_8), 48));
+        BigInteger d = okm.mod(spec.getOrder().subtract(BigInteger.ONE)).add(BigInteger.ONE);
         KeyFactory ec = KeyFactory.getInstance("EC");
-        return new KeyPair(ec.generatePublic(new ECPublicKeySpec(new ECPoint(q.getAffineXCoord().toBigInteger(),
-                q.getAffineYCoord().toBigInteger()), spec)), ec.generatePrivate(new ECPrivateKeySpec(d, spec)));
+        KeyPair pair = new KeyPair(ec.generatePublic(new ECPublicKeySpec(new P256(spec).times(d), spec)),
+                ec.generatePrivate(new ECPrivateKeySpec(d, spec)));
+        check(pair);
+        return pair;
+    }
+
+    private static void check(KeyPair pair) throws GeneralSecurityException {
+        byte[] probe = "satin pool CA key check".getBytes(StandardCharsets.US_ASCII);
+        Signature s = Signature.getInstance(SIGNATURE);
+        s.initSign(pair.getPrivate());
+        s.update(probe);
+        byte[] signature = s.sign();
+        s.initVerify(pair.getPublic());
+        s.update(probe);
+        if (!s.verify(signature)) {
+            throw new GeneralSecurityException("the derived CA key's public point does not match its private scalar");
+        }
     }
 
     /** HKDF-SHA256 (RFC 5869) with this class's salt. */
