@@ -46,6 +46,8 @@ public final class LaunchedRun {
     private ClassDataArchive archive = ClassDataArchive.none();
     /** Whether the master's own process ended with 0: only then did it write the archive it trained whole. */
     private volatile boolean masterEndedWell;
+    /** Trains the archive when no member of the run can; null when a member does, or none is trained. */
+    private ArchiveTrainer trainer;
     private final long deadline;
     private final RunDirectory directory;
     private final Path stats;
@@ -185,7 +187,7 @@ public final class LaunchedRun {
     /** Puts a trained archive in place, or deletes what a failed training left; once. */
     private void closeArchive() {
         try {
-            archive.close(masterEndedWell);
+            archive.close(trainer != null ? trainerEndedWell() : masterEndedWell);
         } catch (IOException e) {
             System.err.println("satin: the class-data archive " + archive.file() + " could not be put in place: " + e);
         }
@@ -195,6 +197,7 @@ public final class LaunchedRun {
         secretFile = SecretFile.write(plan.secret());
         archive = commands.leaseArchive(System.err);
         commands = commands.withArchive(archive);
+        trainer = ArchiveTrainer.startIfNeeded(commands, archive, secretFile);
         String relays = frontEnds.start(plan, commands, live, deadline);
         if (relays != null) {
             commands = commands.withRelays(relays);
@@ -327,6 +330,16 @@ public final class LaunchedRun {
             }
         }
         return null;
+    }
+
+    private boolean trainerEndedWell() {
+        try {
+            return trainer.endedWell();
+        } catch (InterruptedException e) {
+            trainer.destroy();
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private int awaitMaster(Running master) throws InterruptedException {

@@ -233,4 +233,48 @@ class ClassDataArchiveTest {
             System.setProperty(property, value);
         }
     }
+
+    /**
+     * A run whose master runs over ssh has no process here to write the archive: the launcher trains
+     * it in a JVM of its own, a small pool with TLS on its links, so that the TLS classes, which a
+     * pool over hosts loads in every process, are mapped too. A run with a master here trains it itself.
+     */
+    @Test
+    @Timeout(180)
+    void aRunWithoutAMasterHereHasItsArchiveTrainedBesideItWithTheTlsClasses() throws Exception {
+        String jars = jars();
+        ClassDataArchive a = ClassDataArchive.lease(JAVA, jars, dir, notices);
+        RunPlan overSsh = new RunPlan("cds-ssh", "cds-test", List.of(new ClusterPlan("east", 1, 1, Placement.SSH,
+                List.of("east-1"), List.of())), "none", new AppPlan("fib", "satin.apps.fib.Fib", List.of("20")), "RS", dir,
+                "ClassDataArchiveTest");
+        Path secret = Files.writeString(dir.resolve("secret"), "cds-test");
+        assertEquals(null, ArchiveTrainer.startIfNeeded(new CommandBuilder(twoProcesses("cds-here", dir), JAVA, jars, dir,
+                "localhost").withArchive(a), a, secret), "a master here trains it itself");
+        ArchiveTrainer trainer = ArchiveTrainer.startIfNeeded(new CommandBuilder(overSsh, JAVA, jars, dir, "localhost")
+                .withArchive(a), a, secret);
+        assertTrue(trainer != null, "no process of the run can train it");
+        assertTrue(trainer.endedWell(), "the trainer's pool ran fib");
+        a.close(true);
+        assertTrue(Files.isRegularFile(a.file()), notices());
+        ClassDataArchive used = ClassDataArchive.lease(JAVA, jars, dir, notices);
+        assertTrue(used.used());
+        String loaded = runPoolMain(JAVA, jars, withClassLoading(used.options(false)));
+        assertTrue(loaded.contains("satin.launch.PoolMain source: shared objects file"), loaded);
+        String tls = runTls(JAVA, jars, used.options(false));
+        assertTrue(tls.contains("sun.security.ssl.SSLContextImpl source: shared objects file"), tls);
+        assertTrue(tls.contains("satin.net.PoolCa source: shared objects file"), tls);
+    }
+
+    /** A pool of one node that joins its registry over TLS, with class loading shown. */
+    private static String runTls(String java, String classPath, List<String> options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(withClassLoading(options));
+        command.addAll(List.of("-cp", classPath, CommandBuilder.POOL_MAIN, "--tls", "all", "--stats", "-",
+                "satin.apps.fib.Fib", "10"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
 }
