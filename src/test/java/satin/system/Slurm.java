@@ -30,24 +30,74 @@ final class Slurm implements AutoCloseable {
      */
     static final List<String> NODES = List.of("satin0", "satin1");
 
+    /**
+     * Where the daemons run: all on this host (each slurmd on a port of its own), or slurmctld on
+     * the hosts' launcher machine and one slurmd on each host, under the host's own name and address.
+     */
+    private record Machines(List<String> nodes, List<String> addresses, String controller, String controllerAddress,
+            List<String> controllerPrefix, List<List<String>> nodePrefixes) {
+
+        static Machines thisHost(String host) {
+            return new Machines(NODES, List.of("127.0.0.1", "127.0.0.1"), host, "127.0.0.1", List.of(),
+                    List.of(List.of(), List.of()));
+        }
+
+        static Machines of(satin.bench.hosts.NamespaceHosts hosts, List<String> aliases) {
+            return new Machines(aliases, aliases.stream().map(a -> hosts.host(a).address()).toList(), "satin-ctl",
+                    hosts.launcherAddress(), hosts.inNetworkOf(null, List.of()), aliases.stream().map(a ->
+                            hosts.inNetworkOf(a, List.of())).toList());
+        }
+
+        boolean spread() {
+            return !controllerPrefix.isEmpty();
+        }
+
+        /** {@code command} run on the machine of {@code prefix}, named {@code name} there when the machines are hosts. */
+        List<String> on(List<String> prefix, String name, List<String> command) {
+            if (prefix.isEmpty()) {
+                return command;
+            }
+            List<String> line = new java.util.ArrayList<>(prefix);
+            line.addAll(List.of("unshare", "--uts", "sh", "-c", "hostname " + name + " && exec \"$0\" \"$@\""));
+            line.addAll(command);
+            return line;
+        }
+    }
+
     final Path dir;
     private final Processes daemons;
     private final Set<Long> stepsBefore;
+    private final Machines machines;
 
-    private Slurm(Path dir, Processes daemons, Set<Long> stepsBefore) {
+    private Slurm(Path dir, Processes daemons, Set<Long> stepsBefore, Machines machines) {
         this.dir = dir;
         this.daemons = daemons;
         this.stepsBefore = stepsBefore;
+        this.machines = machines;
     }
 
     /** Starts one in {@code dir}; skips the test when SLURM cannot be installed or run here (it needs root). */
     static Slurm start(Path dir) throws Exception {
+        return start(dir, null);
+    }
+
+    /**
+     * Starts one whose slurmctld runs on the launcher's machine of {@code hosts} and whose nodes are
+     * {@code hosts} themselves: a slurmd on each, under its own name, reached at its own address.
+     */
+    static Slurm onHosts(Path dir, satin.bench.hosts.NamespaceHosts hosts, List<String> aliases) throws Exception {
+        return start(dir, Machines.of(hosts, aliases));
+    }
+
+    private static Slurm start(Path dir, Machines spread) throws Exception {
         Assumptions.assumeTrue(Daemons.root(), "slurmd starts jobs as their users, so it runs as root: this test is not");
         Path munged = Daemons.program("munged", "munge");
         Path ctld = Daemons.program("slurmctld", "slurm-wlm");
         Path slurmd = Daemons.program("slurmd", "slurm-wlm");
         Files.createDirectories(dir.resolve("state"));
-        for (String node : NODES) {
+        String host = Daemons.check(List.of("hostname", "-s"), 30).strip();
+        Machines machines = spread != null ? spread : Machines.thisHost(host);
+        for (String node : machines.nodes()) {
             Files.createDirectories(dir.resolve("spool").resolve(node));
         }
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // munge's socket must be reachable
@@ -56,21 +106,23 @@ final class Slurm implements AutoCloseable {
         new SecureRandom().nextBytes(bytes);
         Files.write(key, bytes);
         Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        String host = Daemons.check(List.of("hostname", "-s"), 30).strip();
-        Files.writeString(dir.resolve("slurm.conf"), config(dir, host, freePort(), freePorts(NODES.size())));
-        Slurm s = new Slurm(dir, new Processes(), slurmSteps());
+        // on hosts of their own, every daemon has the ports SLURM is used to
+        Files.writeString(dir.resolve("slurm.conf"), config(dir, machines, machines.spread() ? 6817 : freePort(),
+                machines.spread() ? List.of(6818, 6818) : freePorts(machines.nodes().size())));
+        Slurm s = new Slurm(dir, new Processes(), slurmSteps(), machines);
         try {
             Processes.Child munge = s.daemons.command("munged", dir, List.of(munged.toString(), "--foreground", "--force",
                     "--key-file=" + key, "--socket=" + dir.resolve("munge.socket"), "--pid-file=" + dir.resolve("munged.pid"),
                     "--log-file=" + dir.resolve("munged.log"), "--seed-file=" + dir.resolve("munged.seed")));
             Daemons.started(List.of(munge), () -> Daemons.await(() -> Files.exists(dir.resolve("munge.socket")), 30,
                     () -> "munged's socket: " + s.daemons.printed()));
-            Processes.Child controller = s.daemons.command("slurmctld", dir, List.of(ctld.toString(), "-D", "-f",
-                    dir.resolve("slurm.conf").toString()));
+            Processes.Child controller = s.daemons.command("slurmctld", dir, machines.on(machines.controllerPrefix(),
+                    machines.controller(), List.of(ctld.toString(), "-D", "-f", dir.resolve("slurm.conf").toString())));
             List<Processes.Child> started = new java.util.ArrayList<>(List.of(munge, controller));
-            for (String node : NODES) {
-                started.add(s.daemons.command("slurmd-" + node, dir, List.of(slurmd.toString(), "-D", "-f",
-                        dir.resolve("slurm.conf").toString(), "-N", node)));
+            for (int i = 0; i < machines.nodes().size(); i++) {
+                String node = machines.nodes().get(i);
+                started.add(s.daemons.command("slurmd-" + node, dir, machines.on(machines.nodePrefixes().get(i), node,
+                        List.of(slurmd.toString(), "-D", "-f", dir.resolve("slurm.conf").toString(), "-N", node))));
             }
             Daemons.started(started, s::awaitIdle);
             return s;
@@ -102,9 +154,9 @@ final class Slurm implements AutoCloseable {
      * clusters of two tasks fit on a small machine, as they would on nodes of a real one. The
      * machines are slurmds of this host on ports of their own, with their files named after them.
      */
-    private static String config(Path dir, String host, int ctldPort, List<Integer> slurmdPorts) {
+    private static String config(Path dir, Machines m, int ctldPort, List<Integer> slurmdPorts) {
         List<String> lines = new java.util.ArrayList<>(List.of("ClusterName=satintest",
-                "SlurmctldHost=" + host + "(127.0.0.1)", "SlurmUser=root",
+                "SlurmctldHost=" + m.controller() + "(" + m.controllerAddress() + ")", "SlurmUser=root",
                 "SlurmdUser=root", "SlurmctldPort=" + ctldPort, "AuthType=auth/munge",
                 "AuthInfo=socket=" + dir.resolve("munge.socket"), "CredType=cred/munge",
                 "StateSaveLocation=" + dir.resolve("state"), "SlurmdSpoolDir=" + dir.resolve("spool") + "/%n",
@@ -114,14 +166,20 @@ final class Slurm implements AutoCloseable {
                 "SelectTypeParameters=CR_CPU", "SchedulerType=sched/backfill", "MpiDefault=none", "SwitchType=switch/none",
                 "JobAcctGatherType=jobacct_gather/none", "AccountingStorageType=accounting_storage/none",
                 "ReturnToService=2", "SlurmdParameters=config_overrides", "KillWait=5"));
-        for (int i = 0; i < NODES.size(); i++) {
-            lines.add("NodeName=" + NODES.get(i) + " NodeHostname=" + host + " NodeAddr=127.0.0.1 Port="
-                    + slurmdPorts.get(i) + " CPUs=8 RealMemory=2000 State=UNKNOWN");
+        for (int i = 0; i < m.nodes().size(); i++) {
+            lines.add("NodeName=" + m.nodes().get(i) + " NodeHostname=" + (m.spread() ? m.nodes().get(i) : m.controller())
+                    + " NodeAddr=" + m.addresses().get(i) + " Port=" + slurmdPorts.get(i) + " CPUs=8 RealMemory=2000 "
+                    + "State=UNKNOWN");
         }
-        String nodes = String.join(",", NODES);
+        String nodes = String.join(",", m.nodes());
         lines.add("PartitionName=east Nodes=" + nodes + " Default=YES MaxTime=INFINITE State=UP");
         lines.add("PartitionName=west Nodes=" + nodes + " MaxTime=INFINITE State=UP");
         return String.join("\n", lines) + "\n";
+    }
+
+    /** What node {@code node}'s slurmd logged so far. */
+    String nodeLog(String node) throws IOException {
+        return Files.readString(dir.resolve("slurmd-" + node + ".log"));
     }
 
     /** The environment SLURM's commands need to find this cluster. */
@@ -131,7 +189,9 @@ final class Slurm implements AutoCloseable {
 
     /** Runs a SLURM command against this cluster; it must succeed. */
     String command(String... command) throws IOException, InterruptedException {
-        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
+        List<String> line = new java.util.ArrayList<>(machines.controllerPrefix());
+        line.addAll(List.of(command));
+        ProcessBuilder b = new ProcessBuilder(line).redirectErrorStream(true);
         b.environment().putAll(env());
         Process p = b.start();
         p.getOutputStream().close();
@@ -166,7 +226,9 @@ final class Slurm implements AutoCloseable {
     /** The daemons' logs, for a failure message. */
     String logs() {
         StringBuilder b = new StringBuilder(daemons.printed());
-        for (String log : List.of("slurmctld.log", "slurmd-" + NODES.get(0) + ".log", "slurmd-" + NODES.get(1) + ".log")) {
+        List<String> logs = new java.util.ArrayList<>(List.of("slurmctld.log"));
+        machines.nodes().forEach(n -> logs.add("slurmd-" + n + ".log"));
+        for (String log : logs) {
             try {
                 List<String> lines = Files.readAllLines(dir.resolve(log));
                 b.append(log).append(":\n").append(String.join("\n", lines.subList(Math.max(0, lines.size() - 30),

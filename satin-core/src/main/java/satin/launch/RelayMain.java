@@ -91,9 +91,9 @@ public final class RelayMain {
             err.println("satin-relay: " + e.getMessage());
             return PoolMain.FAILED;
         }
-        String inside = toward == null ? Advertised.thisMachine() : Advertised.towards("tcp://" + toward + ":22");
+        String inside = toward == null ? Advertised.reachable() : Advertised.towards("tcp://" + toward + ":22");
         err.println(String.format(java.util.Locale.ROOT, LISTENING, pool, relay.port(),
-                inside == null ? Advertised.thisMachine() : inside));
+                inside == null ? Advertised.reachable() : inside));
         err.flush();
         return 0;
     }

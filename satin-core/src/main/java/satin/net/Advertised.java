@@ -29,7 +29,7 @@ public final class Advertised {
             return null;
         }
         String route = registry == null ? null : towards(registry);
-        return route != null ? route : thisMachine();
+        return route != null ? route : reachable();
     }
 
     /** The host a registry listening at {@code where} is announced at, or null when its own address is right. */
@@ -37,7 +37,7 @@ public final class Advertised {
         if (!isWildcard(hostOf(where))) {
             return null;
         }
-        return advertise != null ? advertise : thisMachine();
+        return advertise != null ? advertise : reachable();
     }
 
     /** {@code tcp://HOST:PORT} with another host; the address itself when {@code host} is null or it is in-VM. */
@@ -78,6 +78,51 @@ public final class Advertised {
         } catch (IOException | IllegalArgumentException | SecurityException e) {
             return null; // the registry's name does not resolve here, or no route: the machine's name then
         }
+    }
+
+    /**
+     * Where other machines may reach this one, with nothing to route to yet: its name, if that
+     * resolves here to an address other than loopback; else the first address of an interface that
+     * is up, neither loopback nor link-local, IPv4 first. A compute node whose own name resolves
+     * nowhere (or to 127.0.1.1) announced {@code localhost}, and the pool formed without every other
+     * host.
+     */
+    public static String reachable() {
+        try {
+            InetAddress named = InetAddress.getLocalHost();
+            if (!named.isLoopbackAddress()) {
+                return named.getCanonicalHostName();
+            }
+        } catch (UnknownHostException e) {
+            // the name resolves nowhere: an interface's address then
+        }
+        String address = interfaceAddress();
+        return address != null ? address : thisMachine();
+    }
+
+    private static String interfaceAddress() {
+        String v6 = null;
+        try {
+            for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                if (!i.isUp() || i.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                    if (a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isAnyLocalAddress()) {
+                        continue;
+                    }
+                    if (!(a instanceof Inet6Address)) {
+                        return a.getHostAddress();
+                    }
+                    if (v6 == null) {
+                        v6 = "[" + a.getHostAddress().replaceFirst("%.*$", "") + "]";
+                    }
+                }
+            }
+        } catch (java.net.SocketException e) {
+            return null;
+        }
+        return v6;
     }
 
     /** The name of this machine, as its resolver gives it. */

@@ -42,9 +42,25 @@ class AdvertisedTest {
     @Test
     void aProcessThatEmbedsTheRegistryIsAnnouncedAtThisMachinesName() {
         LaunchOptions o = parse("--host", "0.0.0.0", "--registry-listen", "tcp://0.0.0.0:0", "Main");
-        assertEquals(Advertised.thisMachine(), host(o, null));
-        assertEquals(Advertised.thisMachine(), registryHost(o, "tcp://0.0.0.0:0"));
+        assertEquals(Advertised.reachable(), host(o, null));
+        assertEquals(Advertised.reachable(), registryHost(o, "tcp://0.0.0.0:0"));
         assertNull(registryHost(o, "tcp://127.0.0.1:0"), "a registry on one interface is where it listens");
+    }
+
+    /** With nothing to route to, a machine that has a network is never announced at loopback, whatever its name resolves to. */
+    @Test
+    void aMachineWithANetworkIsNeverAnnouncedAtLoopback() throws Exception {
+        boolean networked = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                .anyMatch(i -> {
+                    try {
+                        return i.isUp() && !i.isLoopback() && i.getInetAddresses().hasMoreElements();
+                    } catch (java.net.SocketException e) {
+                        return false;
+                    }
+                });
+        org.junit.jupiter.api.Assumptions.assumeTrue(networked, "this machine has no network but loopback");
+        String at = Advertised.reachable();
+        assertFalse(java.net.InetAddress.getByName(at.replaceAll("[\\[\\]]", "")).isLoopbackAddress(), at);
     }
 
     @Test
@@ -58,7 +74,7 @@ class AdvertisedTest {
     @Test
     void anUnknownRegistryHostFallsBackToThisMachinesName() {
         LaunchOptions o = parse("--host", "0.0.0.0", "--registry", "tcp://no-such-host.invalid:7000", "Main");
-        assertEquals(Advertised.thisMachine(), host(o, o.registry()));
+        assertEquals(Advertised.reachable(), host(o, o.registry()));
     }
 
     @Test

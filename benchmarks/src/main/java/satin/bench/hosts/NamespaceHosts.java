@@ -205,6 +205,23 @@ public final class NamespaceHosts implements AutoCloseable {
         return line;
     }
 
+    /**
+     * {@code command} entering only the network namespace of host {@code alias} (or of the user's
+     * machine, for null): unlike {@link #onHost}, it keeps this machine's mounts, {@code /sys}'s
+     * cgroups among them, which a daemon such as slurmd needs.
+     */
+    public List<String> inNetworkOf(String alias, List<String> command) {
+        String ns = alias == null ? launcher : hosts.get(alias).namespace();
+        List<String> line = new ArrayList<>(List.of("nsenter", "--net=/run/netns/" + ns));
+        line.addAll(command);
+        return line;
+    }
+
+    /** The address of the user's machine ({@link #onLauncher}) on the hosts' network. */
+    public String launcherAddress() {
+        return subnet + 1;
+    }
+
     /** {@code command} as run on host {@code alias}. */
     public List<String> onHost(String alias, List<String> command) {
         List<String> line = new ArrayList<>(List.of("ip", "netns", "exec", hosts.get(alias).namespace()));
