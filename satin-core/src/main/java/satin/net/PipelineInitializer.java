@@ -142,7 +142,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             p.addLast("tls-or-plain", new TlsOrPlain(tls == TlsPolicy.OFF ? null : () -> PoolTls.of(self).server(),
                     liveness.timeoutNanos()));
         } else if (wire && dialsTls) {
-            p.addLast(TlsOrPlain.TLS_HANDLER, PoolTls.of(self).client().newHandler(ch.alloc()));
+            p.addLast(TlsOrPlain.TLS_HANDLER, PoolTls.of(self).client());
         } else if (wire) {
             p.addLast("preamble", new PlainPreamble());
         }

@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.System.Logger.Level;
@@ -29,13 +29,13 @@ final class TlsOrPlain extends ChannelInboundHandlerAdapter {
     private static final ByteBuf PREAMBLE = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(PlainPreamble.BYTES));
 
     /** Null where TLS is off. */
-    private final Supplier<SslContext> tls;
+    private final Supplier<SslHandler> tls;
     private final long timeoutNanos;
     private ByteBuf first;
     private ScheduledFuture<?> timeout;
     private boolean refused;
 
-    TlsOrPlain(Supplier<SslContext> tls, long timeoutNanos) {
+    TlsOrPlain(Supplier<SslHandler> tls, long timeoutNanos) {
         this.tls = tls;
         this.timeoutNanos = timeoutNanos;
     }
@@ -77,7 +77,7 @@ final class TlsOrPlain extends ChannelInboundHandlerAdapter {
                 refuse(ctx, "TLS offered, but TLS is off at this end (-D" + TlsPolicy.PROPERTY + "=off)");
                 return;
             }
-            ctx.pipeline().addBefore(ctx.name(), TLS_HANDLER, tls.get().newHandler(ctx.alloc()));
+            ctx.pipeline().addBefore(ctx.name(), TLS_HANDLER, tls.get());
         } else {
             all.release();
             refuse(ctx, "neither TLS nor satin's plain preamble: not a satin node");
