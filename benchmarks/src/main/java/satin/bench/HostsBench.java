@@ -75,6 +75,9 @@ final class HostsBench {
     }
 
     private void formation(int rounds) throws Exception {
+        // untimed: the first run over hosts has its class-data archive trained beside it (decision 0044),
+        // which every later run's JVMs, with TLS or without, start from
+        satinRun("warm", "ssh", "wan", "satin.apps.fib.FibThreshold", "25, 10");
         List<List<Run>> runs = alternated(rounds, "wan", "off",
                 (r, policy) -> satinRun("form" + r + policy, "ssh", policy, "satin.apps.fib.FibThreshold", "25, 10"));
         List<Long> tls = runs.get(0).stream().map(Run::joinedNanos).toList();
