@@ -14,7 +14,8 @@ import satin.deploy.report.Reports;
 /** {@code satin report RUN-DIR...}: tables and charts from the files runs left. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Turns run directories (or directories holding them) into results.csv, results.md and charts.",
-            "The charts show run time, WAN messages and occupancy per run, as PNG and SVG.",
+            "The charts show run time, WAN messages and occupancy per run, as PNG and SVG; trace.json (trace-RUN.json",
+            "each for several runs) shows every node's running and idle spans in Perfetto or chrome://tracing.",
             "A RUN-DIR holds stats.json and/or result.json, or runs below it. Runs of several invocations",
             "(a compare or simulate and all its runs; each run alone) are refused unless --merge;",
             "a report never replaces one of other runs.",
@@ -33,6 +34,13 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Where the timelines are, and what opens them. */
+    private static String timelines(List<Path> files, Path target) {
+        List<Path> traces = files.stream().filter(f -> f.getFileName().toString().startsWith("trace")).toList();
+        String where = traces.size() == 1 ? "timeline " + traces.get(0) : "timelines " + target.resolve("trace-*.json");
+        return where + " (open in https://ui.perfetto.dev or chrome://tracing)";
+    }
+
     @Override
     public Integer call() {
         if (out == null && runs.size() > 1) {
@@ -41,7 +49,8 @@ final class ReportCommand implements Callable<Integer> {
         Path target = out != null ? out : runs.get(0).resolve("report");
         try {
             List<Path> files = Reports.write(runs, target, merge);
-            spec.commandLine().getOut().println("satin report: " + files.size() + " files written to " + target);
+            spec.commandLine().getOut().println("satin report: " + files.size() + " files written to " + target + "; "
+                    + timelines(files, target));
             return 0;
         } catch (IOException e) {
             spec.commandLine().getErr().println("satin report: " + FileProblems.describe(e));

@@ -13,8 +13,9 @@ import java.util.Set;
 
 /**
  * The comparison report of a set of runs: {@code results.csv}, {@code results.md},
- * {@code runtime.png/svg}, {@code wan-messages.png/svg} and an {@code occupancy-RUN.png/svg} per
- * run; {@code satin report} (satin.deploy.cli) calls {@link #write}.
+ * {@code runtime.png/svg}, {@code wan-messages.png/svg}, an {@code occupancy-RUN.png/svg} per
+ * run and its timeline ({@value #TRACE}, or {@code trace-RUN.json} each when there are several);
+ * {@code satin report} (satin.deploy.cli) calls {@link #write}.
  */
 public final class Reports {
 
@@ -23,6 +24,9 @@ public final class Reports {
 
     /** The list of the runs a report is of, beside it: a later report of other runs does not overwrite it. */
     static final String RUNS = "runs.txt";
+
+    /** The timeline ({@link TraceEvents}) of a report of one run; of several, {@code trace-<what it ran>.json} each. */
+    public static final String TRACE = "trace.json";
 
     /** The report of one invocation's runs; returns the files written. */
     public static List<Path> write(List<Path> runDirectories, Path outputDirectory) throws IOException {
@@ -57,7 +61,15 @@ public final class Reports {
         for (RunData r : runs) {
             written.addAll(Charts.occupancy(r, occupancy.get(r), outputDirectory));
         }
+        for (RunData r : runs) {
+            written.add(TraceEvents.write(r, outputDirectory.resolve(traceName(runs.size(), occupancy.get(r)))));
+        }
         return written;
+    }
+
+    /** {@value #TRACE} for a report of one run; for several, each run's by what it ran, as its occupancy chart is. */
+    static String traceName(int runs, String occupancyName) {
+        return runs == 1 ? TRACE : "trace-" + occupancyName.substring("occupancy-".length()) + ".json";
     }
 
     /** Per run, the round trips its nodes measured between clusters beside the configured ones. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import satin.stats.RoundTripMatrix;
+import satin.stats.report.NodeReport;
 
 /**
  * What the report knows of one run: its place in the comparison (application, balancer, WAN
@@ -31,15 +32,19 @@ import satin.stats.RoundTripMatrix;
  * @param totals               every numeric node counter summed over the nodes
  * @param traces               every node's activity trace
  * @param roundTrips           the round trips the nodes measured, per pair of clusters, beside the configured ones
+ * @param reports              every node's report as the file gives it (its round trips are in {@code roundTrips}):
+ *                             what a timeline needs of each node, its cluster and counters beside its trace
  */
 public record RunData(String name, Path directory, String app, String args, String balancer, String wan, int clusters,
         int nodes, int repetition, Integer exitCode, double runSeconds, Double launcherSeconds,
         Double sequentialSeconds, Double startupSeconds, String experiment, double wanMessagesPerSecond,
-        Map<String, Long> totals, List<NodeTrace> traces, RoundTripMatrix roundTrips) {
+        Map<String, Long> totals, List<NodeTrace> traces, RoundTripMatrix roundTrips,
+        List<NodeReport> reports) {
 
     public RunData {
         totals = Map.copyOf(totals);
         traces = List.copyOf(traces);
+        reports = List.copyOf(reports);
     }
 
     /** A counter summed over the nodes, 0 when no node reported it. */
@@ -56,13 +61,13 @@ public record RunData(String name, Path directory, String app, String args, Stri
     public RunData withName(String other) {
         return new RunData(other, directory, app, args, balancer, wan, clusters, nodes, repetition, exitCode, runSeconds,
                 launcherSeconds, sequentialSeconds, startupSeconds, experiment, wanMessagesPerSecond, totals, traces,
-                roundTrips);
+                roundTrips, reports);
     }
 
     /** The same run as repetition {@code r}. */
     public RunData withRepetition(int r) {
         return new RunData(name, directory, app, args, balancer, wan, clusters, nodes, r, exitCode, runSeconds,
                 launcherSeconds, sequentialSeconds, startupSeconds, experiment, wanMessagesPerSecond, totals, traces,
-                roundTrips);
+                roundTrips, reports);
     }
 }

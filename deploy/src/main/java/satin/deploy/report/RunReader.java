@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import satin.apps.Apps;
 import satin.stats.RoundTripMatrix;
 import satin.stats.RoundTrips;
 import satin.stats.report.NodeCounter;
+import satin.stats.report.NodeReport;
 import satin.stats.report.StatsFile;
 
 /**
@@ -84,12 +86,15 @@ public final class RunReader {
         List<Object> nodeList = Json.list(stats.get(StatsFile.NODES), statsName + ": key '" + StatsFile.NODES + "'");
         Map<String, Long> totals = new HashMap<>();
         List<NodeTrace> traces = new ArrayList<>();
+        List<NodeReport> reports = new ArrayList<>();
         RoundTripMatrix roundTrips = new RoundTripMatrix();
         for (int i = 0; i < nodeList.size(); i++) {
             String where = statsName + ": nodes[" + i + "]";
             Map<String, Object> node = Json.object(nodeList.get(i), where);
             addCounters(node, totals);
-            traces.add(trace(node, where));
+            NodeTrace trace = trace(node, where);
+            traces.add(trace);
+            reports.add(report(node, where, i, trace));
             addRoundTrips(node, where, roundTrips);
         }
         Object app = result.get("app");
@@ -114,7 +119,7 @@ public final class RunReader {
                 launcherNanos == null ? null : launcherNanos / 1e9, sequential(result, resultName),
                 startup(result, resultName, launcherNanos, runSeconds), first(Json.text(result, "experiment"), "", ""),
                 wan, totals,
-                traces, roundTrips);
+                traces, roundTrips, reports);
     }
 
     /**
@@ -199,6 +204,31 @@ public final class RunReader {
         Long origin = Json.integer(node, StatsFile.ACTIVITY_ORIGIN_EPOCH_MICROS, where);
         String name = first(Json.text(node, StatsFile.NAME), Json.text(node, StatsFile.NODE), "node " + where);
         return new NodeTrace(name, origin == null ? 0 : origin, times, busy);
+    }
+
+    /** The node as its report: the fields it gave, the ones it left out zero or empty. */
+    private static NodeReport report(Map<String, Object> node, String where, int index, NodeTrace trace) {
+        Map<NodeCounter, Long> counters = new EnumMap<>(NodeCounter.class);
+        for (NodeCounter c : NodeCounter.values()) {
+            Long v = Json.integer(node, c.key(), where);
+            if (v != null) {
+                counters.put(c, v);
+            }
+        }
+        Long id = Json.integer(node, StatsFile.NODE, where);
+        Long transitions = Json.integer(node, StatsFile.ACTIVITY_TRANSITIONS, where);
+        NodeReport.Activity activity = new NodeReport.Activity(trace.originEpochMicros(),
+                orZero(Json.integer(node, StatsFile.JOINED_NANOS, where)),
+                transitions == null ? trace.times().length : transitions, trace.times(), trace.busy());
+        return new NodeReport(id == null ? index : id.intValue(), trace.name(),
+                first(Json.text(node, StatsFile.CLUSTER), null, "?"), first(Json.text(node, StatsFile.BALANCER), null, ""),
+                first(Json.text(node, StatsFile.BALANCER_SETTINGS), null, ""),
+                (int) orZero(Json.integer(node, StatsFile.WORKERS, where)),
+                orZero(Json.integer(node, StatsFile.WALL_NANOS, where)), counters, activity, List.of());
+    }
+
+    private static long orZero(Long v) {
+        return v == null ? 0 : v;
     }
 
     private static double seconds(Map<String, Object> result, String resultName, Map<String, Object> stats,

@@ -10,7 +10,8 @@
  * {@link satin.deploy.report.Experiments} keeps runs of different invocations apart;
  * {@link satin.deploy.report.Tables} writes them as CSV and Markdown;
  * {@link satin.deploy.report.Occupancy} turns the nodes' activity traces into occupancy over time
- * with starting and ending latencies; {@link satin.deploy.report.Charts} draws figures once onto a
+ * with starting and ending latencies, and {@link satin.deploy.report.TraceEvents} into a timeline
+ * that Perfetto and chrome://tracing open; {@link satin.deploy.report.Charts} draws figures once onto a
  * canvas that is either PNG (Java2D, headless) or SVG (written as text).
  * {@link satin.deploy.report.Reports} ties them together and is the {@code satin report} command.
  */

@@ -93,8 +93,12 @@ class SatinCliTest {
         }
     }
 
-    /** The files of a comparison's report: the tables, the charts, and an occupancy chart per run. */
+    /** The files of a comparison's report: the tables, the charts, and an occupancy chart and a timeline per run. */
     static void assertReportFiles(Path report, int runs) throws java.io.IOException {
+        try (Stream<Path> files = Files.list(report)) {
+            assertEquals(runs, files.filter(p -> p.getFileName().toString().matches("trace-.+\\.json")).count(),
+                    "a timeline per run");
+        }
         for (String f : List.of("results.csv", "results.md", "runtime.png", "runtime.svg", "wan-messages.png",
                 "wan-messages.svg")) {
             assertTrue(Files.size(report.resolve(f)) > 0, f);

@@ -32,7 +32,10 @@ class ReportsTest {
                 "occupancy-fib_30-CRS-2_clusters_WAN_10ms_1MB_s-rep1.png",
                 "occupancy-fib_30-CRS-2_clusters_WAN_10ms_1MB_s-rep1.svg", "occupancy-fib_30-RS-1_cluster-rep1.png",
                 "occupancy-fib_30-RS-1_cluster-rep1.svg", "occupancy-fib_30-RS-1_cluster-rep2.png",
-                "occupancy-fib_30-RS-1_cluster-rep2.svg", rs2x2 + ".png", rs2x2 + ".svg"), names);
+                "occupancy-fib_30-RS-1_cluster-rep2.svg", rs2x2 + ".png", rs2x2 + ".svg",
+                "trace-fib-CRS-1_cluster-rep1.json", "trace-fib_30-CRS-2_clusters_WAN_10ms_1MB_s-rep1.json",
+                "trace-fib_30-RS-1_cluster-rep1.json", "trace-fib_30-RS-1_cluster-rep2.json",
+                "trace-fib_30-RS-2_clusters_WAN_10ms_1MB_s-rep1.json"), names, "a timeline per run, named as its chart");
         assertTrue(Files.readString(out.resolve("results.md")).contains("- fib 30, RS, 2 clusters, WAN 10ms/1MB/s,"
                 + " repetition 1: [" + rs2x2 + ".svg](" + rs2x2 + ".svg), [png](" + rs2x2 + ".png)\n"), "linked");
         // two workloads side by side, one legend row: 2 x 600 wide, 40 + 22 + 10 + 330 high
@@ -42,6 +45,13 @@ class ReportsTest {
         assertPng(out.resolve(rs2x2 + ".png"), 900, 500);
         for (Path f : files) {
             assertTrue(Files.size(f) > 100, f + " is nearly empty");
+            if (f.toString().endsWith(".json")) {
+                List<java.util.Map<String, Object>> events = TraceFormat.events(f);
+                long nodes = events.stream().filter(e -> e.get("name").equals("process_name")).count() - 1;
+                assertTrue(nodes >= 2, f + ": a process per node");
+                assertEquals(nodes, events.stream().filter(e -> e.get("name").equals("totals")).count(),
+                        f + ": a node's totals each");
+            }
             if (f.toString().endsWith(".svg")) {
                 Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(f.toFile());
                 assertEquals("svg", d.getDocumentElement().getTagName(), f.toString());
@@ -73,7 +83,7 @@ class ReportsTest {
         }
         List<NodeTrace> traces = List.of(new NodeTrace("a", 0, times, busy), new NodeTrace("b", 0, times, busy));
         RunData run = new RunData("dense", root, "fib", "30", "RS", "none", 1, 2, 1, 0, 1.0, null, null, null, "", 0,
-                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix());
+                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix(), List.of());
         List<Path> files = Charts.occupancy(run, "dense", root);
         assertPng(files.get(0), 900, 500);
         Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(files.get(1).toFile());
@@ -89,7 +99,7 @@ class ReportsTest {
         List<NodeTrace> traces = List.of(new NodeTrace("a", 0, new long[] {0, 500_000_000L}, new boolean[] {true, false}),
                 new NodeTrace("b", 0, new long[] {200_000_000L, 1_000_000_000L}, new boolean[] {true, true}));
         RunData run = new RunData("busy", root, "fib", "30", "RS", "none", 1, 2, 1, 3, 1.0, null, null, null, "", 0,
-                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix());
+                java.util.Map.of(), traces, new satin.stats.RoundTripMatrix(), List.of());
         Path svg = Charts.occupancy(run, "busy", root).get(1);
         Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
         String[] area = ((org.w3c.dom.Element) d.getElementsByTagName("polygon").item(0)).getAttribute("points")

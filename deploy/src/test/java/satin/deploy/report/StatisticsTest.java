@@ -117,6 +117,6 @@ class StatisticsTest {
 
     private static RunData run(int clusters, String wan, double seconds, Double startup) {
         return new RunData("r", Path.of("r"), "fib", "30", "RS", wan, clusters, 4, 1, 0, seconds, null, null, startup, "",
-                0, Map.of(), List.of(), new satin.stats.RoundTripMatrix());
+                0, Map.of(), List.of(), new satin.stats.RoundTripMatrix(), List.of());
     }
 }
