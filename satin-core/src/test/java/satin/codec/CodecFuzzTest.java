@@ -1,0 +1,196 @@
+package satin.codec;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.esotericsoftware.kryo.KryoException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import satin.Rewritten;
+import satin.SpawnException;
+import satin.runtime.InvocationRecord;
+import satin.testing.Seeds;
+import satin.testing.UntrustedInput;
+
+/**
+ * Fuzz targets for the job and result codec with its allowlist, read as a thief reads a stolen
+ * job and an owner a result or a failure ({@link Decoding#decode}, as in satin.steal): a value, or a
+ * refusal of the codec's own (Kryo's for bad bytes, the allowlist's for a class, the decoder's for
+ * what not even a deep stack holds), never another throwable, a hang or an allocation out of
+ * proportion to the message.
+ */
+@Tag("fuzz")
+class CodecFuzzTest {
+
+    /** A record in the generated shape whose arguments can hold anything that may travel. */
+    @Rewritten("by hand, for the fuzz targets")
+    static class Mixed$$Spawn0 extends InvocationRecord {
+        Node receiver;
+        Object p0;
+        int[] p1;
+        List<Object> p2;
+        Map<Object, Object> p3;
+        String p4;
+        long p5;
+        Object result;
+
+        @Override
+        protected void invoke() {
+            result = p0;
+        }
+    }
+
+    /** A program's own class, reached through a declared field type: allowed without being named. */
+    static final class Node {
+        Object value;
+        Node next;
+        Shape shape;
+
+        Node(Object value, Node next) {
+            this.value = value;
+            this.next = next;
+        }
+    }
+
+    enum Shape {
+        SQUARE, ROUND {
+            @Override
+            public String toString() {
+                return "round";
+            }
+        }
+    }
+
+    /** An exception of the program's own with a (String) constructor: rebuilt when allowed. */
+    public static final class ProgramFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public ProgramFailure(String message) {
+            super(message);
+        }
+    }
+
+    /** The thief's codec, allowing the program's failure as {@code -Dsatin.allow} would. */
+    private static final JobCodec CODEC = new JobCodec(new Allowlist(CodecFuzzTest.class.getClassLoader(),
+            ProgramFailure.class.getName()));
+    /** A Kryo, its tables and one message's objects; a message's objects grow with its bytes. */
+    private static final UntrustedInput.Bound BOUND = new UntrustedInput.Bound(16 << 20, 256);
+
+    @FuzzTest
+    void job(byte[] message) throws Throwable {
+        UntrustedInput.read(message.length, BOUND, () -> Decoding.decode("a fuzzed job", () -> CODEC.readJob(message)),
+                KryoException.class, Allowlist.NotAllowedException.class, Decoding.Undecodable.class);
+    }
+
+    @FuzzTest
+    void result(byte[] message) throws Throwable {
+        UntrustedInput.read(message.length, BOUND, () -> Decoding.decode("a fuzzed result", () -> {
+            CODEC.readResult(message, new Mixed$$Spawn0());
+            return null;
+        }), KryoException.class, Allowlist.NotAllowedException.class, Decoding.Undecodable.class);
+    }
+
+    @FuzzTest
+    void failure(byte[] message) throws Throwable {
+        UntrustedInput.read(message.length, BOUND, () -> Decoding.decode("a fuzzed failure", () -> CODEC.readFailure(message)),
+                KryoException.class, Allowlist.NotAllowedException.class, Decoding.Undecodable.class);
+    }
+
+    /** The seeds: jobs, results and failures as the owner's and the thief's codec write them. */
+    @Test
+    void theSeedsAreWhatTheCodecWrites() throws Exception {
+        Map<String, byte[]> jobs = new LinkedHashMap<>();
+        Map<String, byte[]> results = new LinkedHashMap<>();
+        Map<String, Object> values = values();
+        for (Map.Entry<String, Object> v : values.entrySet()) {
+            Mixed$$Spawn0 r = record(v.getValue());
+            jobs.put(v.getKey(), CODEC.writeJob(r));
+            r.result = v.getValue();
+            results.put(v.getKey(), CODEC.writeResult(r));
+        }
+        Map<String, byte[]> failures = new LinkedHashMap<>();
+        failures.put("plain", CODEC.writeFailure(traced(new IllegalStateException("no"))));
+        RuntimeException nested = traced(new ProgramFailure("outer"));
+        nested.initCause(traced(new ArithmeticException("/ by zero")));
+        nested.addSuppressed(traced(new java.io.UncheckedIOException(traced(new java.io.IOException("closing")))));
+        failures.put("cause-and-suppressed", CODEC.writeFailure(nested));
+        failures.put("spawn", CODEC.writeFailure(traced(new SpawnException("at the sync", traced(new ProgramFailure("inner"))))));
+        failures.put("not-rebuilt", CODEC.writeFailure(traced(new KryoException("a stranger's"))));
+        Seeds.check(CodecFuzzTest.class, "job", jobs);
+        Seeds.check(CodecFuzzTest.class, "result", results);
+        Seeds.check(CodecFuzzTest.class, "failure", failures);
+    }
+
+    /** A failure with a stack of its own: the test's own depends on how it was started. */
+    private static <T extends Throwable> T traced(T t) {
+        t.setStackTrace(new StackTraceElement[] {new StackTraceElement("com.acme.Fib", "fib", "Fib.java", 12),
+            new StackTraceElement("com.acme.Fib", "main", null, -2)});
+        return t;
+    }
+
+    private static Mixed$$Spawn0 record(Object value) {
+        Mixed$$Spawn0 r = new Mixed$$Spawn0();
+        r.receiver = new Node("receiver", new Node(3, null));
+        r.receiver.shape = Shape.ROUND;
+        r.p0 = value;
+        r.p1 = new int[] {1, -2, 300_000};
+        r.p2 = new ArrayList<>(List.of("a", 2L, 'c'));
+        r.p3 = new HashMap<>(Map.of("k", 1.5, 2, List.of()));
+        r.p4 = "grüße";
+        r.p5 = Long.MIN_VALUE;
+        return r;
+    }
+
+    /** One value of each kind the allowlist lets travel, and graphs that share and cycle. */
+    private static Map<String, Object> values() {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("null", null);
+        v.put("boxes", new Object[] {1, 2L, 3.0, 4f, (short) 5, (byte) 6, 'x', true});
+        v.put("big", List.of(new BigInteger("123456789012345678901234567890"), new BigDecimal("-1.25e-7")));
+        v.put("arrays", new Object[] {new long[] {1, Long.MAX_VALUE}, new double[] {0.5}, new boolean[] {true},
+                new char[] {'q'}, new short[] {7}, new byte[] {1, 2}, new float[] {1f}, new String[] {"s", null},
+                new int[][] {{1}, {2, 3}}});
+        v.put("collections", List.of(new LinkedList<>(List.of(1, 2)), new ArrayDeque<>(List.of("d")),
+                new HashSet<>(Set.of(3, 4)), new java.util.LinkedHashSet<>(List.of(5)), Arrays.asList(6, 7),
+                Collections.emptyList(), Collections.emptySet(), Set.of(8), List.of(9, 10, 11)));
+        v.put("maps", List.of(new TreeMap<>(Map.of("b", 2, "a", 1)), new LinkedHashMap<>(Map.of(1, "one")),
+                Map.of(), Map.of(1, 1), Collections.emptyMap()));
+        v.put("sorted", new TreeSet<>(List.of("z", "y")));
+        BitSet bits = new BitSet();
+        bits.set(3);
+        bits.set(130);
+        v.put("bits", bits);
+        Node a = new Node("a", null);
+        Node cycle = new Node("b", a);
+        a.next = cycle;
+        a.shape = Shape.SQUARE;
+        v.put("cycle", a);
+        v.put("shared", List.of(a, a, cycle));
+        List<Object> self = new ArrayList<>();
+        self.add(self);
+        v.put("self", self);
+        Set<Object> nested = new HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            Set<Object> outer = new HashSet<>();
+            outer.add(nested);
+            outer.add(i);
+            nested = outer;
+        }
+        v.put("nested-sets", nested);
+        return v;
+    }
+}
