@@ -1,6 +1,7 @@
 package satin.codec;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.SerializerFactory;
 import com.esotericsoftware.kryo.io.Input;
@@ -182,10 +183,24 @@ final class CollectionCodecs {
             Object value = kryo.readClassAndObject(in);
             if (keys != null) {
                 keys.add(key);
+                m.put(key, value);
             } else {
                 HashWork.of(kryo, in).sorted(key, m.size(), "a sorted map");
+                compared(() -> m.put(key, value), "a sorted map");
             }
-            m.put(key, value);
+        }
+    }
+
+    /**
+     * Puts an element into a sorted collection, which compares it with those in it: a message may
+     * hold elements that do not compare (a string beside an integer, a null), which Java's
+     * comparisons throw about as a ClassCastException or a NullPointerException: the peer's bad bytes.
+     */
+    private static void compared(Runnable put, String what) {
+        try {
+            put.run();
+        } catch (ClassCastException | NullPointerException e) {
+            throw new KryoException(what + " whose elements cannot be compared (" + e.getMessage() + ")");
         }
     }
 
@@ -209,7 +224,7 @@ final class CollectionCodecs {
             for (int i = 0; i < size; i++) {
                 Object e = kryo.readClassAndObject(in);
                 HashWork.of(kryo, in).sorted(e, set.size(), "a sorted set");
-                set.add(e);
+                compared(() -> set.add(e), "a sorted set");
             }
             return set;
         }

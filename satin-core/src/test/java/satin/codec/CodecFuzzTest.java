@@ -1,5 +1,9 @@
 package satin.codec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.esotericsoftware.kryo.KryoException;
 import java.math.BigDecimal;
@@ -108,6 +112,62 @@ class CodecFuzzTest {
     void failure(byte[] message) throws Throwable {
         UntrustedInput.read(message.length, BOUND, () -> Decoding.decode("a fuzzed failure", () -> CODEC.readFailure(message)),
                 KryoException.class, Allowlist.NotAllowedException.class, Decoding.Undecodable.class);
+    }
+
+    /**
+     * Found by fuzzing: a job whose message held null for its {@code long} argument escaped the
+     * codec as reflection's IllegalArgumentException, which a thief passed on as the reason of its
+     * refusal. It is the codec's refusal now, naming the field.
+     */
+    @Test
+    void aValueOfAnotherTypeThanItsFieldIsRefusedByTheCodec() throws Exception {
+        byte[] input = corpusInput("job", "crash-8a200af172c2f6939786eaaf701c17eddd1d868a");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(input));
+        assertEquals("p5 of " + Mixed$$Spawn0.class.getName()
+                + " is a long, and the message holds null for it", e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing: a sorted set of a string and an integer escaped the codec as Java's
+     * ClassCastException, which an owner took for the failure of the call itself.
+     */
+    @Test
+    void elementsThatDoNotCompareAreRefusedByTheCodec() throws Exception {
+        Mixed$$Spawn0 r = new Mixed$$Spawn0();
+        byte[] input = corpusInput("result", "crash-2225aa52bfcf3a14267bdd4738519808e61036b8");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readResult(input, r));
+        assertTrue(e.getMessage().startsWith("a sorted set whose elements cannot be compared"), e.getMessage());
+    }
+
+    /** Found by fuzzing: a failure claiming a negative number of stack frames escaped as a NegativeArraySizeException. */
+    @Test
+    void aNegativeStackIsRefusedByTheCodec() throws Exception {
+        byte[] input = corpusInput("failure", "crash-9801b2a80aacf534b02d246aafe609e0a41a67ff");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readFailure(input));
+        assertTrue(e.getMessage().matches("a stack of -\\d+ frames"), e.getMessage());
+    }
+
+    /** A failure without a class name, or a stack frame without one, is bad bytes: not a NullPointerException. */
+    @Test
+    void aFailureWithoutANameIsRefusedByTheCodec() {
+        com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(64);
+        out.writeString(null);
+        assertEquals("a failure without a name",
+                assertThrows(KryoException.class, () -> CODEC.readFailure(out.toBytes())).getMessage());
+        out.reset();
+        out.writeString("java.lang.IllegalStateException");
+        out.writeString("no");
+        out.writeVarInt(1, true);
+        out.writeString(null);
+        out.writeString("m");
+        out.writeString("F.java");
+        out.writeVarInt(3, true);
+        assertEquals("a stack frame without a name",
+                assertThrows(KryoException.class, () -> CODEC.readFailure(out.toBytes())).getMessage());
+    }
+
+    private static byte[] corpusInput(String method, String name) throws java.io.IOException {
+        return java.nio.file.Files.readAllBytes(Seeds.corpus(CodecFuzzTest.class, method).resolve(name));
     }
 
     /** The seeds: jobs, results and failures as the owner's and the thief's codec write them. */
