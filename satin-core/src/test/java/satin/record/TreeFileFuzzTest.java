@@ -1,5 +1,6 @@
 package satin.record;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -60,6 +61,26 @@ class TreeFileFuzzTest {
             z.write(bytes);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * Found by fuzzing (crash-54369de1... of the file target): a header claiming millions of calls
+     * made the reader allocate its arrays for all of them, some 400 MB for 37 bytes, before it found
+     * the file ended. Now what it allocates follows the calls it has read.
+     */
+    @Test
+    void aHeaderClaimingMillionsOfCallsCostsWhatTheFileHolds() throws Throwable {
+        ByteArrayOutputStream header = new ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(header)) {
+            out.writeInt(0x53545245);
+            out.writeInt(2);
+            TreeFile.writeVar(out, 0);
+            TreeFile.writeVar(out, TreeFile.MAX_CALLS);
+            out.writeLong(0);
+        }
+        byte[] file = gzip(header.toByteArray());
+        assertNull(UntrustedInput.read(file.length, new UntrustedInput.Bound(1 << 20, 0),
+                () -> read(new ByteArrayInputStream(file)), IOException.class), "refused: the file ends early");
     }
 
     /** A complete binary tree of {@code depth} levels, each spawner syncing once, in the file's order. */
