@@ -135,7 +135,7 @@ final class CollectionCodecs {
                 }
                 c.add(e);
             }
-            return finish == null ? c : finish.apply(c);
+            return finish == null ? c : finished(finish, c, type);
         }
     }
 
@@ -165,7 +165,19 @@ final class CollectionCodecs {
                 kryo.reference(m);
             }
             readEntries(kryo, in, m, size, HashWork.of(kryo, in).table("a " + type.getName()));
-            return finish == null ? m : finish.apply(m);
+            return finish == null ? m : finished(finish, m, type);
+        }
+    }
+
+    /**
+     * The immutable collection the elements read become: one holds no null, and a set or a map no
+     * element or key twice, which a message may hold all the same; the peer's bad bytes.
+     */
+    private static <C> Object finished(Function<C, Object> finish, C read, Class<?> type) {
+        try {
+            return finish.apply(read);
+        } catch (NullPointerException | IllegalArgumentException e) {
+            throw new KryoException("a " + type.getName() + " cannot hold what the message holds (" + e + ")");
         }
     }
 

@@ -94,10 +94,10 @@ final class TreeReader {
             if (depth > 0) {
                 lastGroup[depth - 1] = group[call];
             }
-            if (segStart[call] + count > segs.length) {
-                segs = Arrays.copyOf(segs, Math.max(segs.length * 2, segStart[call] + count));
-            }
             for (int s = 0; s < count; s++) {
+                if (segStart[call] + s == segs.length) { // grown as read: a count is only a claim
+                    segs = Arrays.copyOf(segs, segs.length * 2);
+                }
                 segs[segStart[call] + s] = bounded("nanoseconds", Long.MAX_VALUE / n);
             }
             segStart[call + 1] = segStart[call] + count;
