@@ -133,7 +133,14 @@ final class CollectionCodecs {
                 if (charged != null) {
                     charged.add(e);
                 }
-                c.add(e);
+                try {
+                    c.add(e);
+                } catch (NullPointerException x) {
+                    if (e != null) {
+                        throw x; // an element's own hashCode, say: not a null of the message
+                    }
+                    throw cannotHold(type, x); // an ArrayDeque holds no null
+                }
             }
             return finish == null ? c : finished(finish, c, type);
         }
@@ -177,8 +184,12 @@ final class CollectionCodecs {
         try {
             return finish.apply(read);
         } catch (NullPointerException | IllegalArgumentException e) {
-            throw new KryoException("a " + type.getName() + " cannot hold what the message holds (" + e + ")");
+            throw cannotHold(type, e);
         }
+    }
+
+    private static KryoException cannotHold(Class<?> type, RuntimeException e) {
+        return new KryoException("a " + type.getName() + " cannot hold what the message holds (" + e + ")");
     }
 
     private static void writeEntries(Kryo kryo, Output out, Map<Object, Object> m) {
@@ -216,6 +227,16 @@ final class CollectionCodecs {
         }
     }
 
+    /** A sorted collection's comparator: null (natural order) or a Comparator, and a message may hold anything there. */
+    @SuppressWarnings("unchecked")
+    private static Comparator<Object> comparator(Kryo kryo, Input in, String what) {
+        Object c = kryo.readClassAndObject(in);
+        if (c != null && !(c instanceof Comparator)) {
+            throw new KryoException(what + " whose comparator is a " + c.getClass().getName());
+        }
+        return (Comparator<Object>) c;
+    }
+
     /** A sorted set, with its comparator (null: natural order), which must itself be allowed to travel. */
     private static final class SortedSet extends Serializer<TreeSet<Object>> {
         @Override
@@ -230,7 +251,7 @@ final class CollectionCodecs {
         @Override
         @SuppressWarnings("unchecked")
         public TreeSet<Object> read(Kryo kryo, Input in, Class<? extends TreeSet<Object>> type) {
-            TreeSet<Object> set = new TreeSet<>((Comparator<Object>) kryo.readClassAndObject(in));
+            TreeSet<Object> set = new TreeSet<>(comparator(kryo, in, "a sorted set"));
             int size = readSize(in, 1, "a sorted set");
             kryo.reference(set);
             for (int i = 0; i < size; i++) {
@@ -254,7 +275,7 @@ final class CollectionCodecs {
         @Override
         @SuppressWarnings("unchecked")
         public TreeMap<Object, Object> read(Kryo kryo, Input in, Class<? extends TreeMap<Object, Object>> type) {
-            TreeMap<Object, Object> m = new TreeMap<>((Comparator<Object>) kryo.readClassAndObject(in));
+            TreeMap<Object, Object> m = new TreeMap<>(comparator(kryo, in, "a sorted map"));
             int size = readSize(in, 2, "a sorted map");
             kryo.reference(m);
             readEntries(kryo, in, m, size, null);
@@ -284,7 +305,13 @@ final class CollectionCodecs {
                         int countPlusOne = in.readVarInt(true);
                         in.setPosition(start);
                         BoundedInput.check(in, countPlusOne - 1L, 1, "an array");
-                        return inner.read(k, in, t);
+                        try {
+                            return inner.read(k, in, t);
+                        } catch (ClassCastException | ArrayStoreException e) {
+                            // an element that refers back to an object read before, of another type
+                            throw new KryoException("a " + t.getSimpleName() + " holding an element of another type ("
+                                    + e.getMessage() + ")");
+                        }
                     }
                 };
             }

@@ -147,6 +147,86 @@ class CodecFuzzTest {
         assertTrue(e.getMessage().matches("a stack of -\\d+ frames"), e.getMessage());
     }
 
+    /**
+     * Found by fuzzing: a job whose immutable map held a null key escaped the codec as
+     * {@code Map.copyOf}'s NullPointerException. An immutable collection holding null, or a set or a
+     * map holding an element or a key twice, is the codec's refusal now, naming the collection.
+     */
+    @Test
+    void anImmutableCollectionOfNullOrRepeatedElementsIsRefusedByTheCodec() throws Exception {
+        byte[] input = corpusInput("job", "crash-f1b8c58b09fb988633d510a48184b68f32f05747");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(input));
+        assertTrue(e.getMessage().contains("cannot hold what the message holds"), e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing, in a job and in a result: an ArrayDeque holding null escaped the codec as the
+     * deque's NullPointerException; it is the codec's refusal now, naming the deque.
+     */
+    @Test
+    void aDequeHoldingNullIsRefusedByTheCodec() throws Exception {
+        byte[] job = corpusInput("job", "crash-4e2890200860c83c659eaf2d66e6160d302e31b5");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+        assertTrue(e.getMessage().startsWith("a java.util.ArrayDeque cannot hold"), e.getMessage());
+        byte[] result = corpusInput("result", "crash-e7cc520ce2265d666d142a2918077ab934afd890");
+        e = assertThrows(KryoException.class, () -> CODEC.readResult(result, new Mixed$$Spawn0()));
+        assertTrue(e.getMessage().startsWith("a java.util.ArrayDeque cannot hold"), e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing, in a job and in a result: a sorted set whose comparator was another object
+     * (a program's node, a Float) escaped the codec as a ClassCastException; a sorted set's or map's
+     * comparator that is no Comparator is the codec's refusal now.
+     */
+    @Test
+    void aComparatorThatIsNoComparatorIsRefusedByTheCodec() throws Exception {
+        byte[] job = corpusInput("job", "crash-ab52e4ff3c0393fbc37a742427838120fa79b8e1");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+        assertEquals("a sorted set whose comparator is a " + Node.class.getName(), e.getMessage());
+        byte[] result = corpusInput("result", "crash-43895aecfd88ad788496afd2fc39bf5c55483625");
+        e = assertThrows(KryoException.class, () -> CODEC.readResult(result, new Mixed$$Spawn0()));
+        assertEquals("a sorted set whose comparator is a java.lang.Float", e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing: a String[] whose element referred back to a program's node read before
+     * escaped the codec as Kryo's ClassCastException; an array holding an element of another type
+     * than its own is the codec's refusal now.
+     */
+    @Test
+    void anArrayHoldingAnElementOfAnotherTypeIsRefusedByTheCodec() throws Exception {
+        byte[] job = corpusInput("job", "crash-35d5b524312c820ba4ffcdfed2b3da56fb7e8d24");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+        assertTrue(e.getMessage().contains("String[] holding an element of another type"), e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing (a timeout, and a JVM the kernel killed at 22 GB): a set whose element is a
+     * collection holding itself hashed for ever; the stack overflowed, and again on the deep
+     * decoder's 1 GiB stack only after minutes and tens of gigabytes. It is refused before hashing.
+     */
+    @Test
+    void aSetWhoseElementHoldsItselfIsRefusedBeforeItIsHashed() throws Throwable {
+        byte[] result = corpusInput("result", "timeout-99b41a256f960217774b9e47969a795f463fd83b");
+        KryoException e = assertThrows(KryoException.class, () -> UntrustedInput.read(result.length, BOUND,
+                () -> Decoding.decode("a result", () -> {
+                    CODEC.readResult(result, new Mixed$$Spawn0());
+                    return null;
+                })));
+        assertTrue(e.getMessage().contains("whose element holds itself"), e.getMessage());
+    }
+
+    /**
+     * Found by fuzzing: a failure whose ASCII string ran past the message's end escaped the codec as
+     * Kryo's StringIndexOutOfBoundsException; a string cut short is the codec's refusal now.
+     */
+    @Test
+    void aStringCutShortIsRefusedByTheCodec() throws Exception {
+        byte[] input = corpusInput("failure", "crash-1eacfe48007a674f9e28c06c1675c4116fe548b9");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readFailure(input));
+        assertTrue(e.getMessage().startsWith("a string cut short"), e.getMessage());
+    }
+
     /** A failure without a class name, or a stack frame without one, is bad bytes: not a NullPointerException. */
     @Test
     void aFailureWithoutANameIsRefusedByTheCodec() {
