@@ -83,6 +83,20 @@ class TreeFileFuzzTest {
                 () -> read(new ByteArrayInputStream(file)), IOException.class), "refused: the file ends early");
     }
 
+    /**
+     * Found by fuzzing (crash-4eceae5b... of the stream target): a call claiming millions of
+     * segments made the reader grow its segment array for all of them, some 17 MB for 39 bytes,
+     * before it found the stream ended. The array now grows with the segments read.
+     */
+    @Test
+    void aCallClaimingMillionsOfSegmentsCostsWhatTheStreamHolds() throws Throwable {
+        byte[] stream = Files.readAllBytes(Seeds.corpus(TreeFileFuzzTest.class, "stream")
+                .resolve("crash-4eceae5b4f839e04e364a618d0e6ab711a461631"));
+        byte[] file = gzip(stream);
+        assertNull(UntrustedInput.read(stream.length, new UntrustedInput.Bound(1 << 20, 0),
+                () -> read(new ByteArrayInputStream(file)), IOException.class), "refused: the stream ends early");
+    }
+
     /** A complete binary tree of {@code depth} levels, each spawner syncing once, in the file's order. */
     static SpawnTree binary(int depth) {
         int n = (1 << depth) - 1;
