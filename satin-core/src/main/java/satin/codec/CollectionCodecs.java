@@ -63,6 +63,8 @@ final class CollectionCodecs {
         kryo.register(TreeMap.class, new SortedMap());
         kryo.addDefaultSerializer(String[].class, counted((k, t) -> new DefaultArraySerializers.StringArraySerializer()));
         kryo.addDefaultSerializer(Object[].class, counted(DefaultArraySerializers.ObjectArraySerializer::new));
+        // Kryo's boolean[] reader allocates its count itself, not through the input's readBooleans
+        kryo.addDefaultSerializer(boolean[].class, counted((k, t) -> new DefaultArraySerializers.BooleanArraySerializer()));
     }
 
     /** The distinct classes of some instances: the JDK's immutable collections come in a few. */

@@ -217,6 +217,18 @@ class CodecFuzzTest {
     }
 
     /**
+     * Found by fuzzing: a boolean[] claiming 2^31 and more elements escaped the codec as a
+     * NegativeArraySizeException (and a smaller claim allocated it): Kryo's boolean[] reader sizes
+     * the array itself. Its count is now checked against the bytes left, as other arrays' are.
+     */
+    @Test
+    void aBooleanArrayLongerThanItsMessageIsRefusedByTheCodec() throws Exception {
+        byte[] job = corpusInput("job", "crash-3eaedff9bb51e8edb870948d7859fcdcbcf90a30");
+        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+        assertTrue(e.getMessage().startsWith("an array of -"), e.getMessage());
+    }
+
+    /**
      * Found by fuzzing: a failure whose ASCII string ran past the message's end escaped the codec as
      * Kryo's StringIndexOutOfBoundsException; a string cut short is the codec's refusal now.
      */
