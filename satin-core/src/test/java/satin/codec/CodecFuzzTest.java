@@ -229,6 +229,25 @@ class CodecFuzzTest {
     }
 
     /**
+     * OPEN, found by fuzzing (oom-9c372ea0..., 47 bytes, kept outside the replayed corpus so that
+     * {@code mvn verify} does not grow a JVM past the machine's memory): a result whose nested sets
+     * end up holding themselves by a way the check of {@link HashWork} does not see yet; a set's
+     * hash code recurses for ever, and on the deep decoder's 1 GiB stack the JVM grows by gigabytes.
+     * To be fixed, then moved into result/ with this test enabled.
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("open: a set holding itself past HashWork's check grows the JVM by gigabytes")
+    void aResultWhoseSetsHoldThemselvesLaterIsRefused() throws Throwable {
+        byte[] result = java.nio.file.Files.readAllBytes(Seeds.corpus(CodecFuzzTest.class, "result").getParent()
+                .getParent().resolve("open-findings/oom-9c372ea07a6d6b647892ddba182660b6c429a0e7"));
+        assertThrows(KryoException.class, () -> UntrustedInput.read(result.length, BOUND,
+                () -> Decoding.decode("a result", () -> {
+                    CODEC.readResult(result, new Mixed$$Spawn0());
+                    return null;
+                })));
+    }
+
+    /**
      * Found by fuzzing: a failure whose ASCII string ran past the message's end escaped the codec as
      * Kryo's StringIndexOutOfBoundsException; a string cut short is the codec's refusal now.
      */
