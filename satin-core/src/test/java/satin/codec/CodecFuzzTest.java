@@ -120,9 +120,8 @@ class CodecFuzzTest {
      * refusal. It is the codec's refusal now, naming the field.
      */
     @Test
-    void aValueOfAnotherTypeThanItsFieldIsRefusedByTheCodec() throws Exception {
-        byte[] input = corpusInput("job", "crash-8a200af172c2f6939786eaaf701c17eddd1d868a");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(input));
+    void aValueOfAnotherTypeThanItsFieldIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("job", "crash-8a200af172c2f6939786eaaf701c17eddd1d868a");
         assertEquals("p5 of " + Mixed$$Spawn0.class.getName()
                 + " is a long, and the message holds null for it", e.getMessage());
     }
@@ -132,18 +131,15 @@ class CodecFuzzTest {
      * ClassCastException, which an owner took for the failure of the call itself.
      */
     @Test
-    void elementsThatDoNotCompareAreRefusedByTheCodec() throws Exception {
-        Mixed$$Spawn0 r = new Mixed$$Spawn0();
-        byte[] input = corpusInput("result", "crash-2225aa52bfcf3a14267bdd4738519808e61036b8");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readResult(input, r));
+    void elementsThatDoNotCompareAreRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("result", "crash-2225aa52bfcf3a14267bdd4738519808e61036b8");
         assertTrue(e.getMessage().startsWith("a sorted set whose elements cannot be compared"), e.getMessage());
     }
 
     /** Found by fuzzing: a failure claiming a negative number of stack frames escaped as a NegativeArraySizeException. */
     @Test
-    void aNegativeStackIsRefusedByTheCodec() throws Exception {
-        byte[] input = corpusInput("failure", "crash-9801b2a80aacf534b02d246aafe609e0a41a67ff");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readFailure(input));
+    void aNegativeStackIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("failure", "crash-9801b2a80aacf534b02d246aafe609e0a41a67ff");
         assertTrue(e.getMessage().matches("a stack of -\\d+ frames"), e.getMessage());
     }
 
@@ -153,9 +149,8 @@ class CodecFuzzTest {
      * map holding an element or a key twice, is the codec's refusal now, naming the collection.
      */
     @Test
-    void anImmutableCollectionOfNullOrRepeatedElementsIsRefusedByTheCodec() throws Exception {
-        byte[] input = corpusInput("job", "crash-f1b8c58b09fb988633d510a48184b68f32f05747");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(input));
+    void anImmutableCollectionOfNullOrRepeatedElementsIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("job", "crash-f1b8c58b09fb988633d510a48184b68f32f05747");
         assertTrue(e.getMessage().contains("cannot hold what the message holds"), e.getMessage());
     }
 
@@ -164,13 +159,11 @@ class CodecFuzzTest {
      * deque's NullPointerException; it is the codec's refusal now, naming the deque.
      */
     @Test
-    void aDequeHoldingNullIsRefusedByTheCodec() throws Exception {
-        byte[] job = corpusInput("job", "crash-4e2890200860c83c659eaf2d66e6160d302e31b5");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
-        assertTrue(e.getMessage().startsWith("a java.util.ArrayDeque cannot hold"), e.getMessage());
-        byte[] result = corpusInput("result", "crash-e7cc520ce2265d666d142a2918077ab934afd890");
-        e = assertThrows(KryoException.class, () -> CODEC.readResult(result, new Mixed$$Spawn0()));
-        assertTrue(e.getMessage().startsWith("a java.util.ArrayDeque cannot hold"), e.getMessage());
+    void aDequeHoldingNullIsRefusedByTheCodec() throws Throwable {
+        for (KryoException e : List.of(refusal("job", "crash-4e2890200860c83c659eaf2d66e6160d302e31b5"),
+                refusal("result", "crash-e7cc520ce2265d666d142a2918077ab934afd890"))) {
+            assertTrue(e.getMessage().startsWith("a java.util.ArrayDeque cannot hold"), e.getMessage());
+        }
     }
 
     /**
@@ -179,12 +172,10 @@ class CodecFuzzTest {
      * comparator that is no Comparator is the codec's refusal now.
      */
     @Test
-    void aComparatorThatIsNoComparatorIsRefusedByTheCodec() throws Exception {
-        byte[] job = corpusInput("job", "crash-ab52e4ff3c0393fbc37a742427838120fa79b8e1");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
-        assertEquals("a sorted set whose comparator is a " + Node.class.getName(), e.getMessage());
-        byte[] result = corpusInput("result", "crash-43895aecfd88ad788496afd2fc39bf5c55483625");
-        e = assertThrows(KryoException.class, () -> CODEC.readResult(result, new Mixed$$Spawn0()));
+    void aComparatorThatIsNoComparatorIsRefusedByTheCodec() throws Throwable {
+        assertEquals("a sorted set whose comparator is a " + Node.class.getName(),
+                refusal("job", "crash-ab52e4ff3c0393fbc37a742427838120fa79b8e1").getMessage());
+        KryoException e = refusal("result", "crash-43895aecfd88ad788496afd2fc39bf5c55483625");
         assertEquals("a sorted set whose comparator is a java.lang.Float", e.getMessage());
     }
 
@@ -194,9 +185,8 @@ class CodecFuzzTest {
      * than its own is the codec's refusal now.
      */
     @Test
-    void anArrayHoldingAnElementOfAnotherTypeIsRefusedByTheCodec() throws Exception {
-        byte[] job = corpusInput("job", "crash-35d5b524312c820ba4ffcdfed2b3da56fb7e8d24");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+    void anArrayHoldingAnElementOfAnotherTypeIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("job", "crash-35d5b524312c820ba4ffcdfed2b3da56fb7e8d24");
         assertTrue(e.getMessage().contains("String[] holding an element of another type"), e.getMessage());
     }
 
@@ -207,12 +197,7 @@ class CodecFuzzTest {
      */
     @Test
     void aSetWhoseElementHoldsItselfIsRefusedBeforeItIsHashed() throws Throwable {
-        byte[] result = corpusInput("result", "timeout-99b41a256f960217774b9e47969a795f463fd83b");
-        KryoException e = assertThrows(KryoException.class, () -> UntrustedInput.read(result.length, BOUND,
-                () -> Decoding.decode("a result", () -> {
-                    CODEC.readResult(result, new Mixed$$Spawn0());
-                    return null;
-                })));
+        KryoException e = refusal("result", "timeout-99b41a256f960217774b9e47969a795f463fd83b");
         assertTrue(e.getMessage().contains("whose element holds itself"), e.getMessage());
     }
 
@@ -222,9 +207,8 @@ class CodecFuzzTest {
      * the array itself. Its count is now checked against the bytes left, as other arrays' are.
      */
     @Test
-    void aBooleanArrayLongerThanItsMessageIsRefusedByTheCodec() throws Exception {
-        byte[] job = corpusInput("job", "crash-3eaedff9bb51e8edb870948d7859fcdcbcf90a30");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readJob(job));
+    void aBooleanArrayLongerThanItsMessageIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("job", "crash-3eaedff9bb51e8edb870948d7859fcdcbcf90a30");
         assertTrue(e.getMessage().startsWith("an array of -"), e.getMessage());
     }
 
@@ -238,13 +222,8 @@ class CodecFuzzTest {
     @Test
     @org.junit.jupiter.api.Disabled("open: a set holding itself past HashWork's check grows the JVM by gigabytes")
     void aResultWhoseSetsHoldThemselvesLaterIsRefused() throws Throwable {
-        byte[] result = java.nio.file.Files.readAllBytes(Seeds.corpus(CodecFuzzTest.class, "result").getParent()
-                .getParent().resolve("open-findings/oom-9c372ea07a6d6b647892ddba182660b6c429a0e7"));
-        assertThrows(KryoException.class, () -> UntrustedInput.read(result.length, BOUND,
-                () -> Decoding.decode("a result", () -> {
-                    CODEC.readResult(result, new Mixed$$Spawn0());
-                    return null;
-                })));
+        refusal("result", Seeds.corpus(CodecFuzzTest.class, "result").getParent().getParent()
+                .resolve("open-findings/oom-9c372ea07a6d6b647892ddba182660b6c429a0e7"));
     }
 
     /**
@@ -252,9 +231,8 @@ class CodecFuzzTest {
      * Kryo's StringIndexOutOfBoundsException; a string cut short is the codec's refusal now.
      */
     @Test
-    void aStringCutShortIsRefusedByTheCodec() throws Exception {
-        byte[] input = corpusInput("failure", "crash-1eacfe48007a674f9e28c06c1675c4116fe548b9");
-        KryoException e = assertThrows(KryoException.class, () -> CODEC.readFailure(input));
+    void aStringCutShortIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("failure", "crash-1eacfe48007a674f9e28c06c1675c4116fe548b9");
         assertTrue(e.getMessage().startsWith("a string cut short"), e.getMessage());
     }
 
@@ -277,8 +255,22 @@ class CodecFuzzTest {
                 assertThrows(KryoException.class, () -> CODEC.readFailure(out.toBytes())).getMessage());
     }
 
-    private static byte[] corpusInput(String method, String name) throws java.io.IOException {
-        return java.nio.file.Files.readAllBytes(Seeds.corpus(CodecFuzzTest.class, method).resolve(name));
+    /** The codec's refusal of an input of {@code method}'s corpus, read as that target reads it. */
+    private static KryoException refusal(String method, String name) throws Throwable {
+        return refusal(method, Seeds.corpus(CodecFuzzTest.class, method).resolve(name));
+    }
+
+    private static KryoException refusal(String method, java.nio.file.Path file) throws Throwable {
+        byte[] input = java.nio.file.Files.readAllBytes(file);
+        return assertThrows(KryoException.class, () -> UntrustedInput.read(input.length, BOUND,
+                () -> Decoding.<Object>decode("a " + method, () -> switch (method) {
+                    case "job" -> CODEC.readJob(input);
+                    case "result" -> {
+                        CODEC.readResult(input, new Mixed$$Spawn0());
+                        yield null;
+                    }
+                    default -> CODEC.readFailure(input);
+                })));
     }
 
     /** The seeds: jobs, results and failures as the owner's and the thief's codec write them. */
