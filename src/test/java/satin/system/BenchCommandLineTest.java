@@ -47,7 +47,12 @@ class BenchCommandLineTest {
             new Case("./bench replay --warmup -", "--warmup", "'-'"),
             new Case("./bench simulate validate --rounds x", "--rounds", "'x'"),
             new Case("./bench hosts --rounds zero", "--rounds", "'zero'"),
-            new Case("./bench hosts --bogus", "unknown option --bogus"));
+            new Case("./bench hosts --bogus", "unknown option --bogus"),
+            new Case("./bench fuzz --seconds x", "--seconds", "'x'"),
+            new Case("./bench fuzz --seconds", "--seconds", "needs a value"),
+            new Case("./bench fuzz --seconds 1 --target nope", "--target", "'nope'"),
+            new Case("./bench fuzz --seconds 1 --programs 100", "--programs"),
+            new Case("./bench fuzz --bogus", "unknown option --bogus"));
 
     @Test
     void everyCommandNamesWhatIsWrongInOneLineAndExitsWith2() throws Exception {

@@ -27,7 +27,12 @@ final class BoundedInput extends Input {
     @Override
     public String readString() {
         checkStringLength();
-        return super.readString();
+        try {
+            return super.readString();
+        } catch (IndexOutOfBoundsException e) {
+            // Kryo's reader of an ASCII string past a buffer's end: a string the message cuts short
+            throw new KryoException("a string cut short (" + e.getMessage() + ")");
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package satin.codec;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.SerializerFactory;
 import com.esotericsoftware.kryo.io.Input;
@@ -62,6 +63,8 @@ final class CollectionCodecs {
         kryo.register(TreeMap.class, new SortedMap());
         kryo.addDefaultSerializer(String[].class, counted((k, t) -> new DefaultArraySerializers.StringArraySerializer()));
         kryo.addDefaultSerializer(Object[].class, counted(DefaultArraySerializers.ObjectArraySerializer::new));
+        // Kryo's boolean[] reader allocates its count itself, not through the input's readBooleans
+        kryo.addDefaultSerializer(boolean[].class, counted((k, t) -> new DefaultArraySerializers.BooleanArraySerializer()));
     }
 
     /** The distinct classes of some instances: the JDK's immutable collections come in a few. */
@@ -132,9 +135,16 @@ final class CollectionCodecs {
                 if (charged != null) {
                     charged.add(e);
                 }
-                c.add(e);
+                try {
+                    c.add(e);
+                } catch (NullPointerException x) {
+                    if (e != null) {
+                        throw x; // an element's own hashCode, say: not a null of the message
+                    }
+                    throw cannotHold(type, x); // an ArrayDeque holds no null
+                }
             }
-            return finish == null ? c : finish.apply(c);
+            return finish == null ? c : finished(finish, c, type);
         }
     }
 
@@ -164,8 +174,24 @@ final class CollectionCodecs {
                 kryo.reference(m);
             }
             readEntries(kryo, in, m, size, HashWork.of(kryo, in).table("a " + type.getName()));
-            return finish == null ? m : finish.apply(m);
+            return finish == null ? m : finished(finish, m, type);
         }
+    }
+
+    /**
+     * The immutable collection the elements read become: one holds no null, and a set or a map no
+     * element or key twice, which a message may hold all the same; the peer's bad bytes.
+     */
+    private static <C> Object finished(Function<C, Object> finish, C read, Class<?> type) {
+        try {
+            return finish.apply(read);
+        } catch (NullPointerException | IllegalArgumentException e) {
+            throw cannotHold(type, e);
+        }
+    }
+
+    private static KryoException cannotHold(Class<?> type, RuntimeException e) {
+        return new KryoException("a " + type.getName() + " cannot hold what the message holds (" + e + ")");
     }
 
     private static void writeEntries(Kryo kryo, Output out, Map<Object, Object> m) {
@@ -182,11 +208,35 @@ final class CollectionCodecs {
             Object value = kryo.readClassAndObject(in);
             if (keys != null) {
                 keys.add(key);
+                m.put(key, value);
             } else {
                 HashWork.of(kryo, in).sorted(key, m.size(), "a sorted map");
+                compared(() -> m.put(key, value), "a sorted map");
             }
-            m.put(key, value);
         }
+    }
+
+    /**
+     * Puts an element into a sorted collection, which compares it with those in it: a message may
+     * hold elements that do not compare (a string beside an integer, a null), which Java's
+     * comparisons throw about as a ClassCastException or a NullPointerException: the peer's bad bytes.
+     */
+    private static void compared(Runnable put, String what) {
+        try {
+            put.run();
+        } catch (ClassCastException | NullPointerException e) {
+            throw new KryoException(what + " whose elements cannot be compared (" + e.getMessage() + ")");
+        }
+    }
+
+    /** A sorted collection's comparator: null (natural order) or a Comparator, and a message may hold anything there. */
+    @SuppressWarnings("unchecked")
+    private static Comparator<Object> comparator(Kryo kryo, Input in, String what) {
+        Object c = kryo.readClassAndObject(in);
+        if (c != null && !(c instanceof Comparator)) {
+            throw new KryoException(what + " whose comparator is a " + c.getClass().getName());
+        }
+        return (Comparator<Object>) c;
     }
 
     /** A sorted set, with its comparator (null: natural order), which must itself be allowed to travel. */
@@ -203,13 +253,13 @@ final class CollectionCodecs {
         @Override
         @SuppressWarnings("unchecked")
         public TreeSet<Object> read(Kryo kryo, Input in, Class<? extends TreeSet<Object>> type) {
-            TreeSet<Object> set = new TreeSet<>((Comparator<Object>) kryo.readClassAndObject(in));
+            TreeSet<Object> set = new TreeSet<>(comparator(kryo, in, "a sorted set"));
             int size = readSize(in, 1, "a sorted set");
             kryo.reference(set);
             for (int i = 0; i < size; i++) {
                 Object e = kryo.readClassAndObject(in);
                 HashWork.of(kryo, in).sorted(e, set.size(), "a sorted set");
-                set.add(e);
+                compared(() -> set.add(e), "a sorted set");
             }
             return set;
         }
@@ -227,7 +277,7 @@ final class CollectionCodecs {
         @Override
         @SuppressWarnings("unchecked")
         public TreeMap<Object, Object> read(Kryo kryo, Input in, Class<? extends TreeMap<Object, Object>> type) {
-            TreeMap<Object, Object> m = new TreeMap<>((Comparator<Object>) kryo.readClassAndObject(in));
+            TreeMap<Object, Object> m = new TreeMap<>(comparator(kryo, in, "a sorted map"));
             int size = readSize(in, 2, "a sorted map");
             kryo.reference(m);
             readEntries(kryo, in, m, size, null);
@@ -257,7 +307,13 @@ final class CollectionCodecs {
                         int countPlusOne = in.readVarInt(true);
                         in.setPosition(start);
                         BoundedInput.check(in, countPlusOne - 1L, 1, "an array");
-                        return inner.read(k, in, t);
+                        try {
+                            return inner.read(k, in, t);
+                        } catch (ClassCastException | ArrayStoreException e) {
+                            // an element that refers back to an object read before, of another type
+                            throw new KryoException("a " + t.getSimpleName() + " holding an element of another type ("
+                                    + e.getMessage() + ")");
+                        }
                     }
                 };
             }

@@ -50,6 +50,7 @@ public final class HashWork {
     private final long budget;
     private long spent;
     private final IdentityHashMap<Object, Long> weights = new IdentityHashMap<>();
+    private final IdentityHashMap<Object, Boolean> endless = new IdentityHashMap<>();
 
     /** The setting's value, or -1 if it is not a number from 1 to 2^20. */
     static long parse(String value) {
@@ -93,6 +94,9 @@ public final class HashWork {
         void add(Object element) {
             long weight = weight(element);
             charge(weight, what);
+            if (hashesForever(element)) {
+                throw new KryoException(what + " whose element holds itself, so that its hash code never ends; refused");
+            }
             if (element == null) {
                 return;
             }
@@ -146,6 +150,50 @@ public final class HashWork {
         }
         weights.put(o, w);
         return w;
+    }
+
+    /**
+     * Whether {@code o} is a JDK collection or map that holds itself, directly or through other JDK
+     * collections and maps, or holds one that does: its hash code recurses for ever. Found by
+     * fuzzing: on the event loop's stack that overflowed, and on the deep decoder's 1 GiB stack it
+     * took minutes and tens of gigabytes before it did. One walk is linear in the collections it
+     * reaches, which the weight charged for the element already counts.
+     */
+    boolean hashesForever(Object o) {
+        return hashesForever(o, new IdentityHashMap<>());
+    }
+
+    /**
+     * @param walked this walk's collections: in it, true while being walked (coming back is a
+     *     cycle), false when done without finding one. Only "endless" outlives a walk: a collection
+     *     still being read gains elements, and one that did not hold itself may come to.
+     */
+    private boolean hashesForever(Object o, IdentityHashMap<Object, Boolean> walked) {
+        if (!hashesItsElements(o)) {
+            return false;
+        }
+        if (endless.containsKey(o)) {
+            return true;
+        }
+        Boolean known = walked.get(o);
+        if (known != null) {
+            return known;
+        }
+        walked.put(o, Boolean.TRUE);
+        for (Object part : parts(o)) {
+            if (hashesForever(part, walked)) {
+                endless.put(o, Boolean.TRUE);
+                return true;
+            }
+        }
+        walked.put(o, Boolean.FALSE);
+        return false;
+    }
+
+    /** The JDK's lists, sets and maps hash their elements; an IdentityHashMap does not. */
+    private static boolean hashesItsElements(Object o) {
+        return (o instanceof Collection<?> || o instanceof Map<?, ?>) && o.getClass().getName().startsWith("java.util.")
+                && !(o instanceof IdentityHashMap<?, ?>);
     }
 
     private static Iterable<?> parts(Object o) {

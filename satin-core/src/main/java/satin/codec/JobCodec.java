@@ -113,7 +113,7 @@ public final class JobCodec {
         InvocationRecord record = (InvocationRecord) kryo.newInstance(type);
         try {
             for (Field f : shape.call()) {
-                f.set(record, kryo.readClassAndObject(in));
+                store(f, record, kryo.readClassAndObject(in));
             }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
@@ -123,6 +123,20 @@ public final class JobCodec {
             kryo.reset();
         }
         return record;
+    }
+
+    /**
+     * A value read into a record's field: one of another type (a null for a {@code long}, a string
+     * for an {@code int}) is the peer's bad bytes, refused as such, not the reflection's complaint.
+     */
+    private static void store(Field f, InvocationRecord record, Object value) throws IllegalAccessException {
+        try {
+            f.set(record, value);
+        } catch (IllegalArgumentException e) {
+            throw new KryoException(f.getName() + " of " + f.getDeclaringClass().getName() + " is a "
+                    + f.getType().getName() + ", and the message holds " + (value == null ? "null" : "a "
+                    + value.getClass().getName()) + " for it");
+        }
     }
 
     public byte[] writeResult(InvocationRecord record) {
@@ -148,7 +162,7 @@ public final class JobCodec {
         try {
             Object value = kryo.readClassAndObject(new BoundedInput(bytes));
             if (result != null) {
-                result.set(into, value);
+                store(result, into, value);
             }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
@@ -197,15 +211,17 @@ public final class JobCodec {
         if (depth > 16) {
             throw new KryoException("failures nested deeper than 16");
         }
-        String className = in.readString();
+        String className = named(in.readString(), "a failure");
         String message = in.readString();
         int n = in.readVarInt(true);
-        if (n > 10_000) {
+        if (n < 0 || n > 10_000) {
             throw new KryoException("a stack of " + n + " frames");
         }
+        BoundedInput.check(in, n, 4, "a stack"); // a frame's three strings and line take a byte each at least
         StackTraceElement[] stack = new StackTraceElement[n];
         for (int i = 0; i < n; i++) {
-            stack[i] = new StackTraceElement(in.readString(), in.readString(), in.readString(), in.readVarInt(true) - 2);
+            stack[i] = new StackTraceElement(named(in.readString(), "a stack frame"), named(in.readString(),
+                    "a stack frame's method"), in.readString(), in.readVarInt(true) - 2);
         }
         Throwable cause = in.readBoolean() ? failure(in, depth + 1) : null;
         int suppressed = in.readVarInt(true);
@@ -217,6 +233,14 @@ public final class JobCodec {
         t.setStackTrace(stack);
         more.forEach(t::addSuppressed);
         return t;
+    }
+
+    /** A name a failure cannot be without: a null one is bad bytes, not a NullPointerException later. */
+    private static String named(String name, String what) {
+        if (name == null) {
+            throw new KryoException(what + " without a name");
+        }
+        return name;
     }
 
     /**

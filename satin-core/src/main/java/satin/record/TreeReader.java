@@ -12,6 +12,9 @@ import java.util.Arrays;
  */
 final class TreeReader {
 
+    /** The calls room is made for at first; then twice as many each time the calls read fill it. */
+    static final int FIRST_ROOM = 4_096;
+
     private final DataInputStream in;
     private final TreeFile.Counting position;
     private final String name;
@@ -50,11 +53,14 @@ final class TreeReader {
     }
 
     private SpawnTree calls(String description, int n) throws IOException {
-        int[] childCount = new int[n];
-        int[] group = new int[n];
-        int[] arg = new int[n];
-        int[] result = new int[n];
-        int[] segStart = new int[n + 1];
+        // sized by the calls read so far, not by the count claimed: a header of 30 bytes claiming
+        // 20 million calls made this reader allocate 400 MB before it found the file ended
+        int room = Math.min(n, FIRST_ROOM);
+        int[] childCount = new int[room];
+        int[] group = new int[room];
+        int[] arg = new int[room];
+        int[] result = new int[room];
+        int[] segStart = new int[room + 1];
         long[] segs = new long[Math.min(n * 2, 1 << 16)];
         int[] open = new int[64]; // the calls whose children are still being read, and how many are left
         int[] left = new int[64];
@@ -62,6 +68,14 @@ final class TreeReader {
         int depth = 0;
         int pending = 1; // calls the children counts so far promise, the root included
         for (call = 0; call < n; call++) {
+            if (call == room) {
+                room = (int) Math.min(n, 2L * room);
+                childCount = Arrays.copyOf(childCount, room);
+                group = Arrays.copyOf(group, room);
+                arg = Arrays.copyOf(arg, room);
+                result = Arrays.copyOf(result, room);
+                segStart = Arrays.copyOf(segStart, room + 1);
+            }
             int parent = depth == 0 ? -1 : open[depth - 1];
             if (call > 0 && depth == 0) {
                 throw malformed("a second root: the calls before it had no room for this one");
@@ -80,10 +94,10 @@ final class TreeReader {
             if (depth > 0) {
                 lastGroup[depth - 1] = group[call];
             }
-            if (segStart[call] + count > segs.length) {
-                segs = Arrays.copyOf(segs, Math.max(segs.length * 2, segStart[call] + count));
-            }
             for (int s = 0; s < count; s++) {
+                if (segStart[call] + s == segs.length) { // grown as read: a count is only a claim
+                    segs = Arrays.copyOf(segs, segs.length * 2);
+                }
                 segs[segStart[call] + s] = bounded("nanoseconds", Long.MAX_VALUE / n);
             }
             segStart[call + 1] = segStart[call] + count;

@@ -1,0 +1,225 @@
+package satin.net;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import satin.testing.Seeds;
+import satin.testing.UntrustedInput;
+
+/**
+ * Fuzz targets for every reader of a peer's bytes: the frame decoder, the message decoder, the
+ * accepting end's pipeline before the handshake and after it, and the dialling end's handshake.
+ * Whatever arrives, a connection decodes, waits for more bytes, or closes with a refusal a person
+ * can read; no exception reaches the end of a pipeline, none is taken for this node's own fault,
+ * and nothing passes the handshake without the pool's secret.
+ */
+@Tag("fuzz")
+class NetFuzzTest {
+
+    private static final PoolIdentity SERVER = new PoolIdentity("p", "server", "c1", "tcp://127.0.0.1:7000", "s3cret");
+    private static final PoolIdentity CLIENT = new PoolIdentity("p", "client", "c1", "tcp://127.0.0.1:7001", "s3cret");
+    /** A frame, a pipeline and a handshake's messages cost little; what grows with the input is its frames. */
+    private static final UntrustedInput.Bound BOUND = new UntrustedInput.Bound(8 << 20, 64);
+
+    /** Every refusal is logged once per connection: millions of lines while fuzzing. */
+    private static final Logger NET_LOG = Logger.getLogger("satin.net");
+    private static Level level;
+
+    @BeforeAll
+    static void quiet() {
+        level = NET_LOG.getLevel();
+        NET_LOG.setLevel(Level.OFF);
+    }
+
+    @AfterAll
+    static void loud() {
+        NET_LOG.setLevel(level);
+    }
+
+    /** Frames are cut by their length, and none before the handshake is longer than its small limit. */
+    @FuzzTest
+    void frames(byte[] stream) throws Throwable {
+        UntrustedInput.read(stream.length, BOUND, () -> {
+            EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME));
+            try {
+                ch.writeInbound(Unpooled.wrappedBuffer(stream));
+            } catch (DecoderException e) {
+                assertTrue(CloseOnError.expected(e), () -> "taken for an internal error: " + e);
+            }
+            int read = 0;
+            for (ByteBuf f; (f = ch.readInbound()) != null; f.release()) {
+                assertTrue(f.readableBytes() <= FrameDecoder.UNTRUSTED_MAX_FRAME, "a frame over the limit");
+                read += FrameFormat.LENGTH_BYTES + f.readableBytes();
+            }
+            assertTrue(read <= stream.length, "frames of more bytes than came");
+            ch.finishAndReleaseAll();
+            return null;
+        });
+    }
+
+    /** A frame's body is a message that writes back to exactly its bytes, or a protocol error. */
+    @FuzzTest
+    void messages(byte[] body) throws Throwable {
+        UntrustedInput.read(body.length, BOUND, () -> {
+            EmbeddedChannel ch = new EmbeddedChannel(new MessageDecoder());
+            try {
+                ch.writeInbound(Unpooled.wrappedBuffer(body));
+                Message m = ch.readInbound();
+                assertArrayEquals(body, ByteBufUtil.getBytes(Frames.body(m)), "accepted bytes that write back otherwise");
+            } catch (DecoderException e) {
+                assertTrue(CloseOnError.expected(e), () -> "taken for an internal error: " + e);
+                assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), "a refusal without a reason");
+            } finally {
+                ch.finishAndReleaseAll();
+            }
+            return null;
+        });
+    }
+
+    /** What a stranger sends an accepting end after the plain preamble: nothing reaches the inbox. */
+    @FuzzTest
+    void beforeTheHandshake(byte[] stream) throws Throwable {
+        strangerSays(SERVER, true, stream);
+    }
+
+    /** What an accepting end (or whoever answers) says to a dialling end: no admission without the secret. */
+    @FuzzTest
+    void dialling(byte[] stream) throws Throwable {
+        strangerSays(CLIENT, false, stream);
+    }
+
+    private static void strangerSays(PoolIdentity self, boolean accepting, byte[] stream) throws Throwable {
+        UntrustedInput.read(stream.length, BOUND, () -> {
+            PipelineTest.Recorder inbox = new PipelineTest.Recorder();
+            Watched end = new Watched(self, accepting, inbox);
+            if (accepting) {
+                end.receive(PlainPreamble.BYTES); // past the first check, as a plain peer
+            }
+            end.receive(stream);
+            assertEquals(List.of(), inbox.events, "admitted without the pool's secret");
+            end.finish();
+            return null;
+        });
+    }
+
+    /** What an admitted peer sends: messages reach the inbox, or the connection closes with a reason. */
+    @FuzzTest
+    void afterTheHandshake(byte[] stream) throws Throwable {
+        UntrustedInput.read(stream.length, BOUND, () -> {
+            PipelineTest.Recorder inbox = new PipelineTest.Recorder();
+            Watched server = new Watched(SERVER, true, inbox);
+            Watched client = new Watched(CLIENT, false, new PipelineTest.Recorder());
+            PipelineTest.pump(server.ch, client.ch);
+            assertEquals("opened client", inbox.events.get(0), "the handshake did not admit the client");
+            client.finish();
+            server.receive(stream);
+            for (Object e : inbox.events.subList(1, inbox.events.size())) {
+                assertTrue(e instanceof Message || e.equals("closed"), () -> "told the inbox " + e);
+            }
+            server.finish();
+            return null;
+        });
+    }
+
+    /**
+     * An end's whole pipeline on an embedded channel, with every exception that reaches its last
+     * handler kept: one the pipeline takes for its own fault (not the peer's) is a finding.
+     */
+    private static final class Watched {
+        final EmbeddedChannel ch;
+        final List<Throwable> caught = new ArrayList<>();
+
+        Watched(PoolIdentity self, boolean accepting, Inbox inbox) {
+            ch = new EmbeddedChannel(new PipelineInitializer(self, accepting, FrameFormat.DEFAULT_MAX_FRAME, inbox));
+            ch.pipeline().addBefore("errors", "watch", new ChannelInboundHandlerAdapter() {
+                @Override
+                public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                    caught.add(cause);
+                    ctx.fireExceptionCaught(cause);
+                }
+            });
+        }
+
+        void receive(byte[] bytes) {
+            if (ch.isActive()) {
+                ch.writeInbound(Unpooled.wrappedBuffer(bytes)); // throws what reached the pipeline's end
+            }
+        }
+
+        /** Closes the connection, releasing what it holds, and fails on an internal error it met. */
+        void finish() throws Throwable {
+            ch.checkException();
+            ch.finishAndReleaseAll();
+            for (Throwable t : caught) {
+                if (!CloseOnError.expected(t)) {
+                    throw t;
+                }
+            }
+        }
+    }
+
+    /** The seeds: what the real encoders and a real peer's pipeline write. */
+    @Test
+    void theSeedsAreWhatTheEncodersWrite() throws Exception {
+        Map<String, byte[]> bodies = new LinkedHashMap<>();
+        Map<String, byte[]> framed = new LinkedHashMap<>();
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (Message m : Frames.everyMessage()) {
+            byte[] body = ByteBufUtil.getBytes(Frames.body(m));
+            String name = m.type().name().toLowerCase(java.util.Locale.ROOT);
+            name = bodies.containsKey(name) ? name + "-2" : name;
+            bodies.put(name, body);
+            byte[] frame = frame(body);
+            framed.put(name, frame);
+            all.write(frame);
+        }
+        framed.put("every-message", all.toByteArray());
+        Seeds.check(NetFuzzTest.class, "frames", framed);
+        Seeds.check(NetFuzzTest.class, "messages", bodies);
+        Seeds.check(NetFuzzTest.class, "afterTheHandshake", framed);
+
+        // a handshake's messages as the ends write them; their nonces are random in a real one, and
+        // no input can answer the accepting end's: fuzzing never gets past its check of the secret
+        byte[] nonce = new byte[16];
+        byte[] hello = frame(ByteBufUtil.getBytes(Frames.body(new Message.Hello(CLIENT.pool(), CLIENT.node(),
+                CLIENT.cluster(), CLIENT.address(), nonce, CLIENT.sign("hello", nonce)))));
+        byte[] challenge = frame(ByteBufUtil.getBytes(Frames.body(new Message.Challenge(nonce))));
+        byte[] welcome = frame(ByteBufUtil.getBytes(Frames.body(new Message.Welcome(SERVER.sign("welcome", nonce)))));
+        Seeds.check(NetFuzzTest.class, "beforeTheHandshake", Map.of("hello", hello,
+                "refused", framed.get("refused"), "hello-then-more", concat(hello, framed.get("every-message"))));
+        Seeds.check(NetFuzzTest.class, "dialling", Map.of("challenge", challenge,
+                "challenge-then-welcome", concat(challenge, welcome), "refused", framed.get("refused")));
+    }
+
+    private static byte[] frame(byte[] body) {
+        ByteBuf b = Unpooled.buffer().writeInt(body.length).writeBytes(body);
+        return ByteBufUtil.getBytes(b);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+}
