@@ -34,7 +34,7 @@ class DescriptorProblemsTest {
                 """,
                 "d.yaml:3:5: clusters[0].nodes: missing; expected the number of nodes (a whole number >= 1)",
                 "d.yaml:4:5: clusters[0].nodse: unknown key 'nodse'; did you mean 'nodes'? expected one of name, nodes, "
-                        + "workers, where, hosts, sshOptions, slurm, jvmOptions");
+                        + "workers, where, hosts, sshOptions, slurm, jvmOptions, frontEnd");
     }
 
     @Test
