@@ -20,7 +20,7 @@ final class Bytecode {
      * marked with another value is rewritten again from its original, or refused (see
      * {@link Batch#rewriteDirectory}).
      */
-    static final String VERSION = "0.1.0+4";
+    static final String VERSION = "0.1.0+5";
 
     private Bytecode() {
     }

@@ -93,19 +93,19 @@ final class MethodRewriter {
                 replacement.add(new InsnNode(Opcodes.POP)); // the SatinObject whose sync() was called
             }
             if (!before.isEmpty()) {
-                replacement.add(handlers.unwrapping(insn, sync(before)));
+                replacement.add(handlers.unwrapping(insn, sync(insn, before)));
             }
             insns.insertBefore(insn, replacement);
             insns.remove(insn);
         } else if (Bytecode.isReturn(insn) && !before.isEmpty()) {
             insns.insertBefore(insn, implicitSync(insn, before));
         } else if (a.handlerStarts.contains(insn) && !before.isEmpty()) {
-            insns.insert(insn, handlers.entrySync(insn, sync(before)));
+            insns.insert(insn, handlers.entrySync(insn, sync(insn, before)));
         }
     }
 
-    private InsnList sync(Pending before) {
-        return SyncPlan.unrolled(before) ? unrolled.sync(before.exact) : generic.sync(before);
+    private InsnList sync(AbstractInsnNode at, Pending before) {
+        return SyncPlan.unrolled(before) ? unrolled.sync(before.exact, handlers.keyed(at)) : generic.sync(before);
     }
 
     /** The sync before a return that may leave spawns pending, with the returned value kept aside. */
@@ -113,12 +113,12 @@ final class MethodRewriter {
         InsnList out = new InsnList();
         Type result = Type.getReturnType(m.desc);
         if (result.getSort() == Type.VOID) {
-            out.add(handlers.unwrapping(ret, sync(before)));
+            out.add(handlers.unwrapping(ret, sync(ret, before)));
             return out;
         }
         int value = locals.newLocal(result.getSize());
         out.add(Bytecode.store(result, value));
-        out.add(handlers.unwrapping(ret, sync(before)));
+        out.add(handlers.unwrapping(ret, sync(ret, before)));
         out.add(Bytecode.load(result, value));
         return out;
     }

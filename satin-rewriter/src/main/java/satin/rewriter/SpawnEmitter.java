@@ -50,6 +50,8 @@ final class SpawnEmitter {
         if (site.inLoop) {
             out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
             out.add(newRecord(site, record, true));
+            Bytecode.pushInt(out, site.id); // which spawn failed, for a dispatch to its handlers (HandlerEmitter)
+            out.add(RuntimeCalls.RECORD_AT_SITE.call());
             out.add(RuntimeCalls.WORKER_SPAWN.call());
         } else if (!site.fitsSlot()) {
             out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
