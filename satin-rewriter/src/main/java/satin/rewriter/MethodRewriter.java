@@ -54,7 +54,7 @@ final class MethodRewriter {
 
     void rewrite() {
         for (int i = 0; i < original.length; i++) {
-            replace(original[i], a.pending[i]);
+            replace(original[i], a.pending[i], i);
         }
         InsnList insns = m.instructions;
         for (AbstractInsnNode consumed : a.consumed) {
@@ -72,7 +72,7 @@ final class MethodRewriter {
     }
 
     /** Rewrites one original instruction, given the spawns that may be pending before it. */
-    private void replace(AbstractInsnNode insn, Pending before) {
+    private void replace(AbstractInsnNode insn, Pending before, int index) {
         InsnList insns = m.instructions;
         // an unrolled sync covers only what can throw in it while spawns are pending (coveredInSync)
         boolean pending = before != null && !before.isEmpty();
@@ -93,7 +93,11 @@ final class MethodRewriter {
                 replacement.add(new InsnNode(Opcodes.POP)); // the SatinObject whose sync() was called
             }
             if (!before.isEmpty()) {
+                int under = a.frames[index].getStackSize() - (insn.getOpcode() != Opcodes.INVOKESTATIC ? 1 : 0);
+                InsnList[] kept = keepStack(index, under);
+                replacement.add(kept[0]);
                 replacement.add(handlers.unwrapping(insn, sync(insn, before)));
+                replacement.add(kept[1]);
             }
             insns.insertBefore(insn, replacement);
             insns.remove(insn);
@@ -102,6 +106,26 @@ final class MethodRewriter {
         } else if (a.handlerStarts.contains(insn) && !before.isEmpty()) {
             insns.insert(insn, handlers.entrySync(insn, sync(insn, before)));
         }
+    }
+
+    /**
+     * A sync inside a switch expression's arm ({@code n + switch (k) { case 0 -> { ...; sync();
+     * yield a; } ... }}) finds the enclosing expression's values on the operand stack. The sync's
+     * own handlers start with an empty stack and rejoin its code, so the values wait in hidden
+     * locals while it runs, as javac keeps them around a try inside such an arm. Returns the code
+     * that puts them aside and the code that puts them back, both empty for an empty stack.
+     */
+    private InsnList[] keepStack(int index, int values) {
+        InsnList aside = new InsnList();
+        InsnList back = new InsnList();
+        var frame = a.frames[index];
+        for (int v = values - 1; v >= 0; v--) {
+            Type t = frame.getStack(v).getType();
+            int local = locals.newLocal(t.getSize());
+            aside.add(Bytecode.store(t, local));
+            back.insert(Bytecode.load(t, local));
+        }
+        return new InsnList[] {aside, back};
     }
 
     private InsnList sync(AbstractInsnNode at, Pending before) {
