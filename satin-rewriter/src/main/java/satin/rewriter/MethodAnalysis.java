@@ -101,6 +101,7 @@ final class MethodAnalysis {
         PendingChecks checks = new PendingChecks(this, flow);
         checks.checkLoopsAndReads();
         checks.checkMonitors();
+        new TargetReads(this).check();
         new HandlerCoverage(this).checkHandlerTypes();
         return true;
     }

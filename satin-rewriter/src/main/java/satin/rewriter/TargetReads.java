@@ -1,0 +1,156 @@
+package satin.rewriter;
+
+import static satin.rewriter.MethodAnalysis.readable;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Field and array-element targets of pending spawns used before their sync, which the sequential
+ * program would see holding the result already: a read of the field, or a store into it, on an
+ * object that may be the target's ({@link Origins}); a read of an element of an array that may be
+ * the target's, a copy of its reference in another local included; the array handed to a call;
+ * and a method of this class, called or spawned before the sync, that reads the field, directly
+ * or through further methods of this class. What a method of another class, a lambda or another
+ * thread reads is not seen (docs/semantics.md).
+ */
+final class TargetReads {
+
+    private final MethodAnalysis a;
+    private final MethodNode method;
+    private final Origins origins;
+
+    TargetReads(MethodAnalysis analysis) {
+        this.a = analysis;
+        this.method = analysis.method;
+        this.origins = new Origins(analysis.owner.name, analysis.method);
+    }
+
+    void check() {
+        InsnList insns = method.instructions;
+        for (int i = 0; i < insns.size(); i++) {
+            Pending in = a.pending[i];
+            AbstractInsnNode insn = insns.get(i);
+            if (in == null || in.isEmpty() || a.consumed.contains(insn)) {
+                continue;
+            }
+            for (int s = in.may.nextSetBit(0); s >= 0; s = in.may.nextSetBit(s + 1)) {
+                SpawnSite site = a.sites.get(s);
+                String use = use(site, insn, i);
+                if (use != null) {
+                    a.problem(a.lineOf(insn), use + " before the sync() of the spawn of " + readable(site.call)
+                            + " on line " + site.line + " that stores into it; its value is undefined until then");
+                    break;
+                }
+            }
+        }
+    }
+
+    /** How {@code insn} uses the target of {@code site}, or null. */
+    private String use(SpawnSite site, AbstractInsnNode insn, int index) {
+        switch (site.target) {
+            case FIELD, STATIC_FIELD -> {
+                FieldInsnNode target = site.field();
+                if (insn instanceof FieldInsnNode f && sameField(f, target)) {
+                    boolean write = f.getOpcode() == Opcodes.PUTFIELD || f.getOpcode() == Opcodes.PUTSTATIC;
+                    boolean instance = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD;
+                    int depth = f.getOpcode() == Opcodes.PUTFIELD ? 1 : 0; // under the value stored
+                    if (!instance || Origins.meet(origins.stack(index, depth), receiverOfTarget(site))) {
+                        return "field " + f.name + " is " + (write ? "assigned" : "read");
+                    }
+                }
+                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call) && readsField(call, target)) {
+                    return "field " + target.name + " is read by " + readable(call);
+                }
+            }
+            case ARRAY_ELEMENT -> {
+                Set<String> array = arrayOfTarget(site);
+                int op = insn.getOpcode();
+                if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && Origins.meet(origins.stack(index, 1), array)) {
+                    return "an element of the array it stores into is read";
+                }
+                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call)) {
+                    Type[] args = Type.getArgumentTypes(call.desc);
+                    int depth = 0;
+                    for (int k = args.length - 1; k >= 0; k--) {
+                        if (Bytecode.isReference(args[k]) && Origins.meet(origins.stack(index, depth), array)) {
+                            return "the array it stores into is passed to " + readable(call);
+                        }
+                        depth += args[k].getSize();
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+        return null;
+    }
+
+    private Set<String> receiverOfTarget(SpawnSite site) {
+        int index = method.instructions.indexOf(site.call);
+        return origins.stack(index, argumentSlots(site) + (site.hasReceiver() ? 1 : 0));
+    }
+
+    private Set<String> arrayOfTarget(SpawnSite site) {
+        int index = method.instructions.indexOf(site.call);
+        return origins.stack(index, argumentSlots(site) + (site.hasReceiver() ? 1 : 0) + 1);
+    }
+
+    /** Stack entries the arguments take: ASM's frames hold a long or a double as one value. */
+    private static int argumentSlots(SpawnSite site) {
+        return site.argumentTypes().length;
+    }
+
+    private boolean sameField(FieldInsnNode f, FieldInsnNode target) {
+        if (!f.name.equals(target.name) || !f.desc.equals(target.desc)) {
+            return false;
+        }
+        return f.owner.equals(target.owner) || a.hierarchy().isSubclass(f.owner, target.owner)
+                || a.hierarchy().isSubclass(target.owner, f.owner);
+    }
+
+    /** Whether {@code call} runs a method of this class that reads the field, itself or through others of this class. */
+    private boolean readsField(MethodInsnNode call, FieldInsnNode field) {
+        Deque<MethodInsnNode> todo = new ArrayDeque<>();
+        Set<String> seen = new HashSet<>();
+        todo.add(call);
+        while (!todo.isEmpty()) {
+            MethodInsnNode c = todo.poll();
+            MethodNode body = ownMethod(c);
+            if (body == null || !seen.add(body.name + body.desc)) {
+                continue;
+            }
+            for (AbstractInsnNode insn : body.instructions) {
+                if (insn instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETFIELD
+                        || f.getOpcode() == Opcodes.GETSTATIC) && sameField(f, field)) {
+                    return true;
+                }
+                if (insn instanceof MethodInsnNode m) {
+                    todo.add(m);
+                }
+            }
+        }
+        return false;
+    }
+
+    private MethodNode ownMethod(MethodInsnNode call) {
+        if (!call.owner.equals(a.owner.name)) {
+            return null;
+        }
+        for (MethodNode m : a.owner.methods) {
+            if (m.name.equals(call.name) && m.desc.equals(call.desc) && m.instructions.size() > 0) {
+                return m;
+            }
+        }
+        return null;
+    }
+}
