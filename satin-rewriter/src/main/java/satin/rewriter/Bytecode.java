@@ -105,4 +105,14 @@ final class Bytecode {
             default -> mv.visitInsn(Opcodes.L2I);
         }
     }
+
+    /** Whether any real instruction lies from {@code start} up to {@code end}. */
+    static boolean hasCode(org.objectweb.asm.tree.AbstractInsnNode start, org.objectweb.asm.tree.AbstractInsnNode end) {
+        for (var i = start; i != null && i != end; i = i.getNext()) {
+            if (i.getOpcode() >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

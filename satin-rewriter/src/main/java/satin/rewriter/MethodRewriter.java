@@ -68,6 +68,9 @@ final class MethodRewriter {
         insns.insert(locals.initialise(hop.guarded(), plan.setAtEntry));
         handlers.prependHandlers(m.tryCatchBlocks);
         m.tryCatchBlocks.addAll(0, unrolled.ownHandlers());
+        // a try of the program around nothing but a sync with nothing pending (or a spawn's
+        // consumed store) has lost its code, and the JVM refuses an empty exception range
+        m.tryCatchBlocks.removeIf(block -> !Bytecode.hasCode(block.start, block.end));
         m.maxLocals = locals.maxLocals();
     }
 
