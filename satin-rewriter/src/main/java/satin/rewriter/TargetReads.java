@@ -68,7 +68,8 @@ final class TargetReads {
                         return "field " + f.name + " is " + (write ? "assigned" : "read");
                     }
                 }
-                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call) && readsField(call, target)) {
+                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call) && reachesField(site, call, index)
+                        && readsField(call, target)) {
                     return "field " + target.name + " is read by " + readable(call);
                 }
             }
@@ -118,23 +119,48 @@ final class TargetReads {
                 || a.hierarchy().isSubclass(target.owner, f.owner);
     }
 
-    /** Whether {@code call} runs a method of this class that reads the field, itself or through others of this class. */
+    /**
+     * Whether a called method of this class can reach the target field as the sequential program
+     * would have it: a static field always; an instance field of {@code this} when the call is
+     * on {@code this} too. (A field of another object reaches a callee only as an argument or
+     * through further references, which this check does not follow.)
+     */
+    private boolean reachesField(SpawnSite site, MethodInsnNode call, int index) {
+        if (site.target == SpawnSite.Target.STATIC_FIELD) {
+            return true;
+        }
+        boolean onThis = (method.access & Opcodes.ACC_STATIC) == 0 && receiverOfTarget(site).contains(THIS);
+        return onThis && call.getOpcode() != Opcodes.INVOKESTATIC
+                && origins.stack(index, Type.getArgumentTypes(call.desc).length).contains(THIS);
+    }
+
+    private static final String THIS = "parameter 0";
+
+    /**
+     * Whether {@code call} runs a method of this class that reads the field, itself or through
+     * others of this class: a static field anywhere, an instance field on the callee's own
+     * {@code this}, following calls on {@code this}.
+     */
     private boolean readsField(MethodInsnNode call, FieldInsnNode field) {
+        boolean instance = field.getOpcode() == Opcodes.PUTFIELD;
         Deque<MethodInsnNode> todo = new ArrayDeque<>();
         Set<String> seen = new HashSet<>();
         todo.add(call);
         while (!todo.isEmpty()) {
-            MethodInsnNode c = todo.poll();
-            MethodNode body = ownMethod(c);
+            MethodNode body = ownMethod(todo.poll());
             if (body == null || !seen.add(body.name + body.desc)) {
                 continue;
             }
-            for (AbstractInsnNode insn : body.instructions) {
+            Origins own = instance ? new Origins(a.owner.name, body) : null;
+            for (int i = 0; i < body.instructions.size(); i++) {
+                AbstractInsnNode insn = body.instructions.get(i);
                 if (insn instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETFIELD
-                        || f.getOpcode() == Opcodes.GETSTATIC) && sameField(f, field)) {
+                        || f.getOpcode() == Opcodes.GETSTATIC) && sameField(f, field)
+                        && (!instance || own.stack(i, 0).contains(THIS))) {
                     return true;
                 }
-                if (insn instanceof MethodInsnNode m) {
+                if (insn instanceof MethodInsnNode m && (!instance || (m.getOpcode() != Opcodes.INVOKESTATIC
+                        && own.stack(i, Type.getArgumentTypes(m.desc).length).contains(THIS)))) {
                     todo.add(m);
                 }
             }
