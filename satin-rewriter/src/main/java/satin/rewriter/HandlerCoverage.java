@@ -130,10 +130,12 @@ final class HandlerCoverage {
                 }
                 int start = method.instructions.indexOf(block.start);
                 int end = method.instructions.indexOf(block.end);
+                int site = s;
                 boolean atPoint = aroundThePointToo ? start <= point && point < end
-                        // from a handler's entry only to a handler around all of its try, whose locals it has
-                        : entered.stream().allMatch(e -> start <= method.instructions.indexOf(e.start)
-                                && method.instructions.indexOf(e.end) <= end);
+                        // from a handler's entry only to a handler around all of its try where this
+                        // spawn may be pending: the failure came from there, and its locals are set there
+                        : entered.stream().allMatch(e -> !pendingIn(e, site)
+                                || (start <= method.instructions.indexOf(e.start) && method.instructions.indexOf(e.end) <= end));
                 if (atPoint && covers(block, at) && around.stream().noneMatch(b -> sameHandler(b, block))) {
                     around.add(block);
                 }
@@ -142,6 +144,42 @@ final class HandlerCoverage {
             bySite.put(s, around);
         }
         return any ? bySite : new LinkedHashMap<>();
+    }
+
+    /**
+     * For an exception escaping the try from {@code start} to {@code end} while {@code pending}
+     * spawns may be pending ({@link Escapes}): per pending site, the handlers around it that are
+     * the try's own ({@code own}) or around the whole try, in the order the JVM tries them.
+     */
+    Map<Integer, List<TryCatchBlockNode>> chains(int start, int end, Pending pending, List<TryCatchBlockNode> own) {
+        Map<Integer, List<TryCatchBlockNode>> bySite = new LinkedHashMap<>();
+        for (int s = pending.may.nextSetBit(0); s >= 0; s = pending.may.nextSetBit(s + 1)) {
+            int at = method.instructions.indexOf(sites.get(s).call);
+            List<TryCatchBlockNode> around = new ArrayList<>();
+            for (var block : method.tryCatchBlocks) {
+                if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
+                    continue;
+                }
+                boolean aroundTry = own.contains(block) || (method.instructions.indexOf(block.start) <= start
+                        && end <= method.instructions.indexOf(block.end));
+                if (aroundTry && covers(block, at) && around.stream().noneMatch(b -> sameHandler(b, block))) {
+                    around.add(block);
+                }
+            }
+            bySite.put(s, around);
+        }
+        return bySite;
+    }
+
+    /** Whether spawn site {@code site} may be pending somewhere in the range of {@code block}. */
+    private boolean pendingIn(TryCatchBlockNode block, int site) {
+        for (int i = method.instructions.indexOf(block.start); i < method.instructions.indexOf(block.end); i++) {
+            // a handler's start is where its entry sync finishes what was pending, before any code can throw
+            if (pending[i] != null && pending[i].may.get(site) && !a.handlerStarts.contains(method.instructions.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -65,6 +65,79 @@ final class HandlerEmitter {
                 entrySyncs.put(original[i], new EntrySync(new LabelNode(), locals.newLocal(1)));
             }
         }
+        for (Escapes.Escape e : a.escapes) {
+            int start = a.method.instructions.indexOf(e.start());
+            int end = a.method.instructions.indexOf(e.end());
+            aroundSpawns.put(e.handler(), coverage.chains(start, end, e.pending(), e.own()));
+            pendingAt.put(e.handler(), e.pending());
+        }
+    }
+
+    /**
+     * The handler after a try's own for an exception that escapes it while spawns are pending
+     * ({@link Escapes}): if this invocation has spawns in the deque, it syncs; a failure goes to
+     * the handlers of its spawn, the program's exception suppressed in it; otherwise the
+     * program's exception goes on to the handlers around the try, as the JVM would have sent it.
+     */
+    InsnList escape(Escapes.Escape e, InsnList sync) {
+        int exception = locals.newLocal(1);
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode failed = new LabelNode();
+        LabelNode onward = new LabelNode();
+        InsnList out = new InsnList();
+        out.add(e.handler());
+        out.add(new VarInsnNode(Opcodes.ASTORE, exception));
+        out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, onward)); // thrown before this invocation's first spawn
+        out.add(new VarInsnNode(Opcodes.ALOAD, locals.deque));
+        out.add(RuntimeCalls.DEQUE_HEAD.call());
+        out.add(new VarInsnNode(Opcodes.ILOAD, locals.mark));
+        out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, onward));
+        out.add(keyBeforeSync(e.handler()));
+        out.add(start);
+        out.add(sync);
+        out.add(end);
+        out.add(new JumpInsnNode(Opcodes.GOTO, onward));
+        out.add(failed);
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed",
+                "(Ljava/lang/Throwable;)V"));
+        out.add(dispatch(e.handler()));
+        out.add(onward);
+        for (TryCatchBlockNode handler : e.around()) {
+            LabelNode other = new LabelNode();
+            if (handler.type != null) {
+                out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+                out.add(new TypeInsnNode(Opcodes.INSTANCEOF, handler.type));
+                out.add(new JumpInsnNode(Opcodes.IFEQ, other));
+            }
+            out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+            if (handler.type != null) {
+                out.add(new TypeInsnNode(Opcodes.CHECKCAST, handler.type));
+            }
+            out.add(toHandler(handler));
+            if (handler.type == null) {
+                return withHandler(e, start, end, failed, out); // a finally takes every exception
+            }
+            out.add(other);
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself()));
+        return withHandler(e, start, end, failed, out);
+    }
+
+    private InsnList withHandler(Escapes.Escape e, LabelNode start, LabelNode end, LabelNode failed, InsnList out) {
+        entryHandlers.add(new TryCatchBlockNode(start, end, failed, RuntimeCalls.SPAWN_EXCEPTION));
+        return out;
+    }
+
+    private LabelNode leaveAsItself() {
+        if (leaveAsItself == null) {
+            leaveAsItself = new LabelNode();
+        }
+        return leaveAsItself;
     }
 
     /**
@@ -173,9 +246,7 @@ final class HandlerEmitter {
         if (caughtFailures < 0) {
             caughtFailures = locals.newLocal(1);
         }
-        if (leaveAsItself == null) {
-            leaveAsItself = new LabelNode();
-        }
+        leaveAsItself();
         Map<Integer, List<TryCatchBlockNode>> bySite = aroundSpawns.get(at);
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ASTORE, caughtFailures));

@@ -7,6 +7,7 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * Rewrites one analysed method: spawns into slots (fast form) or records (record form), syncs into
@@ -63,9 +64,15 @@ final class MethodRewriter {
             }
         }
         leave.coverPending(null, false);
+        for (Escapes.Escape e : a.escapes) {
+            insns.add(handlers.escape(e, generic.sync(e.pending())));
+            int after = e.own().stream().mapToInt(m.tryCatchBlocks::indexOf).max().orElseThrow() + 1;
+            m.tryCatchBlocks.add(after, new TryCatchBlockNode(e.start(), e.end(), e.handler(), null));
+        }
         leave.addLeaveHandler();
         handlers.addLeaveAsItself(insns);
-        insns.insert(locals.initialise(hop.guarded(), plan.setAtEntry));
+        // an escape's handler tests whether a worker was found yet (Escapes)
+        insns.insert(locals.initialise(hop.guarded() || !a.escapes.isEmpty(), plan.setAtEntry));
         handlers.prependHandlers(m.tryCatchBlocks);
         m.tryCatchBlocks.addAll(0, unrolled.ownHandlers());
         // a try of the program around nothing but a sync with nothing pending (or a spawn's

@@ -233,4 +233,65 @@ public class PartialPending extends SatinObject {
             return "outer state " + e.getMessage();
         }
     }
+
+    /**
+     * The program throws an exception that the try's catches do not take while a spawn inside
+     * the try has failed: in the sequential program the spawn threw first, and the try's own
+     * catch took its exception (found by the random-program tester, seed 1315).
+     */
+    public String caseTheProgramsExceptionEscapesTheTry() {
+        StringBuilder r = new StringBuilder();
+        for (int[] v : new int[][] {{1, -2, 1}, {1, 2, 1}, {-1, 2, 1}, {1, -2, 0}, {1, 2000, 1}}) {
+            try {
+                r.append(escapes(v[0], v[1], v[2])).append(" / ").append(escapesWithoutFinally(v[0], v[1], v[2]));
+            } catch (RuntimeException e) {
+                r.append("left ").append(e.getClass().getSimpleName()).append(' ').append(e.getMessage());
+            }
+            r.append(" | ");
+        }
+        return r.toString();
+    }
+
+    private String escapes(int x, int y, int fail) {
+        StringBuilder log = new StringBuilder();
+        try {
+            long a = f(x);
+            try {
+                try {
+                    long b = f(y);
+                    boom(fail);
+                    sync();
+                    log.append(a + b);
+                } catch (IllegalArgumentException e) {
+                    log.append("inner ").append(e.getMessage()).append(';');
+                } finally {
+                    log.append("finally;");
+                }
+            } catch (IllegalStateException e) {
+                log.append("middle ").append(e.getMessage()).append(';');
+            }
+        } catch (UnsupportedOperationException e) {
+            log.append("outer ").append(e.getMessage());
+        }
+        return log.toString();
+    }
+
+    /** The same without a finally: no handler of the program takes the program's exception inside the try. */
+    private String escapesWithoutFinally(int x, int y, int fail) {
+        StringBuilder log = new StringBuilder();
+        try {
+            long a = f(x);
+            try {
+                long b = f(y);
+                boom(fail);
+                sync();
+                log.append(a + b);
+            } catch (IllegalArgumentException e) {
+                log.append("inner ").append(e.getMessage()).append(';');
+            }
+        } catch (IllegalStateException | UnsupportedOperationException e) {
+            log.append("outer ").append(e.getMessage());
+        }
+        return log.toString();
+    }
 }
