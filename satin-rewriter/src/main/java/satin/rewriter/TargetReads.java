@@ -3,8 +3,10 @@ package satin.rewriter;
 import static satin.rewriter.MethodAnalysis.readable;
 
 import java.util.ArrayDeque;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -18,7 +20,8 @@ import org.objectweb.asm.tree.MethodNode;
  * Field and array-element targets of pending spawns used before their sync, which the sequential
  * program would see holding the result already: a read of the field, or a store into it, on an
  * object that may be the target's ({@link Origins}); a read of an element of an array that may be
- * the target's, a copy of its reference in another local included; the array handed to a call;
+ * the target's, a copy of its reference in another local included; the array handed to a call
+ * while the spawn is pending on every path;
  * and a method of this class, called or spawned before the sync, that reads the field, directly
  * or through further methods of this class. What a method of another class, a lambda or another
  * thread reads is not seen (docs/semantics.md).
@@ -28,11 +31,60 @@ final class TargetReads {
     private final MethodAnalysis a;
     private final MethodNode method;
     private final Origins origins;
+    /** The sites pending before each instruction on every path to it; null where no path reaches. */
+    private final BitSet[] surely;
 
     TargetReads(MethodAnalysis analysis) {
         this.a = analysis;
         this.method = analysis.method;
         this.origins = new Origins(analysis.owner.name, analysis.method);
+        this.surely = surelyPending();
+    }
+
+    /**
+     * Which spawns are pending on every path: a call that is handed the target array may not
+     * read it at all, so it is refused only where the spawn is surely pending, not where only
+     * a path the program never takes (a loop that runs at least once, skipped) left it so.
+     */
+    private BitSet[] surelyPending() {
+        int n = method.instructions.size();
+        BitSet[] in = new BitSet[n];
+        in[0] = new BitSet();
+        Deque<Integer> work = new ArrayDeque<>(List.of(0));
+        while (!work.isEmpty()) {
+            int i = work.poll();
+            AbstractInsnNode insn = method.instructions.get(i);
+            BitSet out = (BitSet) in[i].clone();
+            BitSet onException = in[i];
+            SpawnSite site = a.siteAt.get(insn);
+            if (site != null) {
+                out.set(site.id);
+            } else if (a.syncs.contains(insn) || a.handlerStarts.contains(insn)) {
+                out = new BitSet();
+                onException = a.syncs.contains(insn) ? out : onException;
+            }
+            for (int next : a.flow.successors(i)) {
+                meet(in, next, out, work);
+            }
+            for (int next : a.flow.handlerSuccessors(i)) {
+                meet(in, next, onException, work);
+            }
+        }
+        return in;
+    }
+
+    private static void meet(BitSet[] in, int at, BitSet state, Deque<Integer> work) {
+        if (in[at] == null) {
+            in[at] = (BitSet) state.clone();
+            work.add(at);
+        } else {
+            BitSet both = (BitSet) in[at].clone();
+            both.and(state);
+            if (!both.equals(in[at])) {
+                in[at] = both;
+                work.add(at);
+            }
+        }
     }
 
     void check() {
@@ -79,7 +131,8 @@ final class TargetReads {
                 if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && Origins.meet(origins.stack(index, 1), array)) {
                     return "an element of the array it stores into is read";
                 }
-                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call)) {
+                if (insn instanceof MethodInsnNode call && !a.syncs.contains(call) && surely[index] != null
+                        && surely[index].get(site.id)) {
                     Type[] args = Type.getArgumentTypes(call.desc);
                     int depth = 0;
                     for (int k = args.length - 1; k >= 0; k--) {
