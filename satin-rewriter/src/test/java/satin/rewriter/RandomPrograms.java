@@ -67,7 +67,7 @@ public final class RandomPrograms {
                     log.println("seed " + seed + ": " + o.kind() + ": " + o.detail());
                 }
                 if (o.failed()) {
-                    Program small = Shrinker.shrink(p, q -> runner.run(q).kind() == o.kind(), 400);
+                    Program small = Shrinker.shrink(p, q -> runner.again(q, o).kind() == o.kind(), 300);
                     Runner.Outcome again = runner.run(small);
                     String report = "seed " + seed + ": " + o.kind() + ": " + again.detail() + "\n" + small.source();
                     failures.add(report);

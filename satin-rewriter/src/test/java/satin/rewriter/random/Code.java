@@ -55,14 +55,24 @@ public sealed interface Code {
         return 1;
     }
 
+    /** A method's base case stays whole: without it a shrunk program recurses for ever. */
+    static boolean fixed(Code c) {
+        return c instanceof Block b && b.header() != null && b.header().startsWith(BASE_CASE);
+    }
+
+    String BASE_CASE = "if (n <= 0) {";
+
     /** Every tree one step smaller than {@code c}: one node removed, or one block replaced by its children. */
     static List<Code> smaller(Code c) {
         List<Code> out = new ArrayList<>();
-        if (!(c instanceof Block b)) {
+        if (!(c instanceof Block b) || fixed(c)) {
             return out;
         }
         List<Code> kids = b.children();
         for (int i = 0; i < kids.size(); i++) {
+            if (fixed(kids.get(i))) {
+                continue;
+            }
             List<Code> without = new ArrayList<>(kids);
             without.remove(i);
             out.add(new Block(b.header(), without, b.footer()));

@@ -82,7 +82,7 @@ public final class Generator {
     private Code method(Method m) {
         List<Code> body = new ArrayList<>();
         String type = m.string() ? "String" : "long";
-        body.add(new Block("if (n <= 0) {", List.of(throwSometimes(m, "n <= 0"),
+        body.add(new Block(Code.BASE_CASE, List.of(throwSometimes(m, "n <= 0"),
                 new Line("return " + (m.string() ? "\"leaf\" + (x % 13)" : "x % 1000 + 1") + ";")), "}"));
         if (chance(40)) {
             body.add(throwSometimes(m, "n == " + (1 + random.nextInt(3))));
@@ -157,7 +157,7 @@ public final class Generator {
     }
 
     private Code group(Method m, int depth) {
-        int shape = random.nextInt(depth >= 2 ? 6 : 11);
+        int shape = random.nextInt(depth >= 2 ? 5 : 11); // no deeper nesting past two levels
         List<Code> out = new ArrayList<>();
         List<String> uses = new ArrayList<>();
         switch (shape) {
@@ -241,11 +241,12 @@ public final class Generator {
             case 7, 8 -> out.add(handled(m, depth));
             case 9 -> { // a spawn before a try whose later spawn and sync are inside it
                 out.addAll(plain(m, 1, uses));
+                String earlier = uses.isEmpty() ? null : uses.get(0);
                 List<Code> inner = new ArrayList<>(plain(m, 1 + random.nextInt(2), uses));
                 inner.add(boomSometimes());
                 inner.add(new Line(sync(m)));
                 uses.forEach(u -> inner.add(use(u)));
-                out.addAll(tryAround(inner, uses.isEmpty() ? null : uses.get(0)));
+                out.addAll(tryAround(inner, earlier));
             }
             default -> { // a refused shape, now and then: a catch around a spawn but not its sync
                 String a = fresh("a");
