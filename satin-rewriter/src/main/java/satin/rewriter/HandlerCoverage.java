@@ -122,24 +122,16 @@ final class HandlerCoverage {
                 .filter(b -> b.handler == insn).toList();
         boolean any = false;
         for (int s = waitedFor.may.nextSetBit(0); s >= 0; s = waitedFor.may.nextSetBit(s + 1)) {
-            int at = method.instructions.indexOf(sites.get(s).call);
-            List<TryCatchBlockNode> around = new ArrayList<>();
-            for (var block : method.tryCatchBlocks) {
-                if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
-                    continue;
-                }
+            int site = s;
+            List<TryCatchBlockNode> around = around(s, block -> {
                 int start = method.instructions.indexOf(block.start);
                 int end = method.instructions.indexOf(block.end);
-                int site = s;
-                boolean atPoint = aroundThePointToo ? start <= point && point < end
+                return aroundThePointToo ? start <= point && point < end
                         // from a handler's entry only to a handler around all of its try where this
                         // spawn may be pending: the failure came from there, and its locals are set there
                         : entered.stream().allMatch(e -> !pendingIn(e, site)
                                 || (start <= method.instructions.indexOf(e.start) && method.instructions.indexOf(e.end) <= end));
-                if (atPoint && covers(block, at) && around.stream().noneMatch(b -> sameHandler(b, block))) {
-                    around.add(block);
-                }
-            }
+            });
             any |= !around.isEmpty();
             bySite.put(s, around);
         }
@@ -154,21 +146,29 @@ final class HandlerCoverage {
     Map<Integer, List<TryCatchBlockNode>> chains(int start, int end, Pending pending, List<TryCatchBlockNode> own) {
         Map<Integer, List<TryCatchBlockNode>> bySite = new LinkedHashMap<>();
         for (int s = pending.may.nextSetBit(0); s >= 0; s = pending.may.nextSetBit(s + 1)) {
-            int at = method.instructions.indexOf(sites.get(s).call);
-            List<TryCatchBlockNode> around = new ArrayList<>();
-            for (var block : method.tryCatchBlocks) {
-                if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
-                    continue;
-                }
-                boolean aroundTry = own.contains(block) || (method.instructions.indexOf(block.start) <= start
-                        && end <= method.instructions.indexOf(block.end));
-                if (aroundTry && covers(block, at) && around.stream().noneMatch(b -> sameHandler(b, block))) {
-                    around.add(block);
-                }
-            }
-            bySite.put(s, around);
+            bySite.put(s, around(s, block -> own.contains(block) || (method.instructions.indexOf(block.start) <= start
+                    && end <= method.instructions.indexOf(block.end))));
         }
         return bySite;
+    }
+
+    /**
+     * The handlers, in the order the JVM tries them and once each, that are around the spawn of
+     * {@code site} and that {@code reachable} lets the failure go to; never one of SpawnException,
+     * which a failure never is.
+     */
+    private List<TryCatchBlockNode> around(int site, java.util.function.Predicate<TryCatchBlockNode> reachable) {
+        int at = method.instructions.indexOf(sites.get(site).call);
+        List<TryCatchBlockNode> around = new ArrayList<>();
+        for (var block : method.tryCatchBlocks) {
+            if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
+                continue;
+            }
+            if (reachable.test(block) && covers(block, at) && around.stream().noneMatch(b -> sameHandler(b, block))) {
+                around.add(block);
+            }
+        }
+        return around;
     }
 
     /** Whether spawn site {@code site} may be pending somewhere in the range of {@code block}. */
