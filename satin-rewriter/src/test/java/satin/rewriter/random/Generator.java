@@ -144,11 +144,22 @@ public final class Generator {
         List<Code> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             boolean string = methods.stream().anyMatch(Method::string) && chance(30);
+            if (chance(8)) { // a result dropped: the call still runs, and may fail
+                String dropped = spawn(m, null, string);
+                if (dropped != null) {
+                    out.add(new Line(dropped));
+                }
+                continue;
+            }
             String name = fresh(string ? "s" : "a");
-            String type = string ? "String" : chance(20) ? "Long" : "long";
+            int kind = random.nextInt(10);
+            String type = string ? "String" : kind < 2 ? "Long" : kind < 3 ? "int" : "long";
             String line = spawn(m, type + " " + name, string);
             if (line == null) {
                 continue;
+            }
+            if (type.equals("int")) { // a narrowing conversion between the call and its store
+                line = line.replace(" = ", " = (int) ");
             }
             out.add(new Line(line));
             uses.add(string ? name + ".hashCode()" : name);
