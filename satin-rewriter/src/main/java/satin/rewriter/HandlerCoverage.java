@@ -135,7 +135,30 @@ final class HandlerCoverage {
             any |= !around.isEmpty();
             bySite.put(s, around);
         }
-        return any ? bySite : new LinkedHashMap<>();
+        // a handler around the sync (or the entered handler) but not around any pending spawn
+        // must not catch the sync's SpawnException either: the sequential program threw the
+        // failure before it entered that try; so the failure leaves the method as itself
+        return any || insideAHandlerOnly(point) ? bySite : new LinkedHashMap<>();
+    }
+
+    /**
+     * Whether instruction {@code point} lies in the range of a handler of the program that
+     * would catch a SpawnException, while none of its handlers there catches SpawnException by
+     * name (a program written for the rewritten one, which wants the wrapper).
+     */
+    private boolean insideAHandlerOnly(int point) {
+        boolean inside = false;
+        for (var block : method.tryCatchBlocks) {
+            int start = method.instructions.indexOf(block.start);
+            int end = method.instructions.indexOf(block.end);
+            if (start <= point && point < end) {
+                if (block.type != null && hierarchy.isSubclass(block.type, RuntimeCalls.SPAWN_EXCEPTION)) {
+                    return false;
+                }
+                inside |= block.type == null || hierarchy.isSubclass(RuntimeCalls.SPAWN_EXCEPTION, block.type);
+            }
+        }
+        return inside;
     }
 
     /**

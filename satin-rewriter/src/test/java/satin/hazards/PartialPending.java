@@ -294,4 +294,37 @@ public class PartialPending extends SatinObject {
         }
         return log.toString();
     }
+
+    /**
+     * A try around the sync alone: its catch of RuntimeException and its finally were never met
+     * by the spawn's failure in the sequential program, which threw it before the try (found by
+     * the random-program tester, seeds 1820 and 3272).
+     */
+    public String caseAHandlerAroundTheSyncAloneDoesNotCatch() {
+        StringBuilder r = new StringBuilder();
+        for (int x : new int[] {-1, 1}) {
+            try {
+                r.append(syncAlone(x));
+            } catch (IllegalArgumentException e) {
+                r.append("left ").append(e.getMessage());
+            } catch (RuntimeException e) {
+                r.append("left as ").append(e.getClass().getSimpleName());
+            }
+            r.append(" | ");
+        }
+        return r.toString();
+    }
+
+    private String syncAlone(int x) {
+        StringBuilder log = new StringBuilder();
+        long a = f(x);
+        try {
+            sync();
+        } catch (RuntimeException e) {
+            return "swallowed " + e.getMessage();
+        } finally {
+            log.append("finally;");
+        }
+        return log.toString() + a;
+    }
 }
