@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -106,30 +107,14 @@ final class HandlerEmitter {
                 "(Ljava/lang/Throwable;)V"));
         out.add(dispatch(e.handler()));
         out.add(onward);
-        for (TryCatchBlockNode handler : e.around()) {
-            LabelNode other = new LabelNode();
-            if (handler.type != null) {
-                out.add(new VarInsnNode(Opcodes.ALOAD, exception));
-                out.add(new TypeInsnNode(Opcodes.INSTANCEOF, handler.type));
-                out.add(new JumpInsnNode(Opcodes.IFEQ, other));
-            }
-            out.add(new VarInsnNode(Opcodes.ALOAD, exception));
-            if (handler.type != null) {
-                out.add(new TypeInsnNode(Opcodes.CHECKCAST, handler.type));
-            }
-            out.add(toHandler(handler));
-            if (handler.type == null) {
-                return withHandler(e, start, end, failed, out); // a finally takes every exception
-            }
-            out.add(other);
-        }
-        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
-        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself()));
-        return withHandler(e, start, end, failed, out);
+        out.add(toFirstThatCatches(e.around(), () -> load(exception), () -> load(exception)));
+        entryHandlers.add(new TryCatchBlockNode(start, end, failed, RuntimeCalls.SPAWN_EXCEPTION));
+        return out;
     }
 
-    private InsnList withHandler(Escapes.Escape e, LabelNode start, LabelNode end, LabelNode failed, InsnList out) {
-        entryHandlers.add(new TryCatchBlockNode(start, end, failed, RuntimeCalls.SPAWN_EXCEPTION));
+    private static InsnList load(int local) {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, local));
         return out;
     }
 
@@ -289,27 +274,40 @@ final class HandlerEmitter {
 
     /** With the sync's failures in their local: to the first of {@code around} that catches the first failure, or out. */
     private InsnList chain(List<TryCatchBlockNode> around) {
+        return toFirstThatCatches(around, () -> {
+            InsnList cause = load(caughtFailures);
+            cause.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+            return cause;
+        }, this::firstFailure);
+    }
+
+    /**
+     * Into the first of {@code handlers} whose type the throwable {@code tested} pushes is an
+     * instance of (a finally takes any), with the throwable {@code thrown} pushes; out of the
+     * method with it if none is. {@code thrown} is pushed once on each path.
+     */
+    private InsnList toFirstThatCatches(List<TryCatchBlockNode> handlers, Supplier<InsnList> tested,
+            Supplier<InsnList> thrown) {
         InsnList out = new InsnList();
-        for (TryCatchBlockNode handler : around) {
+        for (TryCatchBlockNode handler : handlers) {
             LabelNode other = new LabelNode();
             if (handler.type != null) {
-                out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
-                out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+                out.add(tested.get());
                 out.add(new TypeInsnNode(Opcodes.INSTANCEOF, handler.type));
                 out.add(new JumpInsnNode(Opcodes.IFEQ, other));
             }
-            out.add(firstFailure());
+            out.add(thrown.get());
             if (handler.type != null) {
                 out.add(new TypeInsnNode(Opcodes.CHECKCAST, handler.type));
             }
             out.add(toHandler(handler));
             if (handler.type == null) {
-                return out; // a finally takes every failure
+                return out; // a finally takes every throwable
             }
             out.add(other);
         }
-        out.add(firstFailure());
-        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself));
+        out.add(thrown.get());
+        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself()));
         return out;
     }
 
