@@ -199,6 +199,20 @@ final class HandlerEmitter {
     }
 
     /**
+     * Whether a loop spawn of {@code site} must name its site in its record: a keyed generic sync
+     * that may wait for it tells the failing spawn by the site of its record. Other loop spawns
+     * skip the call.
+     */
+    boolean namesSite(int site) {
+        for (var e : pendingAt.entrySet()) {
+            if (keyed(e.getKey()) && !SyncPlan.unrolled(e.getValue()) && e.getValue().may.get(site)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Before a keyed sync: the locals its dispatch reads hold a value on every path into its
      * handler, which the sync's own code sets only part of the way through.
      */

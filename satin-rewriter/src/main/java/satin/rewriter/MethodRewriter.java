@@ -47,7 +47,7 @@ final class MethodRewriter {
         this.handlers = new HandlerEmitter(a, locals, original);
         this.hop = new HopEmitter(a, locals, original, hopTarget, hopRecord);
         this.plan = new SyncPlan(a, original);
-        this.spawns = new SpawnEmitter(a, locals, plan, recordOfSite);
+        this.spawns = new SpawnEmitter(a, locals, plan, handlers, recordOfSite);
         this.generic = new GenericSyncEmitter(a, locals, recordOfSite);
         this.leave = new LeaveHandlerEmitter(a, locals, generic);
         this.unrolled = new UnrolledSyncEmitter(a, locals, recordOfSite, plan, leave);
