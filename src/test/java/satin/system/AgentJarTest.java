@@ -89,6 +89,25 @@ class AgentJarTest {
         }
     }
 
+    /**
+     * The satin-rewriter jar on the class path as well (a build that depends on it): its own
+     * copy of the agent needs ASM at its own name, and the JVM used to die in premain with
+     * "java.lang.instrument ASSERTION FAILED". The agent jar's rewriter is relocated, so the JVM
+     * takes the agent's own.
+     */
+    @Test
+    void theRewritersOwnJarOnTheClassPathDoesNotReplaceTheAgent() throws Exception {
+        long sequential = new Leaves().count(4, 3);
+        Path rewriter = classesOf(satin.rewriter.Rewriter.class);
+        try (Processes ps = new Processes()) {
+            List<String> command = List.of(Processes.java(), "-javaagent:" + Project.agentJar(), "-cp",
+                    PROGRAMS + java.io.File.pathSeparator + rewriter, Leaves.class.getName(), "4", "3");
+            Processes.Child run = ps.command("Leaves", PROGRAMS, command);
+            assertEquals(0, run.exit(60), run.toString());
+            assertEquals("nodes = " + sequential + ", rewritten = true", run.out().strip(), run.toString());
+        }
+    }
+
     @Test
     void asmInsideTheJarIsRelocatedSoThatItCannotMeetTheApplicationsOwn() throws Exception {
         try (ZipFile jar = new ZipFile(Project.agentJar().toFile())) {
@@ -96,7 +115,9 @@ class AgentJarTest {
             assertTrue(names.contains("satin/shaded/asm/ClassReader.class"), "ASM is inside, relocated");
             assertTrue(names.contains("satin/runtime/Node.class"), "satin-core is inside");
             assertFalse(names.stream().anyMatch(n -> n.startsWith("org/objectweb/")), "no ASM at its own name");
-            assertFalse(names.stream().anyMatch(n -> n.startsWith("satin/rewriter/maven/")), "no Maven plugin");
+            assertFalse(names.stream().anyMatch(n -> n.startsWith("satin/rewriter/")), "the rewriter is relocated too");
+            assertTrue(names.contains("satin/shaded/rewriter/agent/Agent.class"), "the agent, relocated");
+            assertFalse(names.stream().anyMatch(n -> n.startsWith("satin/shaded/rewriter/maven/")), "no Maven plugin");
         }
     }
 }

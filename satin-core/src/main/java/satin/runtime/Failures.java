@@ -98,4 +98,14 @@ public final class Failures {
         }
         return failedAt;
     }
+
+    /**
+     * For rewritten code whose generic sync failed while settling {@code records[index]}: the
+     * spawn site of that record, the earliest failure in program order, whose handlers in the
+     * sequential program may differ from those of the other spawns the sync waited for; -1 if
+     * the sync failed before it had records.
+     */
+    public static int siteOf(InvocationRecord[] records, int index) {
+        return records == null || index < 0 || index >= records.length ? -1 : records[index].site();
+    }
 }

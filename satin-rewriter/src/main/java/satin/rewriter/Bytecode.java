@@ -20,7 +20,7 @@ final class Bytecode {
      * marked with another value is rewritten again from its original, or refused (see
      * {@link Batch#rewriteDirectory}).
      */
-    static final String VERSION = "0.1.0+4";
+    static final String VERSION = "0.1.0+5";
 
     private Bytecode() {
     }
@@ -104,5 +104,15 @@ final class Bytecode {
             }
             default -> mv.visitInsn(Opcodes.L2I);
         }
+    }
+
+    /** Whether any real instruction lies from {@code start} up to {@code end}. */
+    static boolean hasCode(org.objectweb.asm.tree.AbstractInsnNode start, org.objectweb.asm.tree.AbstractInsnNode end) {
+        for (var i = start; i != null && i != end; i = i.getNext()) {
+            if (i.getOpcode() >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

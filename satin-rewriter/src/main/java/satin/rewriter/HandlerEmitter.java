@@ -2,14 +2,19 @@ package satin.rewriter;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -30,9 +35,11 @@ final class HandlerEmitter {
     private final HiddenLocals locals;
     /**
      * The program's handlers that the failures of the spawns pending at a sync point or at a
-     * handler's entry would have met in the sequential program; see {@link #dispatch}.
+     * handler's entry would have met in the sequential program, by site; see {@link #dispatch}.
      */
-    private final Map<AbstractInsnNode, List<TryCatchBlockNode>> aroundSpawns = new HashMap<>();
+    private final Map<AbstractInsnNode, Map<Integer, List<TryCatchBlockNode>>> aroundSpawns = new HashMap<>();
+    /** What was pending at each of those points, which says what a keyed dispatch switches on. */
+    private final Map<AbstractInsnNode, Pending> pendingAt = new HashMap<>();
     private final Map<AbstractInsnNode, EntrySync> entrySyncs = new HashMap<>();
     /** Around handler-entry syncs: after the direct calls' handlers, which they contain, before the program's. */
     private final List<TryCatchBlockNode> entryHandlers = new ArrayList<>();
@@ -49,15 +56,73 @@ final class HandlerEmitter {
         for (int i = 0; i < original.length; i++) {
             boolean handler = a.handlerStarts.contains(original[i]);
             if (a.syncs.contains(original[i]) || Bytecode.isReturn(original[i]) || handler) {
-                List<TryCatchBlockNode> around = coverage.handlersAroundSpawns(i, !handler);
+                Map<Integer, List<TryCatchBlockNode>> around = coverage.handlersAroundSpawns(i, !handler);
                 if (!around.isEmpty()) {
                     aroundSpawns.put(original[i], around);
+                    pendingAt.put(original[i], a.pending[i]);
                 }
             }
             if (handler && a.pending[i] != null && !a.pending[i].isEmpty()) {
                 entrySyncs.put(original[i], new EntrySync(new LabelNode(), locals.newLocal(1)));
             }
         }
+        for (Escapes.Escape e : a.escapes) {
+            int start = a.method.instructions.indexOf(e.start());
+            int end = a.method.instructions.indexOf(e.end());
+            aroundSpawns.put(e.handler(), coverage.chains(start, end, e.pending(), e.own()));
+            pendingAt.put(e.handler(), e.pending());
+        }
+    }
+
+    /**
+     * The handler after a try's own for an exception that escapes it while spawns are pending
+     * ({@link Escapes}): if this invocation has spawns in the deque, it syncs; a failure goes to
+     * the handlers of its spawn, the program's exception suppressed in it; otherwise the
+     * program's exception goes on to the handlers around the try, as the JVM would have sent it.
+     */
+    InsnList escape(Escapes.Escape e, InsnList sync) {
+        int exception = locals.newLocal(1);
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode failed = new LabelNode();
+        LabelNode onward = new LabelNode();
+        InsnList out = new InsnList();
+        out.add(e.handler());
+        out.add(new VarInsnNode(Opcodes.ASTORE, exception));
+        out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
+        out.add(new JumpInsnNode(Opcodes.IFNULL, onward)); // thrown before this invocation's first spawn
+        out.add(new VarInsnNode(Opcodes.ALOAD, locals.deque));
+        out.add(RuntimeCalls.DEQUE_HEAD.call());
+        out.add(new VarInsnNode(Opcodes.ILOAD, locals.mark));
+        out.add(new JumpInsnNode(Opcodes.IF_ICMPLE, onward));
+        out.add(keyBeforeSync(e.handler()));
+        out.add(start);
+        out.add(sync);
+        out.add(end);
+        out.add(new JumpInsnNode(Opcodes.GOTO, onward));
+        out.add(failed);
+        out.add(new InsnNode(Opcodes.DUP));
+        out.add(new VarInsnNode(Opcodes.ALOAD, exception));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed",
+                "(Ljava/lang/Throwable;)V"));
+        out.add(dispatch(e.handler()));
+        out.add(onward);
+        out.add(toFirstThatCatches(e.around(), () -> load(exception), () -> load(exception)));
+        entryHandlers.add(new TryCatchBlockNode(start, end, failed, RuntimeCalls.SPAWN_EXCEPTION));
+        return out;
+    }
+
+    private static InsnList load(int local) {
+        InsnList out = new InsnList();
+        out.add(new VarInsnNode(Opcodes.ALOAD, local));
+        return out;
+    }
+
+    private LabelNode leaveAsItself() {
+        if (leaveAsItself == null) {
+            leaveAsItself = new LabelNode();
+        }
+        return leaveAsItself;
     }
 
     /**
@@ -70,12 +135,12 @@ final class HandlerEmitter {
      */
     InsnList entrySync(AbstractInsnNode handlerStart, InsnList sync) {
         EntrySync entry = entrySyncs.get(handlerStart);
-        List<TryCatchBlockNode> around = aroundSpawns.get(handlerStart);
         InsnList out = new InsnList();
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode failed = new LabelNode();
         out.add(new VarInsnNode(Opcodes.ASTORE, entry.exception()));
+        out.add(keyBeforeSync(handlerStart));
         out.add(start);
         out.add(sync);
         out.add(end);
@@ -85,10 +150,10 @@ final class HandlerEmitter {
         out.add(new VarInsnNode(Opcodes.ALOAD, entry.exception()));
         out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "addSuppressed",
                 "(Ljava/lang/Throwable;)V"));
-        if (around == null) {
+        if (aroundSpawns.get(handlerStart) == null) {
             out.add(new InsnNode(Opcodes.ATHROW));
         } else {
-            out.add(dispatch(around));
+            out.add(dispatch(handlerStart));
         }
         out.add(entry.after());
         out.add(new VarInsnNode(Opcodes.ALOAD, entry.exception()));
@@ -103,8 +168,7 @@ final class HandlerEmitter {
      * catches, or that a catch of RuntimeException catches in place of an IOException.
      */
     InsnList unwrapping(AbstractInsnNode at, InsnList sync) {
-        List<TryCatchBlockNode> around = aroundSpawns.get(at);
-        if (around == null || around.isEmpty()) {
+        if (aroundSpawns.get(at) == null) {
             return sync;
         }
         LabelNode start = new LabelNode();
@@ -112,53 +176,152 @@ final class HandlerEmitter {
         LabelNode caught = new LabelNode();
         LabelNode after = new LabelNode();
         InsnList out = new InsnList();
+        out.add(keyBeforeSync(at));
         out.add(start);
         out.add(sync);
         out.add(end);
         out.add(new JumpInsnNode(Opcodes.GOTO, after));
         out.add(caught);
-        out.add(dispatch(around));
+        out.add(dispatch(at));
         out.add(after);
         unwrapHandlers.add(new TryCatchBlockNode(start, end, caught, RuntimeCalls.SPAWN_EXCEPTION));
         return out;
     }
 
     /**
-     * With a sync's SpawnException on the stack: its first failure, the sync's others suppressed
-     * in it, goes to the first of {@code around} that catches it, past that handler's own entry
-     * sync (its spawns are done), or, if none does, leaves the method. A jump, not a throw: a
-     * handler around the sync but not the spawns, which the sequential program's exception never
-     * met, must not catch it.
+     * Whether the sync at {@code at} must tell which of its spawns failed first: their failures
+     * would have met different handlers in the sequential program. A straight-line sync then
+     * keeps the position of the earliest failure, a generic one the record it settles.
      */
-    private InsnList dispatch(List<TryCatchBlockNode> around) {
+    boolean keyed(AbstractInsnNode at) {
+        Map<Integer, List<TryCatchBlockNode>> bySite = aroundSpawns.get(at);
+        return bySite != null && new HashSet<>(bySite.values()).size() > 1;
+    }
+
+    /**
+     * Whether a loop spawn of {@code site} must name its site in its record: a keyed generic sync
+     * that may wait for it tells the failing spawn by the site of its record. Other loop spawns
+     * skip the call.
+     */
+    boolean namesSite(int site) {
+        for (var e : pendingAt.entrySet()) {
+            if (keyed(e.getKey()) && !SyncPlan.unrolled(e.getValue()) && e.getValue().may.get(site)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Before a keyed sync: the locals its dispatch reads hold a value on every path into its
+     * handler, which the sync's own code sets only part of the way through.
+     */
+    private InsnList keyBeforeSync(AbstractInsnNode at) {
+        InsnList out = new InsnList();
+        if (!keyed(at)) {
+            return out;
+        }
+        if (SyncPlan.unrolled(pendingAt.get(at))) {
+            out.add(new InsnNode(Opcodes.ICONST_M1));
+            out.add(new VarInsnNode(Opcodes.ISTORE, locals.failedAt));
+        } else {
+            out.add(new InsnNode(Opcodes.ACONST_NULL));
+            out.add(new VarInsnNode(Opcodes.ASTORE, locals.records));
+            out.add(new InsnNode(Opcodes.ICONST_0));
+            out.add(new VarInsnNode(Opcodes.ISTORE, locals.index));
+        }
+        return out;
+    }
+
+    /**
+     * With a sync's SpawnException on the stack: its first failure, the sync's others suppressed
+     * in it, goes to the first handler around its spawn that catches it, past that handler's own
+     * entry sync (its spawns are done), or, if none does, leaves the method. A jump, not a throw:
+     * a handler around the sync but not the spawn, which the sequential program's exception never
+     * met, must not catch it. When the spawns pending at the sync met different handlers, the
+     * dispatch switches on which of them failed first.
+     */
+    private InsnList dispatch(AbstractInsnNode at) {
         if (caughtFailures < 0) {
             caughtFailures = locals.newLocal(1);
         }
-        if (leaveAsItself == null) {
-            leaveAsItself = new LabelNode();
-        }
+        leaveAsItself();
+        Map<Integer, List<TryCatchBlockNode>> bySite = aroundSpawns.get(at);
         InsnList out = new InsnList();
         out.add(new VarInsnNode(Opcodes.ASTORE, caughtFailures));
-        for (TryCatchBlockNode handler : around) {
+        if (!keyed(at)) {
+            out.add(chain(bySite.values().iterator().next()));
+            return out;
+        }
+        Pending waited = pendingAt.get(at);
+        boolean unrolled = SyncPlan.unrolled(waited);
+        // the key: the position of the earliest failure in a straight-line sync, the site of the record settled in a generic one
+        Map<Integer, List<TryCatchBlockNode>> byKey = new TreeMap<>();
+        if (unrolled) {
+            for (int k = 0; k < waited.exact.length; k++) {
+                byKey.put(k, bySite.get(waited.exact[k]));
+            }
+            out.add(new VarInsnNode(Opcodes.ILOAD, locals.failedAt));
+        } else {
+            byKey.putAll(bySite);
+            out.add(new VarInsnNode(Opcodes.ALOAD, locals.records));
+            out.add(new VarInsnNode(Opcodes.ILOAD, locals.index));
+            out.add(RuntimeCalls.FAILURES_SITE_OF.call());
+        }
+        Map<List<TryCatchBlockNode>, LabelNode> chains = new LinkedHashMap<>();
+        int[] keys = byKey.keySet().stream().mapToInt(Integer::intValue).toArray();
+        LabelNode[] labels = new LabelNode[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            labels[k] = chains.computeIfAbsent(byKey.get(keys[k]), c -> new LabelNode());
+        }
+        LabelNode unknown = new LabelNode();
+        out.add(new LookupSwitchInsnNode(unknown, keys, labels));
+        for (Map.Entry<List<TryCatchBlockNode>, LabelNode> c : chains.entrySet()) {
+            out.add(c.getValue());
+            out.add(chain(c.getKey()));
+        }
+        // not reached: every failure a sync reports comes from one of the spawns it waited for
+        out.add(unknown);
+        out.add(chain(List.of()));
+        return out;
+    }
+
+    /** With the sync's failures in their local: to the first of {@code around} that catches the first failure, or out. */
+    private InsnList chain(List<TryCatchBlockNode> around) {
+        return toFirstThatCatches(around, () -> {
+            InsnList cause = load(caughtFailures);
+            cause.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+            return cause;
+        }, this::firstFailure);
+    }
+
+    /**
+     * Into the first of {@code handlers} whose type the throwable {@code tested} pushes is an
+     * instance of (a finally takes any), with the throwable {@code thrown} pushes; out of the
+     * method with it if none is. {@code thrown} is pushed once on each path.
+     */
+    private InsnList toFirstThatCatches(List<TryCatchBlockNode> handlers, Supplier<InsnList> tested,
+            Supplier<InsnList> thrown) {
+        InsnList out = new InsnList();
+        for (TryCatchBlockNode handler : handlers) {
             LabelNode other = new LabelNode();
             if (handler.type != null) {
-                out.add(new VarInsnNode(Opcodes.ALOAD, caughtFailures));
-                out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;"));
+                out.add(tested.get());
                 out.add(new TypeInsnNode(Opcodes.INSTANCEOF, handler.type));
                 out.add(new JumpInsnNode(Opcodes.IFEQ, other));
             }
-            out.add(firstFailure());
+            out.add(thrown.get());
             if (handler.type != null) {
                 out.add(new TypeInsnNode(Opcodes.CHECKCAST, handler.type));
             }
             out.add(toHandler(handler));
             if (handler.type == null) {
-                return out; // a finally takes every failure
+                return out; // a finally takes every throwable
             }
             out.add(other);
         }
-        out.add(firstFailure());
-        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself));
+        out.add(thrown.get());
+        out.add(new JumpInsnNode(Opcodes.GOTO, leaveAsItself()));
         return out;
     }
 

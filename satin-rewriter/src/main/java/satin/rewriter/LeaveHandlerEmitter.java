@@ -89,7 +89,7 @@ final class LeaveHandlerEmitter {
      * propagates, with the method's own exception suppressed in it.
      */
     void addLeaveHandler() {
-        pendingRanges.removeIf(range -> !hasCode(range)); // its code was all consumed (a result's store before its sync)
+        pendingRanges.removeIf(range -> !Bytecode.hasCode(range[0], range[1])); // its code was all consumed (a result's store before its sync)
         if (pendingRanges.isEmpty()) {
             return;
         }
@@ -124,15 +124,6 @@ final class LeaveHandlerEmitter {
         for (LabelNode[] range : pendingRanges) {
             m.tryCatchBlocks.add(new TryCatchBlockNode(range[0], range[1], handler, null));
         }
-    }
-
-    private static boolean hasCode(LabelNode[] range) {
-        for (AbstractInsnNode i = range[0]; i != null && i != range[1]; i = i.getNext()) {
-            if (i.getOpcode() >= 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -45,6 +45,8 @@ final class MethodAnalysis {
     final List<Problem> problems = new ArrayList<>();
     Pending[] pending;
     Frame<BasicValue>[] frames;
+    /** The program's tries that an exception may escape while spawns are pending; see {@link Escapes}. */
+    List<Escapes.Escape> escapes = List.of();
     /** The method's control-flow graph, once the method is known to spawn. */
     ControlFlow flow;
 
@@ -101,6 +103,8 @@ final class MethodAnalysis {
         PendingChecks checks = new PendingChecks(this, flow);
         checks.checkLoopsAndReads();
         checks.checkMonitors();
+        new TargetReads(this).check();
+        escapes = Escapes.find(this);
         new HandlerCoverage(this).checkHandlerTypes();
         return true;
     }

@@ -128,6 +128,12 @@ public final class Rewriter {
         HierarchyClassWriter writer = new HierarchyClassWriter(hierarchy);
         try {
             cn.accept(writer);
+        } catch (org.objectweb.asm.LimitExceededException | org.objectweb.asm.MethodTooLargeException e) {
+            // the program's method is fine but too big to rewrite: the user can do something about it
+            MethodNode m = failing(cn);
+            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile, firstLine(m),
+                    m == null ? "?" : m.name, m == null ? "()V" : m.desc, "the method is too large to rewrite ("
+                    + e.getMessage() + "): split it into smaller methods")));
         } catch (RuntimeException e) {
             throw new RewriteException("cannot write the rewritten " + cn.name.replace('/', '.')
                     + failingMethod(cn) + ": " + e, e);
@@ -171,6 +177,19 @@ public final class Rewriter {
 
     /** Names the method whose frames cannot be computed, with its code, for the bug report. */
     private String failingMethod(ClassNode cn) {
+        MethodNode m = failing(cn);
+        if (m == null) {
+            return "";
+        }
+        StringWriter text = new StringWriter();
+        org.objectweb.asm.util.Textifier t = new org.objectweb.asm.util.Textifier();
+        m.accept(new org.objectweb.asm.util.TraceMethodVisitor(t));
+        t.print(new PrintWriter(text));
+        return " (method " + m.name + m.desc + ")\n" + text;
+    }
+
+    /** The first method that cannot be written on its own, or null. */
+    private MethodNode failing(ClassNode cn) {
         for (MethodNode m : cn.methods) {
             try {
                 ClassNode single = new ClassNode();
@@ -178,14 +197,21 @@ public final class Rewriter {
                 m.accept(single);
                 single.accept(new HierarchyClassWriter(hierarchy));
             } catch (RuntimeException e) {
-                StringWriter text = new StringWriter();
-                org.objectweb.asm.util.Textifier t = new org.objectweb.asm.util.Textifier();
-                m.accept(new org.objectweb.asm.util.TraceMethodVisitor(t));
-                t.print(new PrintWriter(text));
-                return " (method " + m.name + m.desc + ")\n" + text;
+                return m;
             }
         }
-        return "";
+        return null;
+    }
+
+    private static int firstLine(MethodNode m) {
+        if (m != null) {
+            for (var i : m.instructions) {
+                if (i instanceof org.objectweb.asm.tree.LineNumberNode l) {
+                    return l.line;
+                }
+            }
+        }
+        return -1;
     }
 
     private int index(Map<CallTarget, Integer> targets, CallTarget t, List<MethodNode> accessors) {

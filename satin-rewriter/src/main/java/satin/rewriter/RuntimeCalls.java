@@ -55,6 +55,7 @@ enum RuntimeCalls {
     FAILURES_FIRST_FAILED(Kind.STATIC, RuntimeCalls.FAILURES, "firstFailed", "([L" + RuntimeCalls.RECORD + ";I)I"),
     FAILURES_UNWRAPPED(Kind.STATIC, RuntimeCalls.FAILURES, "unwrapped",
             "(L" + RuntimeCalls.SPAWN_EXCEPTION + ";)Ljava/lang/Throwable;"),
+    FAILURES_SITE_OF(Kind.STATIC, RuntimeCalls.FAILURES, "siteOf", "([L" + RuntimeCalls.RECORD + ";I)I"),
 
     /** Not called by rewritten code but recognised in the program: every call to it is a sync. */
     SATIN_SYNC(Kind.STATIC, RuntimeCalls.SATIN, "sync", "()V"),

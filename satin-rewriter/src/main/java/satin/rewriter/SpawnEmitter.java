@@ -22,13 +22,16 @@ final class SpawnEmitter {
 
     private final HiddenLocals locals;
     private final SyncPlan plan;
+    private final HandlerEmitter handlers;
     private final IntFunction<String> recordOfSite;
     /** The rewritten class, which an invokespecial's record keeps as the receiver's type. */
     private final String owner;
 
-    SpawnEmitter(MethodAnalysis analysis, HiddenLocals locals, SyncPlan plan, IntFunction<String> recordOfSite) {
+    SpawnEmitter(MethodAnalysis analysis, HiddenLocals locals, SyncPlan plan, HandlerEmitter handlers,
+            IntFunction<String> recordOfSite) {
         this.locals = locals;
         this.plan = plan;
+        this.handlers = handlers;
         this.recordOfSite = recordOfSite;
         this.owner = analysis.owner.name;
     }
@@ -50,6 +53,10 @@ final class SpawnEmitter {
         if (site.inLoop) {
             out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));
             out.add(newRecord(site, record, true));
+            if (handlers.namesSite(site.id)) {
+                Bytecode.pushInt(out, site.id); // which spawn failed, for a dispatch to its handlers
+                out.add(RuntimeCalls.RECORD_AT_SITE.call());
+            }
             out.add(RuntimeCalls.WORKER_SPAWN.call());
         } else if (!site.fitsSlot()) {
             out.add(new VarInsnNode(Opcodes.ALOAD, locals.worker));

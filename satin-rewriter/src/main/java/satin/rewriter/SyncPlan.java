@@ -43,6 +43,9 @@ final class SyncPlan {
                 before.may.stream().filter(s -> a.sites.get(s).targetOperands() > 0).forEach(setAtEntry::add);
             }
         }
+        for (Escapes.Escape e : a.escapes) {
+            e.pending().may.stream().forEach(genericallySynced::add);
+        }
         setAtEntry.addAll(genericallySynced);
         placeholders = Placeholders.needed(a, genericallySynced);
         for (int i = 0; i < original.length; i++) {

@@ -54,13 +54,16 @@ final class UnrolledSyncEmitter {
      * if some calls failed, only the spawns before the earliest failing one deliver, and the
      * sync throws that failure, with the later ones suppressed in it. A result that goes
      * straight into its variable (see {@link HiddenLocals}) needs none of that.
+     *
+     * @param keepFailedAt whether the position of the earliest failure must be kept in any case,
+     *                     for a dispatch to the handlers that spawn met in the sequential program
      */
-    InsnList sync(int[] sites) {
+    InsnList sync(int[] sites, boolean keepFailedAt) {
         InsnList out = new InsnList();
         LabelNode collected = new LabelNode();
         LabelNode stolen = new LabelNode();
         LabelNode done = new LabelNode();
-        boolean positions = prepare(out, sites);
+        boolean positions = prepare(out, sites, keepFailedAt);
         boolean pushed = popAndCall(out, sites, positions, stolen);
         out.add(collected);
         deliverOrThrow(out, sites, positions, done);
@@ -80,8 +83,8 @@ final class UnrolledSyncEmitter {
      * No failure yet, and every target set; returns whether any result waits to be delivered, and
      * so whether the failed position matters.
      */
-    private boolean prepare(InsnList out, int[] sites) {
-        boolean positions = false;
+    private boolean prepare(InsnList out, int[] sites, boolean keepFailedAt) {
+        boolean positions = keepFailedAt;
         out.add(new InsnNode(Opcodes.ACONST_NULL));
         out.add(new VarInsnNode(Opcodes.ASTORE, locals.failures));
         for (int site : sites) {

@@ -77,6 +77,7 @@ public class TryFinally extends SatinObject {
             try {
                 inner = value(6);
                 boom(2);
+                sync();
             } catch (IllegalStateException e) {
                 inner += 1000;
             }
