@@ -27,8 +27,7 @@ final class ArchiveTrainer {
     /** Starts the trainer if this run trains the archive and no member of it does; null otherwise. */
     static ArchiveTrainer startIfNeeded(CommandBuilder commands, ClassDataArchive archive, Path secretFile)
             throws IOException {
-        boolean memberTrains = commands.members().get(0).placement() == satin.deploy.plan.ClusterPlan.Placement.PROCESSES;
-        if (!archive.training() || memberTrains || !onClassPath()) {
+        if (!archive.training() || CommandBuilder.trainsArchive(commands.members().get(0)) || !onClassPath()) {
             return null;
         }
         List<String> command = commands.satinJava(CommandBuilder.POOL_MAIN);

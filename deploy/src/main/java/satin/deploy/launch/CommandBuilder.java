@@ -331,6 +331,11 @@ public final class CommandBuilder {
         return a;
     }
 
+    /** Whether {@code m}'s JVM writes the class-data archive: a master started here, the one JVM of a run that can. */
+    static boolean trainsArchive(Member m) {
+        return m.master() && m.placement() == Placement.PROCESSES;
+    }
+
     /**
      * The local command of a process member: java, the cluster's JVM options, the agent if the
      * program brings classes of its own, the class path (satin's, then the program's), PoolMain.
@@ -339,7 +344,7 @@ public final class CommandBuilder {
         List<String> command = new ArrayList<>();
         command.add(java);
         // before the cluster's own options, so that theirs (-Xshare:off, say) win
-        command.addAll(archive.options(m.master() && m.placement() == Placement.PROCESSES));
+        command.addAll(archive.options(trainsArchive(m)));
         command.addAll(m.cluster().jvmOptions());
         String cp = classPath;
         if (!plan.app().classPath().isEmpty()) {

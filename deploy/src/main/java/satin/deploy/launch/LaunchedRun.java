@@ -48,6 +48,7 @@ public final class LaunchedRun {
     private volatile boolean masterEndedWell;
     /** Trains the archive when no member of the run can; null when a member does, or none is trained. */
     private ArchiveTrainer trainer;
+    private boolean archiveClosed;
     private final long deadline;
     private final RunDirectory directory;
     private final Path stats;
@@ -186,6 +187,10 @@ public final class LaunchedRun {
 
     /** Puts a trained archive in place, or deletes what a failed training left; once. */
     private void closeArchive() {
+        if (archiveClosed) {
+            return; // the trainer is not waited for a second time on the way out
+        }
+        archiveClosed = true;
         try {
             archive.close(trainer != null ? trainerEndedWell() : masterEndedWell);
         } catch (IOException e) {
