@@ -81,27 +81,43 @@ public final class HashWork {
         return w;
     }
 
-    /** What one hash-based collection being read has seen: how many of its elements share each hash code. */
+    /** What one hash-based collection being read has seen: its elements, by hash code. */
     final class Table {
         private final String what;
-        private final Map<Integer, Integer> sameHash = new HashMap<>();
+        private final Map<Integer, List<Object>> sameHash = new HashMap<>();
 
         private Table(String what) {
             this.what = what;
         }
 
-        /** Charges putting {@code element} (a key, for a map) in; refuses it past the budget. */
+        /**
+         * Charges putting {@code element} (a key, for a map) in; refuses it past the budget, or if
+         * its hash code, or its equality with an element of the same hash code, would never end.
+         * That element was checked when it went in, but it may have come to hold itself since
+         * (through a collection still being read then): found by fuzzing, 47 bytes of nested sets
+         * whose equality check hashed such an element for ever, and grew the JVM by gigabytes on the
+         * deep decoder's stack.
+         */
         void add(Object element) {
             long weight = weight(element);
             charge(weight, what);
-            if (hashesForever(element)) {
-                throw new KryoException(what + " whose element holds itself, so that its hash code never ends; refused");
-            }
+            refuseIfEndless(element);
             if (element == null) {
                 return;
             }
-            int before = sameHash.merge(element.hashCode(), 1, Integer::sum) - 1;
-            charge(saturatedProduct(weight, before), what);
+            List<Object> same = sameHash.computeIfAbsent(element.hashCode(), h -> new ArrayList<>(1));
+            for (Object other : same) {
+                charge(weight(other), what);
+                refuseIfEndless(other); // an equality check walks its elements' hash codes
+            }
+            charge(saturatedProduct(weight, same.size()), what);
+            same.add(element);
+        }
+
+        private void refuseIfEndless(Object element) {
+            if (hashesForever(element)) {
+                throw new KryoException(what + " whose element holds itself, so that its hash code never ends; refused");
+            }
         }
     }
 
