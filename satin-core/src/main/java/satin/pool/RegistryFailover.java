@@ -3,6 +3,7 @@ package satin.pool;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import satin.net.Advertised;
 import satin.net.Message;
 import satin.registry.Registry;
@@ -74,14 +75,38 @@ final class RegistryFailover {
         hosted = r;
         String at = Advertised.at(r.address(), config.advertise());
         LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
-        Message moved = new Message.RegistryMoved(members.self(), at);
+        registry.moveTo(members.self(), at);
+        long period = Math.max(1, config.liveness().timeoutNanos() / 10);
+        tellTheMove(r, new Message.RegistryMoved(members.self(), at), System.nanoTime() + config.liveness().timeoutNanos(),
+                period);
+    }
+
+    /**
+     * Tells each member that has not come back to the registry here where it is, and again every
+     * tenth of a failure timeout until all have come or the window for coming back closes. One word
+     * was not enough: it went into a link that was failing (the member's process had been stopped,
+     * and its links timed out as it ran again), and a live master that never heard it was declared
+     * dead while another ran main a second time; or a later member took the registry over beside
+     * this one and found itself cut off.
+     */
+    private void tellTheMove(Registry r, Message moved, long windowEnds, long period) {
+        if (pool.closing() || hosted != r || System.nanoTime() - windowEnds >= 0) {
+            return;
+        }
+        Set<Integer> back = r.connected();
+        boolean allBack = true;
         for (int m : members.others()) {
-            Links.Link l = links.to(m);
-            if (l != null) {
-                l.send(moved);
+            if (!back.contains(m)) {
+                allBack = false;
+                Links.Link l = links.to(m); // null while its link waits to be dialled again: asked next time
+                if (l != null) {
+                    l.send(moved);
+                }
             }
         }
-        registry.moveTo(members.self(), at);
+        if (!allBack) {
+            SharedTransport.get().schedule(period, () -> tellTheMove(r, moved, windowEnds, period));
+        }
     }
 
     /** Another member keeps the registry now. */

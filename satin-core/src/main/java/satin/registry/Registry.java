@@ -249,6 +249,11 @@ public final class Registry implements Inbox, AutoCloseable {
         c.close();
     }
 
+    /** The ids of the members connected to this registry now: for one taken over, those that came back. */
+    public synchronized Set<Integer> connected() {
+        return Set.copyOf(pool.connections.keySet());
+    }
+
     /** The members now, for tests and reports. */
     public synchronized List<Message.Member> members() {
         return List.copyOf(pool.members.values());
