@@ -51,7 +51,10 @@ class BenchCommandLineTest {
             new Case("./bench fuzz --seconds x", "--seconds", "'x'"),
             new Case("./bench fuzz --seconds", "--seconds", "needs a value"),
             new Case("./bench fuzz --seconds 1 --target nope", "--target", "'nope'"),
-            new Case("./bench fuzz --seconds 1 --programs 100", "--programs"),
+            new Case("./bench fuzz --programs 0", "--programs", "'0'"),
+            new Case("./bench fuzz --programs 5 --seed -1", "--seed", "'-1'"),
+            new Case("./bench fuzz --target codec-job", "--target", "--seconds"),
+            new Case("./bench fuzz", "--seconds", "--programs"),
             new Case("./bench fuzz --bogus", "unknown option --bogus"));
 
     @Test

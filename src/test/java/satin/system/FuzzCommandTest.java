@@ -34,10 +34,13 @@ class FuzzCommandTest {
     @Test
     void everyCommandOfTheSectionFuzzesAndReports() throws Exception {
         Path root = Project.root();
-        List<String> commands = ReadmeBlock.under(root.resolve("docs/testing.md"), HEADING);
-        assertTrue(commands.size() >= 2 && commands.stream().allMatch(c -> c.startsWith("./bench fuzz --seconds ")),
-                commands.toString());
+        List<String> all = ReadmeBlock.under(root.resolve("docs/testing.md"), HEADING);
+        List<String> commands = all.stream().filter(c -> c.startsWith("./bench fuzz --seconds ")).toList();
+        List<String> generators = all.stream().filter(c -> c.startsWith("./bench fuzz --programs ")).toList();
+        assertTrue(commands.size() >= 2 && generators.size() == 1 && commands.size() + generators.size() == all.size(),
+                all.toString());
         try (Processes ps = new Processes()) {
+            generates(ps, root, generators.get(0));
             for (String written : commands) {
                 String command = written.replaceFirst("--seconds \\d+", "--seconds 3")
                         + (written.contains("--target") ? "" : " --target member-statistics");
@@ -71,5 +74,28 @@ class FuzzCommandTest {
                 assertFalse(c.out().contains("Exception"), c.toString());
             }
         }
+    }
+
+    /** The line of ./bench fuzz --programs: first seed, generated, seconds, same, refused, invalid, failures. */
+    private static final Pattern PROGRAMS = Pattern.compile("seed=(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)");
+
+    /**
+     * The generator's command as written but for 3 programs: it reports them, and a failure (a
+     * program whose rewritten run differs) is a bug found, reported by exit 1 and kept shrunk.
+     */
+    private static void generates(Processes ps, Path root, String written) throws Exception {
+        String command = written.replaceFirst("--programs \\d+", "--programs 3");
+        Processes.Child c = ps.command(command, root, List.of("bash", "-euo", "pipefail", "-c", command));
+        int exit = c.exit(10 * 60L);
+        List<String> lines = c.out().lines().toList();
+        assertTrue(lines.size() >= 2 && lines.get(0).matches("programs\\s+generated\\s+secs\\s+same\\s+refused\\s+invalid\\s+failures"),
+                "the heading: " + c);
+        Matcher row = PROGRAMS.matcher(lines.get(1).trim());
+        assertTrue(row.matches(), "a line of numbers: " + c);
+        assertEquals(3, Integer.parseInt(row.group(2)), "3 programs: " + c);
+        int counted = Integer.parseInt(row.group(4)) + Integer.parseInt(row.group(5)) + Integer.parseInt(row.group(6))
+                + Integer.parseInt(row.group(7));
+        assertEquals(3, counted, "each program is counted once: " + c);
+        assertEquals(Integer.parseInt(row.group(7)) == 0 ? 0 : 1, exit, command + " exits 1 on a failure, else 0: " + c);
     }
 }

@@ -2,12 +2,14 @@ package satin.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -46,12 +48,16 @@ class RandomProgramsTest {
         }
     }
 
+    /**
+     * Bounded by the count asked for: a program takes a tenth of a second or so, so a second each
+     * (and a minute to start) stops a hang without stopping the 10,000 of {@code ./bench fuzz --programs}.
+     */
     @Test
-    @Timeout(value = 30, unit = TimeUnit.MINUTES) // the default count takes well under a minute; more on request
-    void generatedProgramsRunAsWrittenOrAreRefusedWithADiagnostic() throws IOException {
+    void generatedProgramsRunAsWrittenOrAreRefusedWithADiagnostic() {
         int count = Integer.getInteger("satin.randomPrograms.count", DEFAULT_COUNT);
         long seed = Long.getLong("satin.randomPrograms.seed", 1L);
-        RandomPrograms.Summary s = RandomPrograms.run(count, seed, Path.of("target", "random-programs"), System.out);
+        RandomPrograms.Summary s = assertTimeoutPreemptively(Duration.ofSeconds(60L + count),
+                () -> RandomPrograms.run(count, seed, Path.of("target", "random-programs"), System.out));
         System.out.println(s);
         assertTrue(s.failures().isEmpty(), s.toString());
         assertTrue(s.byKind().getOrDefault(Runner.Kind.SAME, 0) > count / 2, "most programs are valid and accepted: " + s);
