@@ -45,8 +45,29 @@ final class RelayHop extends ByteToMessageDecoder {
         }, timeoutNanos, TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Set once a relay's talk broke the protocol: the connection closes, and what came after is not
+     * read. Found by fuzzing: the decoder read the rest as the connection closed, and a greeting and
+     * an "ok" there began the link on a closed connection.
+     */
+    private boolean broken;
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (broken) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            talk(ctx, in);
+        } catch (RuntimeException e) {
+            broken = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
+    }
+
+    private void talk(ChannelHandlerContext ctx, ByteBuf in) {
         String line;
         while (ctx.pipeline().context(this) != null && (line = RelayProtocol.line(in)) != null) {
             if (line.startsWith(RelayProtocol.REFUSED)) {

@@ -14,10 +14,12 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
@@ -134,12 +136,97 @@ class NetFuzzTest {
             assertEquals("opened client", inbox.events.get(0), "the handshake did not admit the client");
             client.finish();
             server.receive(stream);
-            for (Object e : inbox.events.subList(1, inbox.events.size())) {
+            List<Object> after = inbox.events.subList(1, inbox.events.size());
+            for (Object e : after) {
                 assertTrue(e instanceof Message || e.equals("closed"), () -> "told the inbox " + e);
             }
+            int closed = after.indexOf("closed");
+            assertTrue(closed < 0 || closed == after.size() - 1, () -> "the inbox heard after the close: " + after);
             server.finish();
             return null;
         });
+    }
+
+    private static final PoolIdentity RELAYING = new PoolIdentity("p", "n", "east", "", "s3cret");
+    private static final RelayRoute ROUTE = new RelayRoute(List.of("tcp://10.0.0.1:4000", "tcp://10.0.1.1:4001"),
+            "tcp://10.0.1.7:5000");
+
+    /**
+     * What a relay of a front-end, or whoever answers in its place, says to a dialling end
+     * ({@link RelayHop}): the dialer answers only greetings, one per relay of its route, each with a
+     * request for the next hop; its link begins only after the last relay said it reached the
+     * target; anything else closes the connection with a refusal a person can read.
+     */
+    @FuzzTest
+    void relaysSay(byte[] stream) throws Throwable {
+        UntrustedInput.read(stream.length, BOUND, () -> {
+            List<Throwable> caught = new ArrayList<>();
+            List<String> linkSaw = new ArrayList<>();
+            EmbeddedChannel ch = new EmbeddedChannel(new RelayHop(RELAYING, ROUTE, TimeUnit.SECONDS.toNanos(10)),
+                    new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelActive(ChannelHandlerContext ctx) {
+                            linkSaw.add("active");
+                        }
+
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            ((ByteBuf) msg).release();
+                        }
+
+                        @Override
+                        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                            caught.add(cause);
+                            ctx.close();
+                        }
+                    });
+            ch.writeInbound(Unpooled.wrappedBuffer(stream));
+            int answered = checkRequests(ch);
+            assertTrue(answered <= ROUTE.hops().size(), "answered " + answered + " greetings on a route of "
+                    + ROUTE.hops().size() + " relays");
+            if (linkSaw.contains("active")) {
+                assertEquals(ROUTE.hops().size(), answered, "the link began before every relay was answered");
+            }
+            for (Throwable t : caught) {
+                assertTrue(CloseOnError.expected(t), () -> "taken for an internal error: " + t);
+                assertTrue(t.getMessage() != null && !t.getMessage().isBlank(), "a refusal without a reason");
+            }
+            ch.checkException();
+            ch.finishAndReleaseAll();
+            return null;
+        });
+    }
+
+    /** The lines the dialer sent: each a request for the next hop of its route, in order. */
+    private static int checkRequests(EmbeddedChannel ch) {
+        int answered = 0;
+        for (ByteBuf b; (b = ch.readOutbound()) != null; b.release()) {
+            for (String line : b.toString(StandardCharsets.US_ASCII).split("\n")) {
+                RelayProtocol.Request r = RelayProtocol.parse(line);
+                boolean last = answered == ROUTE.hops().size() - 1;
+                assertEquals(last ? ROUTE.target() : ROUTE.hops().get(answered + 1), r.next(), "request " + answered);
+                answered++;
+            }
+        }
+        return answered;
+    }
+
+    /** The seeds: what two relays of the pool say on the way to a member, and their refusals. */
+    @Test
+    void theSeedsAreWhatRelaysSay() throws Exception {
+        String first = RelayProtocol.greeting(new byte[16]) + "\n";
+        byte[] nonce = new byte[16];
+        java.util.Arrays.fill(nonce, (byte) 0x5a);
+        String second = RelayProtocol.greeting(nonce) + "\n";
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        seeds.put("through", bytes(first + second + RelayProtocol.OK + "\nfirst bytes of the link"));
+        seeds.put("refused", bytes(first + RelayProtocol.REFUSED + "tcp://10.0.1.1:4001 is not at a host of pool p\n"));
+        seeds.put("unreachable", bytes(first + second + RelayProtocol.UNREACHABLE + "cannot reach tcp://10.0.1.7:5000\n"));
+        Seeds.check(NetFuzzTest.class, "relaysSay", seeds);
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /**

@@ -103,6 +103,24 @@ class RelayHopTest {
         }
     }
 
+    /**
+     * Found by fuzzing: after a line that broke the protocol, the decoder read the rest of what came
+     * as the connection closed, and two greetings and an "ok" there began the link on a closed
+     * connection. Nothing after the break is read now.
+     */
+    @Test
+    void nothingAfterABrokenLineIsRead() {
+        Link link = new Link();
+        EmbeddedChannel ch = new EmbeddedChannel(new RelayHop(SELF, ROUTE, TimeUnit.SECONDS.toNanos(10)), link,
+                new CloseOnError());
+        ch.writeInbound(text("hello\n" + RelayProtocol.greeting(PoolIdentity.nonce()) + "\n"
+                + RelayProtocol.greeting(PoolIdentity.nonce()) + "\n" + RelayProtocol.OK + "\nbytes"));
+        assertFalse(ch.isOpen(), "closed on 'hello'");
+        assertTrue(link.seen.isEmpty(), "the link saw " + link.seen);
+        assertNull(ch.readOutbound(), "a relay was answered after the break");
+        ch.finishAndReleaseAll();
+    }
+
     @Test
     void silentRelaysCloseTheConnectionAtTheDeadline() {
         Link link = new Link();
