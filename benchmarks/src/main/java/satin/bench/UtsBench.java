@@ -116,6 +116,8 @@ final class UtsBench {
         }
         System.out.println("cpu/wall: this JVM's processor time over the wall time (its own compiler and collector included):"
                 + " below the workers' number when other processes share the processors");
+        System.out.printf(Locale.ROOT, "USE factor (Kakulavarapu et al.: sequential over 1 worker): %.1f%%%n",
+                100 * seq / median(seconds.get("rewritten, 1 worker")));
         System.out.printf(Locale.ROOT, "2 workers are %.2fx faster than 1 worker%n",
                 median(seconds.get("rewritten, 1 worker")) / median(seconds.get("rewritten, 2 workers")));
     }

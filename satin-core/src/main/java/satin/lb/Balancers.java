@@ -7,14 +7,18 @@ import java.util.function.Supplier;
 
 /**
  * Balancers by name, with their tunables: {@code RS}, {@code RP:threshold=8,inFlight=4,interval=1ms},
- * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}, {@code LL:steals=2,interval=1ms}; each also
+ * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}, {@code LL:steals=2,interval=1ms}, and the nine EARTH balancers of Kakulavarapu et al. (decision 0047):
+ * {@code DUAL}, {@code SND}, {@code HIS}, {@code RANGE} and {@code CATAPULT} with {@code threshold},
+ * {@code inFlight} and {@code interval}, {@code SPN}, {@code SHIS}, {@code RAND:inFlight=2,interval=1ms}
+ * and {@code MINIMA:interval=1ms}; each also
  * takes {@code victims=uniform|distance|distance:FLOOR_US} and {@code chunk=1|half|N} (how many jobs a
  * steal moves, {@link StealChunk}; by default {@code -Dsatin.stealChunk}, else 1). What is not given
  * keeps its default.
  */
 public final class Balancers {
 
-    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS", "LL");
+    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS", "LL",
+            "DUAL", "SPN", "SHIS", "SND", "HIS", "RANGE", "CATAPULT", "RAND", "MINIMA");
 
     private Balancers() {
     }
@@ -67,12 +71,39 @@ public final class Balancers {
                 long interval = s.nanos("interval", LifelineStealing.DEFAULT_INTERVAL_NANOS);
                 yield () -> new LifelineStealing(steals, interval, victims);
             }
+            case "DUAL", "SND", "HIS", "RANGE", "CATAPULT" -> earthSender(upper, s);
+            case "SPN" -> SpnStealing::new;
+            case "SHIS" -> ShisStealing::new;
+            case "RAND" -> {
+                int inFlight = s.integer("inFlight", RandBalancing.DEFAULT_IN_FLIGHT);
+                long interval = s.nanos("interval", RandBalancing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new RandBalancing(inFlight, interval);
+            }
+            case "MINIMA" -> {
+                long interval = s.nanos("interval", MinimaBalancing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new MinimaBalancing(interval);
+            }
             default -> throw new IllegalArgumentException("no balancer called '" + name + "'; there are " + NAMES);
         };
         s.checkAllUsed();
         Supplier<LoadBalancer> maker = () -> withChunk(kind.get(), chunk);
         maker.get(); // a setting out of range is refused now, not on the first node
         return maker;
+    }
+
+    /** The EARTH balancers that push above a threshold, with at most so many in transit, checked every interval. */
+    private static Supplier<LoadBalancer> earthSender(String name, Settings s) {
+        // the five share their defaults: a paper's "rich" node, and RP's flow control and pace
+        int threshold = s.integer("threshold", RangeSending.DEFAULT_THRESHOLD);
+        int inFlight = s.integer("inFlight", RangeSending.DEFAULT_IN_FLIGHT);
+        long interval = s.nanos("interval", RangeSending.DEFAULT_INTERVAL_NANOS);
+        return switch (name) {
+            case "DUAL" -> () -> new DualBalancing(threshold, inFlight, interval);
+            case "SND" -> () -> new SndPushing(threshold, inFlight, interval);
+            case "HIS" -> () -> new HistoryBalancing(threshold, inFlight, interval);
+            case "RANGE" -> () -> new RangeBalancing(threshold, inFlight, interval);
+            default -> () -> new CatapultBalancing(threshold, inFlight, interval);
+        };
     }
 
     private static LoadBalancer withChunk(LoadBalancer b, StealChunk chunk) {

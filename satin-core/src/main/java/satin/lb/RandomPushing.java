@@ -25,16 +25,10 @@ public final class RandomPushing extends MemberAware {
     private final long intervalNanos;
     private final VictimSelector victims;
     private int inFlight;
-    /** The queue's length at the last tick, and for how many ticks it has not changed. */
-    private long lastLength = -1;
-    private int stillTicks;
+    private final StillQueue still = new StillQueue();
 
-    /**
-     * A queue that has not moved for this many ticks has an owner that cannot take from it: it
-     * waits in a sync, having run other work meanwhile, above the jobs it queued. Nobody steals
-     * under RP, so below the threshold those jobs would wait for ever; one of them is pushed.
-     */
-    static final int STUCK_TICKS = 10;
+    /** Below the threshold, a queue still for this many ticks is pushed from ({@link StillQueue}). */
+    static final int STUCK_TICKS = StillQueue.TICKS;
 
     public RandomPushing() {
         this(DEFAULT_THRESHOLD, DEFAULT_IN_FLIGHT, DEFAULT_INTERVAL_NANOS, VictimSelector.uniform());
@@ -52,17 +46,14 @@ public final class RandomPushing extends MemberAware {
 
     @Override
     public void tick() {
-        long length = port.queueLength();
-        stillTicks = length > 0 && length == lastLength ? stillTicks + 1 : 0;
-        lastLength = length;
-        boolean stuck = stillTicks >= STUCK_TICKS;
+        boolean stuck = still.stuck(port.queueLength());
         while (inFlight < maxInFlight && !members.others().isEmpty() && (port.queueLength() > threshold || stuck)) {
             if (!port.pushJob(victims.pick(members.others(), port))) {
                 return;
             }
             inFlight++;
             stuck = false;
-            stillTicks = 0;
+            still.moved();
         }
     }
 

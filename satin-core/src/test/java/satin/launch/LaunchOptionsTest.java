@@ -245,7 +245,8 @@ class LaunchOptionsTest {
         assertEquals("east-3", parse("--name", "east", "--nodes", "4", "Main").nodeName(3), "one cluster: the process's name");
         assertEquals("RS", parse("Main").balancer().get().name(), "RS by default");
         assertFalse(parse("Main").wan().emulates());
-        assertRefused("no balancer called 'XS'; there are [RS, RP, CHS, CLS, CRS, LL]", "--balancer", "XS", "Main");
+        assertRefused("no balancer called 'XS'; there are [RS, RP, CHS, CLS, CRS, LL, DUAL, SPN, SHIS, SND, HIS,"
+                + " RANGE, CATAPULT, RAND, MINIMA]", "--balancer", "XS", "Main");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--wan", "fast", "Main")).getMessage()
                 .contains("WAN link 'fast'"));
     }

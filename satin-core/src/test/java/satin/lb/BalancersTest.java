@@ -35,6 +35,17 @@ class BalancersTest {
     }
 
     @Test
+    void theEarthBalancersTakeTheirSettings() {
+        assertEquals(Map.of("threshold", "5", "inFlight", "3", "interval", "2000us"),
+                Balancers.parse("Range:threshold=5,inFlight=3,interval=2ms").get().settings());
+        assertEquals("2", Balancers.parse("SND").get().settings().get("threshold"), "rich above two, by default");
+        assertEquals("7", Balancers.parse("RAND:inFlight=7").get().settings().get("inFlight"));
+        assertEquals("3000us", Balancers.parse("MINIMA:interval=3ms").get().settings().get("interval"));
+        assertMessage("SPN has no setting threshold", "SPN:threshold=3");
+        assertMessage("HIS needs threshold >= 0", "HIS:threshold=-1");
+    }
+
+    @Test
     void mistakesAreNamed() {
         assertMessage("no balancer called 'WS'", "WS");
         assertMessage("RS has no setting threshold", "RS:threshold=3");

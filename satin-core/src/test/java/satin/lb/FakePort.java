@@ -24,6 +24,12 @@ final class FakePort implements BalancerPort {
     /** One-way distances measured to members; the configured latency for the others. */
     final Map<Integer, Long> measured = new TreeMap<>();
     final List<Sent> sent = new ArrayList<>();
+
+    /** A note the balancer sent, with its kind. */
+    record Note(int to, int kind, long value) {
+    }
+
+    final List<Note> notes = new ArrayList<>();
     int queueLength;
     long now;
     /** How many jobs {@link #pushJob} may still take from the queue. */
@@ -116,6 +122,7 @@ final class FakePort implements BalancerPort {
     @Override
     public void note(int member, int kind, long value) {
         sent.add(new Sent("note", member, value));
+        notes.add(new Note(member, kind, value));
     }
 
     @Override

@@ -30,7 +30,7 @@
  *   name: fib                 # a short name of satin.apps.Apps, or mainClass: a.b.C
  *   args: small               # a preset of the application, or a list: [30]
  * balancer:                   # default RS; or the Balancers text as it is (balancer: RP:threshold=8)
- *   name: RP                  # RS, RP, CHS, CLS, CRS, LL
+ *   name: RP                  # RS, RP, CHS, CLS, CRS, LL, or an EARTH one (decision 0047)
  *   settings: {threshold: 8, inFlight: 2}
  * output: satin-results       # default satin-results, relative to the working directory
  * compare:                    # optional: a matrix of runs; what it omits is the run's own

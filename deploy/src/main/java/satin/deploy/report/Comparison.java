@@ -192,6 +192,30 @@ public final class Comparison {
                 : r.sequentialSeconds()) / median(workload, balancer, configuration, RunData::runSeconds);
     }
 
+    /**
+     * For a cell: the USE factor (uni-node support efficiency, Kakulavarapu et al. section 5.4.1),
+     * the median sequential time over the median time of the same workload and balancer on one
+     * node: what running the program in the framework costs before any balancing. NaN unless the
+     * comparison has both.
+     */
+    public double use(String workload, String balancer, String configuration) {
+        List<RunData> cell = cell(workload, balancer, configuration);
+        return cell.isEmpty() ? Double.NaN
+                : median(workload, balancer, configuration, r -> r.sequentialSeconds() == null ? Double.NaN
+                        : r.sequentialSeconds()) / oneNodeSeconds(cell.get(0));
+    }
+
+    /** A run's USE factor: its sequential time over the median one-node time of its workload and balancer. */
+    public double use(RunData r) {
+        return r.sequentialSeconds() == null ? Double.NaN : r.sequentialSeconds() / oneNodeSeconds(r);
+    }
+
+    private double oneNodeSeconds(RunData r) {
+        return median(byWorkload.getOrDefault(r.workload(), List.of()).stream()
+                .filter(o -> o.nodes() == 1 && o.balancer().equals(r.balancer()) && !failed.contains(o))
+                .mapToDouble(RunData::runSeconds).toArray());
+    }
+
     /** The speedup over the sequential program, or NaN if its time is unknown. */
     public static double speedup(RunData r) {
         return r.sequentialSeconds() == null ? Double.NaN : r.sequentialSeconds() / r.runSeconds();

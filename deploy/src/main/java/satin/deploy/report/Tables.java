@@ -13,7 +13,7 @@ import java.util.Locale;
 public final class Tables {
 
     static final List<String> CSV_HEADER = List.of("run", "app", "args", "balancer", "wan", "clusters", "nodes",
-            "repetition", "exit_code", "run_time_s", "launcher_wall_s", "sequential_s", "speedup", "vs_1_cluster",
+            "repetition", "exit_code", "run_time_s", "launcher_wall_s", "sequential_s", "speedup", "use", "vs_1_cluster",
             "wan_msgs_per_s",
             "lan_steal_attempts", "lan_steals", "wan_steal_attempts", "wan_steals", "jobs_given", "prefetched",
             "pushed", "starting_latency_s", "ending_latency_s", "starting_latency_90_s", "ending_latency_90_s",
@@ -36,7 +36,7 @@ public final class Tables {
                     r.exitCode() == null ? "" : r.exitCode().toString(), number(r.runSeconds(), 4),
                     r.launcherSeconds() == null ? "" : number(r.launcherSeconds(), 4),
                     r.sequentialSeconds() == null ? "" : number(r.sequentialSeconds(), 4),
-                    number(Comparison.speedup(r), 3), number(c.versusOneCluster(r), 3),
+                    number(Comparison.speedup(r), 3), number(c.use(r), 3), number(c.versusOneCluster(r), 3),
                     number(r.wanMessagesPerSecond(), 2)));
             for (String key : List.of("lanStealRequests", "lanSteals", "wanStealRequests", "wanSteals", "jobsGiven",
                     "prefetched", "jobsPushed")) {
@@ -82,7 +82,8 @@ public final class Tables {
                 + " seconds (how many times faster than the same balancer on one cluster of as many nodes, median"
                 + " over median, its range from the fastest and slowest runs; below 1 is slower), then WAN"
                 + " messages sent per second by all nodes; the speedup over the sequential program where its time"
-                + " is known; n = runs. \"≈ B\": the run times of this cell and of balancer B overlap, so these"
+                + " is known, and the USE factor (the sequential time over the same balancer's time on one node,"
+                + " Kakulavarapu et al.) where a one-node run is there too; n = runs. \"≈ B\": the run times of this cell and of balancer B overlap, so these"
                 + " runs cannot tell the two apart; \"≈ 1 cluster\": nor this WAN setting from one cluster.\n");
         notes(c, b);
         for (String w : c.workloads()) {
@@ -166,6 +167,10 @@ public final class Tables {
         s.append(" WAN msgs/s");
         if (!Double.isNaN(speedup)) {
             s.append(String.format(Locale.ROOT, "; speedup %.1f", speedup));
+        }
+        double use = c.use(w, bal, conf);
+        if (!Double.isNaN(use)) {
+            s.append(String.format(Locale.ROOT, "; USE %.0f%%", 100 * use));
         }
         s.append("; n = ").append(runs.size());
         return s.append(marks(c, w, bal, conf, several && versus.contains(1), runs)).toString();

@@ -200,7 +200,7 @@ class DescriptorProblemsTest {
                 balancer: CSR
                 """,
                 "d.yaml:3:11: balancer: found 'CSR', which is no balancer; did you mean 'CRS'? expected one of RS, RP, "
-                        + "CHS, CLS, CRS, LL");
+                        + "CHS, CLS, CRS, LL, DUAL, SPN, SHIS, SND, HIS, RANGE, CATAPULT, RAND, MINIMA");
     }
 
     @Test

@@ -24,14 +24,14 @@ class TablesTest {
         assertEquals(String.join(",", Tables.CSV_HEADER), lines.get(0));
         assertEquals(6, lines.size());
         // one cluster of 2, 8 s, its own baseline; node 1 busy from 0.1 s, both idle at 1 s
-        assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,,1.000,0.00,3,2,6,1,4,2,0,"
+        assertEquals("bare,fib,,CRS,10ms/1MB/s,1,2,1,,8.0000,,,,,1.000,0.00,3,2,6,1,4,2,0,"
                 + "0.1000,0.0000,0.1000,0.0000,1.000,0.950,8.0000,8.0000,8.0000,1,,",
                 lines.get(1));
         // 11 s median on one cluster / 12 s; 40 s sequential / 12 s
-        assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,13.5000,40.0000,3.333,0.917,0.00,10,4,12,6,8,4,0,"
+        assertEquals("rs-1x4-b,fib,30,RS,none,1,4,2,0,12.0000,13.5000,40.0000,3.333,,0.917,0.00,10,4,12,6,8,4,0,"
                 + "0.3000,0.0000,0.3000,0.0000,1.000,0.850,11.0000,10.0000,12.0000,2,,",
                 lines.get(4));
-        assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,0.500,50.00,10,4,12,6,8,4,0,"
+        assertEquals("rs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,,0.500,50.00,10,4,12,6,8,4,0,"
                 + "0.3000,0.0000,0.3000,0.0000,1.000,0.850,22.0000,22.0000,22.0000,1,,",
                 lines.get(5));
     }
@@ -49,6 +49,22 @@ class TablesTest {
                 + "| CRS | 8.000 s (1.00x vs 1 cluster), 0.0 WAN msgs/s; n = 1 |\n"), md);
         String fib30 = md.substring(md.indexOf("## fib 30"));
         assertTrue(fib30.indexOf("| RS |") < fib30.indexOf("| CRS |"), "the paper's order: RS before CRS");
+    }
+
+    @Test
+    void theUseFactorIsTheSequentialTimeOverTheSameBalancersOneNodeTime() throws IOException {
+        SyntheticRuns.comparison(root);
+        SyntheticRuns.run(root, "rs-1x1", SyntheticRuns.stats("satin.apps.fib.Fib", "RS", "none", 1, 1,
+                50_000_000_000L, 0), SyntheticRuns.result("RS", "none", "1", "1", 1, 51.5, 40));
+        Comparison c = new Comparison(RunReader.readAll(List.of(root)));
+        String md = Tables.markdown(c);
+        // 40 s sequential / 50 s on one node: 80 %, in every RS cell; CRS has no one-node run
+        assertTrue(md.contains("| RS | 50.000 s (1.00x vs 1 cluster), 0.0 WAN msgs/s; speedup 0.8; USE 80%; n = 1 | 11.000 s"), md);
+        assertTrue(md.contains("50.0 WAN msgs/s; speedup 1.8; USE 80%; n = 1 |\n"), md);
+        assertTrue(md.contains("| CRS | - | - | 16.000 s, 20.0 WAN msgs/s; speedup 2.5; n = 1 |\n"), md);
+        String csv = Tables.csv(c);
+        assertTrue(csv.contains("\nrs-2x2,fib,30,RS,10ms/1MB/s,2,4,1,0,22.0000,23.5000,40.0000,1.818,0.800,0.500,"), csv);
+        assertTrue(csv.contains("\ncrs-2x2,fib,30,CRS,10ms/1MB/s,2,4,1,0,16.0000,17.5000,40.0000,2.500,,"), csv);
     }
 
     @Test

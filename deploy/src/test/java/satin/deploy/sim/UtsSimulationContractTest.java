@@ -36,7 +36,8 @@ class UtsSimulationContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"RS", "CRS", "CHS", "CLS", "LL", "RP", "RS:victims=distance"})
+    @ValueSource(strings = {"RS", "CRS", "CHS", "CLS", "LL", "RP", "RS:victims=distance", "DUAL", "SPN", "SHIS", "SND",
+        "HIS", "RANGE", "CATAPULT", "RAND", "MINIMA"})
     void utsOnFourClusters(String balancer) {
         check(balancer);
     }

@@ -1,0 +1,9 @@
+package satin.pool;
+
+/** The EARTH balancer DUAL passes the contract every balancer passes: the sequential answer on a pool. */
+class DualContractTest extends BalancerContract {
+    @Override
+    String balancer() {
+        return "DUAL";
+    }
+}

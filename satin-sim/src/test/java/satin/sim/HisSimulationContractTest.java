@@ -1,0 +1,9 @@
+package satin.sim;
+
+/** The EARTH balancer HIS passes the contract every balancer passes in the simulator. */
+class HisSimulationContractTest extends SimulatedBalancerContract {
+    @Override
+    String balancer() {
+        return "HIS";
+    }
+}
