@@ -78,7 +78,7 @@ final class BalancerBench {
         int rounds = 1;
         int nodes = 64;
         String tree = "4,7,40000";
-        List<String> balancers = Balancers.NAMES;
+        List<String> balancers = Balancers.WIDE_AREA; // the EARTH nine by --only
         List<String> wan = WAN;
         List<String> replays = List.of();
         for (int i = 1; i < args.length; i++) {

@@ -159,7 +159,7 @@ final class SimulationBench {
     private static void validate(String[] args) throws InterruptedException {
         int rounds = 1;
         long firstSeed = 1;
-        List<String> balancers = Balancers.NAMES;
+        List<String> balancers = Balancers.WIDE_AREA; // the EARTH nine by --only
         List<String> wans = BalancerBench.WAN;
         boolean real = true;
         long formed = FORMED_NANOS;

@@ -17,8 +17,12 @@ import java.util.function.Supplier;
  */
 public final class Balancers {
 
-    public static final List<String> NAMES = List.of("RS", "RP", "CHS", "CLS", "CRS", "LL",
-            "DUAL", "SPN", "SHIS", "SND", "HIS", "RANGE", "CATAPULT", "RAND", "MINIMA");
+    /** The wide-area paper's five and the lifeline balancer: what the wide-area benchmarks compare by default. */
+    public static final List<String> WIDE_AREA = List.of("RS", "RP", "CHS", "CLS", "CRS", "LL");
+    /** The nine of the EARTH paper (decision 0047). */
+    public static final List<String> EARTH = List.of("DUAL", "SPN", "SHIS", "SND", "HIS", "RANGE", "CATAPULT", "RAND",
+            "MINIMA");
+    public static final List<String> NAMES = java.util.stream.Stream.concat(WIDE_AREA.stream(), EARTH.stream()).toList();
 
     private Balancers() {
     }
