@@ -8,9 +8,10 @@ import satin.rewriter.random.Code.Line;
 
 /**
  * Writes a random spawning program over the shapes the programming model allows, from a seed:
- * several spawnable methods, static and instance, returning {@code long} or {@code String}, that
- * spawn each other one level down; results into locals (boxed too), array elements (in loops too)
- * and fields of a holder object; branches, loops, switch statements and switch expressions whose
+ * several spawnable methods, static and instance, returning {@code long}, {@code String} or a type
+ * variable, that spawn each other one level down, and now and then one that javac bridges; results
+ * into locals (boxed too), array elements (in loops too) and fields of a holder object or of
+ * {@code this}; branches, loops, switch statements and switch expressions whose
  * arms yield into an expression; handlers around spawns and syncs, finally blocks and
  * try-with-resources, some around only the later spawns; exceptions thrown by spawned calls and by
  * the program itself at depths and arguments chosen by the seed. Every target is read only after
@@ -19,8 +20,16 @@ import satin.rewriter.random.Code.Line;
  */
 public final class Generator {
 
-    /** A method the program may spawn. */
-    private record Method(String name, boolean isStatic, boolean string) {
+    /**
+     * A method the program may spawn. A generic one ({@code <T> T m(int n, long x, T seed)}) returns
+     * a {@code Long} as its type variable, so that its callers cast and unbox between the call and
+     * the store; one with fields of its own stores spawned results into fields of {@code this}, and
+     * is called on a new object, since a spawn shares no object with its caller.
+     */
+    private record Method(String name, boolean isStatic, boolean string, boolean generic, boolean ownFields) {
+        String returned() {
+            return generic ? "T" : string ? "String" : "long";
+        }
     }
 
     private final SplittableRandom random;
@@ -29,6 +38,8 @@ public final class Generator {
     private int names;
     /** Whether this program has a shape the rewriter must refuse. */
     private boolean refused;
+    /** Whether the class implements a generic interface with a spawnable method, which javac bridges. */
+    private boolean bridged;
 
     private Generator(long seed, String className) {
         this.random = new SplittableRandom(seed);
@@ -53,9 +64,16 @@ public final class Generator {
     private Block program() {
         int count = 1 + random.nextInt(3);
         for (int i = 0; i < count; i++) {
-            methods.add(new Method("m" + i, chance(40), chance(30)));
+            boolean isStatic = chance(40);
+            boolean string = chance(30);
+            methods.add(new Method("m" + i, isStatic, string, !string && chance(20), !isStatic && chance(25)));
         }
+        bridged = chance(25);
         List<Code> members = new ArrayList<>();
+        members.add(new Line("public long f0; public long f1; public String f2;"));
+        if (bridged) {
+            members.add(bridge());
+        }
         members.add(new Line("public static final class Box { public long v; public String s; }"));
         members.add(new Block("public static final class Res implements AutoCloseable {", List.of(
                 new Line("private final StringBuilder log; private final String name;"),
@@ -65,15 +83,33 @@ public final class Generator {
             members.add(method(m));
         }
         members.add(entry());
-        return new Block("public class " + className + " extends satin.SatinObject {", members, "}");
+        return new Block("public class " + className + " extends satin.SatinObject"
+                + (bridged ? " implements java.util.function.BiFunction<Integer, Long, Long>" : "") + " {", members, "}");
+    }
+
+    /**
+     * A spawnable method that implements a generic interface's: javac adds a bridge method, which
+     * carries the annotation too, and a call through the interface goes through the bridge.
+     */
+    private Code bridge() {
+        String mod = String.valueOf(2 + random.nextInt(5));
+        return new Block("@satin.Spawnable @Override public Long apply(Integer n, Long x) {", List.of(
+                new Line("if (n <= 0) { if (x % " + mod + " == 1) throw new IllegalStateException(\"apply \" + x); return x % 7; }"),
+                new Line("Long a = apply(n - 1, x * 3 + 1);"),
+                new Line("Long b = ((java.util.function.BiFunction<Integer, Long, Long>) this).apply(n - 1, x + 5);"),
+                new Line("long c = new " + className + "().apply(n - 1, x + 2);"),
+                new Line("sync();"),
+                new Line("return a * 31 + b * 7 + c;")), "}");
     }
 
     /** The plain method the test calls: an outcome, the spawned failure a sync wraps unwrapped. */
     private Code entry() {
         Method root = methods.get(0);
-        String call = (root.isStatic() ? className : "new " + className + "()") + "." + root.name() + "(n, x)";
+        String call = (root.isStatic() ? className : "new " + className + "()") + "." + root.name() + "(n, x"
+                + (root.generic() ? ", 0L)" : ")");
         return new Block("public static String run(int n, long x) {", List.of(
-                new Block("try {", List.of(new Line("return \"ok \" + " + call + ";")), "}"),
+                new Block("try {", List.of(new Line("return \"ok \" + " + call
+                        + (bridged ? " + \" \" + new " + className + "().apply(n % 4, x)" : "") + ";")), "}"),
                 new Block("catch (RuntimeException e) {", List.of(
                         new Line("Throwable t = e instanceof satin.SpawnException && e.getCause() != null ? e.getCause() : e;"),
                         new Line("return t.getClass().getName() + \": \" + t.getMessage();")), "}")), "}");
@@ -81,9 +117,8 @@ public final class Generator {
 
     private Code method(Method m) {
         List<Code> body = new ArrayList<>();
-        String type = m.string() ? "String" : "long";
         body.add(new Block(Code.BASE_CASE, List.of(throwSometimes(m, "n <= 0"),
-                new Line("return " + (m.string() ? "\"leaf\" + (x % 13)" : "x % 1000 + 1") + ";")), "}"));
+                new Line("return " + returned(m, m.string() ? "\"leaf\" + (x % 13)" : "x % 1000 + 1") + ";")), "}"));
         if (chance(40)) {
             body.add(throwSometimes(m, "n == " + (1 + random.nextInt(3))));
         }
@@ -94,9 +129,16 @@ public final class Generator {
             body.add(group(m, 0));
         }
         body.add(new Line(m.string() ? "return \"s\" + (acc * 31 + log.toString().hashCode()) % 100003;"
-                : "return acc * 31 + log.toString().hashCode();"));
-        return new Block("@satin.Spawnable public " + (m.isStatic() ? "static " : "") + type + " " + m.name()
-                + "(int n, long x) {", body, "}");
+                : "return " + returned(m, "acc * 31 + log.toString().hashCode()") + ";"));
+        String generic = m.generic() ? "@SuppressWarnings(\"unchecked\") " : "";
+        return new Block("@satin.Spawnable " + generic + "public " + (m.isStatic() ? "static " : "")
+                + (m.generic() ? "<T> " : "") + m.returned() + " " + m.name() + "(int n, long x"
+                + (m.generic() ? ", T seed" : "") + ") {", body, "}");
+    }
+
+    /** What {@code m} returns for the long or String {@code value}: as its type variable, if generic. */
+    private static String returned(Method m, String value) {
+        return m.generic() ? "(T) (Object) Long.valueOf(" + value + ")" : value;
     }
 
     /** A throw of the method itself, on some arguments: the failure of a spawn at that depth. */
@@ -118,8 +160,13 @@ public final class Generator {
         if (callee == null) {
             return null;
         }
-        String receiver = callee.isStatic() ? className + "." : caller.isStatic() ? "new " + className + "()." : "";
-        String call = receiver + callee.name() + "(n - 1, x * " + (3 + random.nextInt(7)) + " + " + random.nextInt(50) + ")";
+        String receiver = callee.isStatic() ? className + "."
+                : caller.isStatic() || callee.ownFields() ? "new " + className + "()." : "";
+        String call = receiver + callee.name() + "(n - 1, x * " + (3 + random.nextInt(7)) + " + " + random.nextInt(50)
+                + (callee.generic() ? ", " + (chance(50) ? "0L" : "Long.valueOf(x)") + ")" : ")");
+        if (callee.generic() && target != null && !target.startsWith("Long ")) {
+            call = "(long) " + call; // a Long, cast and unboxed between the call and the store
+        }
         return target == null ? call + ";" : target + " = " + call + ";";
     }
 
@@ -200,19 +247,22 @@ public final class Generator {
                 }
                 out.add(use("java.util.Arrays.hashCode(" + r + ")"));
             }
-            case 3 -> { // fields of a holder
-                String b = fresh("b");
-                out.add(new Line("Box " + b + " = new Box();"));
-                String v = spawn(m, b + ".v", false);
+            case 3 -> { // fields of a holder, or of this object when the method has fields of its own
+                String b = m.ownFields() ? "this" : fresh("b");
+                if (!m.ownFields()) {
+                    out.add(new Line("Box " + b + " = new Box();"));
+                }
+                String v = spawn(m, b + (m.ownFields() ? ".f0" : ".v"), false);
                 if (v != null) {
                     out.add(new Line(v));
                 }
-                String s = spawn(m, b + ".s", true);
+                String s = spawn(m, b + (m.ownFields() ? ".f2" : ".s"), true);
                 if (s != null && chance(60)) {
                     out.add(new Line(s));
                 }
                 out.add(new Line(sync(m)));
-                out.add(use(b + ".v + (" + b + ".s == null ? 0 : " + b + ".s.hashCode())"));
+                out.add(use(b + (m.ownFields() ? ".f0" : ".v") + " + (" + b + (m.ownFields() ? ".f2 == null ? 0 : " : ".s == null ? 0 : ")
+                        + b + (m.ownFields() ? ".f2" : ".s") + ".hashCode())"));
             }
             case 4 -> { // different spawns on the two branches, one sync after
                 String a = fresh("a");
@@ -281,7 +331,7 @@ public final class Generator {
                 List<Code> body = new ArrayList<>(plain(m, 1 + random.nextInt(2), uses));
                 body.add(new Line(sync(m)));
                 String value = uses.isEmpty() ? "acc" : "acc + " + String.join(" + ", uses);
-                body.add(new Line("if (x % 5 == 2) return " + (m.string() ? "\"early\" + (" + value + ");" : value + ";")));
+                body.add(new Line("if (x % 5 == 2) return " + (m.string() ? "\"early\" + (" + value + ");" : returned(m, value) + ";")));
                 uses.forEach(u -> body.add(use(u)));
                 out.addAll(tryAround(body, null));
             }
