@@ -318,6 +318,9 @@ public final class JobCodec {
 
             @Override
             protected Class getTypeByName(String className) {
+                if (className == null) { // found by fuzzing: Allowlist.resolve's NullPointerException
+                    throw new KryoException("a class named by no name");
+                }
                 Class<?> known = super.getTypeByName(className);
                 return known != null ? known : allowlist.resolve(className);
             }
@@ -332,6 +335,7 @@ public final class JobCodec {
         fields.setIgnoreSyntheticFields(false);
         kryo.setDefaultSerializer(new SerializerFactory.FieldSerializerFactory(fields));
         CollectionCodecs.register(kryo);
+        NumberCodecs.register(kryo);
         return kryo;
     }
 

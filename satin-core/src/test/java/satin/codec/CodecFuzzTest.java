@@ -225,6 +225,23 @@ class CodecFuzzTest {
     }
 
     /**
+     * Found by fuzzing, once the set above no longer hid it: a BigInteger of zero bytes escaped the
+     * codec as the JDK's NumberFormatException ("Zero length BigInteger").
+     */
+    @Test
+    void aNumberOfNoBytesIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("job", "crash-4282c748399827989ddaa4cd0b0051bb11ce5be4");
+        assertTrue(e.getMessage().startsWith("a java.math.BigInteger that is no number"), e.getMessage());
+    }
+
+    /** Found by fuzzing, as the one above: a class named by a null string escaped as the allowlist's NullPointerException. */
+    @Test
+    void aClassWithoutANameIsRefusedByTheCodec() throws Throwable {
+        assertEquals("a class named by no name", refusal("result", "crash-ce059320b40452a9a46a44905fec4acf4f3b6d08")
+                .getMessage());
+    }
+
+    /**
      * Found by fuzzing: a failure whose ASCII string ran past the message's end escaped the codec as
      * Kryo's StringIndexOutOfBoundsException; a string cut short is the codec's refusal now.
      */
