@@ -128,7 +128,8 @@ public final class PoolMain {
 
     /** The parsers of the settings whose values are a type's: every such setting a node or a pool's process reads. */
     static final Map<Setting, Syntax> TYPED = Map.of(Settings.DEQUE, NodeConfig.DEQUE_SYNTAX,
-            Settings.STEAL_CHUNK, StealChunk.SYNTAX, Settings.ALLOW, Allowlist.SYNTAX, Settings.TLS, TlsPolicy.SYNTAX);
+            Settings.STEAL_CHUNK, StealChunk.SYNTAX, Settings.ALLOW, Allowlist.SYNTAX, Settings.TLS, TlsPolicy.SYNTAX,
+            Settings.COALESCE, satin.net.Coalescer.SYNTAX);
 
     private static MethodHandle findMain(String name) {
         Class<?> c;
