@@ -233,6 +233,30 @@ class CoalescerTest {
     }
 
     @Test
+    void theWanEmulatorChargesABatchAsOneMessageOfItsSize() {
+        WanLinks links = WanLinks.parse("10ms/100KB/s");
+        EmbeddedChannel ch = new EmbeddedChannel(new WanEmulator(links, "A"), new Coalescer(WINDOW, 1 << 20),
+                new MessageEncoder());
+        made.add(ch);
+        ch.freezeTime();
+        ch.attr(WanEmulator.PEER_CLUSTER).set("B");
+        ch.pipeline().fireUserEventTriggered(PEER);
+        Message a = new Message.Result(1, false, new byte[400]);
+        Message b = new Message.Result(2, false, new byte[500]);
+        send(ch, a);
+        send(ch, b);
+        long charged = links.spec("A", "B").latencyNanos() + links.spec("A", "B")
+                .transmitNanos(Coalescer.batchFrameBytes(MessageEncoder.frameBytes(a), MessageEncoder.frameBytes(b)));
+        pass(ch, WINDOW); // the batch leaves the coalescer for the link
+        pass(ch, charged - 1);
+        assertNull(ch.readOutbound(), "the batch arrived before its latency and its bytes' time were over");
+        pass(ch, 1);
+        List<ByteBuf> frames = frames(ch);
+        assertEquals(1, frames.size(), "frames on the emulated link");
+        assertEquals(wire(List.of(a, b)), wire(decoded(frames)));
+    }
+
+    @Test
     void theDecoderRefusesABatchBeforeTheHandshake() {
         EmbeddedChannel in = new EmbeddedChannel(new MessageDecoder());
         made.add(in);
