@@ -34,7 +34,7 @@ public final class Coalescer extends ChannelDuplexHandler {
     static final long MAX_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** The bucket of the paper's Graph500 runs, and of the MPI reference they compare with. */
-    static final int BUCKET_BYTES = 4 << 10;
+    public static final int BUCKET_BYTES = 4 << 10;
 
     private final long windowNanos;
     private final int bucketBytes;
@@ -128,7 +128,12 @@ public final class Coalescer extends ChannelDuplexHandler {
 
     /** What a frame of one message takes as an entry of a batch: its length, its type and message. */
     private static int entryBytes(ByteBuf body) {
-        return FrameFormat.BATCH_ENTRY_BYTES + body.readableBytes() - 1;
+        return entryBytes(FrameFormat.LENGTH_BYTES + body.readableBytes());
+    }
+
+    /** What a message whose own frame takes {@code frameBytes} (its length field included) adds to a batch's body. */
+    public static int entryBytes(int frameBytes) {
+        return FrameFormat.BATCH_ENTRY_BYTES + frameBytes - FrameFormat.LENGTH_BYTES - 1;
     }
 
     private boolean fitsAlone(ByteBuf body) {
@@ -180,7 +185,7 @@ public final class Coalescer extends ChannelDuplexHandler {
     public static int batchFrameBytes(int... frameBytes) {
         int n = FrameFormat.LENGTH_BYTES + FrameFormat.BATCH_HEADER_BYTES;
         for (int f : frameBytes) {
-            n += FrameFormat.BATCH_ENTRY_BYTES + f - FrameFormat.LENGTH_BYTES - 1;
+            n += entryBytes(f);
         }
         return n;
     }
