@@ -9,9 +9,9 @@ import io.netty.handler.codec.LengthFieldPrepender;
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
  * on an accepting end the bound on connections still to prove the secret, frames in and out (small
- * ones only until the handshake), the emulated wide-area delay (if any), messages in and out, the
- * handshake, failure detection, delivery to the inbox, and closing on errors. An accepting end's
- * initializer serves one listener, whose connections share the bound.
+ * ones only until the handshake), the emulated wide-area delay (if any), coalescing (if on), messages
+ * in and out, the handshake, failure detection, delivery to the inbox, and closing on errors. An
+ * accepting end's initializer serves one listener, whose connections share the bound.
  */
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
