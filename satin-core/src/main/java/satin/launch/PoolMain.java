@@ -94,6 +94,9 @@ public final class PoolMain {
         if (o.tls() != null) { // one pool per process: every link this process makes follows it
             System.setProperty(satin.net.TlsPolicy.PROPERTY, o.tls().toString());
         }
+        if (o.coalesce() != null) { // read by each link's pipeline as it is made
+            System.setProperty(satin.net.Coalescer.PROPERTY, o.coalesce());
+        }
         if (o.exitWithParent()) {
             exitWithParent(o.parentPid(), err);
         }
