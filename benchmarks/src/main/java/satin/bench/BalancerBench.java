@@ -81,6 +81,7 @@ final class BalancerBench {
         List<String> balancers = Balancers.WIDE_AREA; // the EARTH nine by --only
         List<String> wan = WAN;
         List<String> replays = List.of();
+        String coalesce = null;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
@@ -89,6 +90,11 @@ final class BalancerBench {
                 case "--replay" -> replays = List.of(Args.value(args, ++i).split(";"));
                 case "--only" -> balancers = List.of(Args.value(args, ++i).split(";"));
                 case "--wan" -> wan = List.of(Args.value(args, ++i).split(";"));
+                case "--coalesce" -> {
+                    coalesce = Args.value(args, ++i);
+                    String window = coalesce;
+                    Args.checked(() -> satin.net.Coalescer.parseWindow(window, "--coalesce"));
+                }
                 case "--chunk" -> {
                     String chunk = Args.value(args, ++i);
                     System.setProperty(satin.lb.StealChunk.PROPERTY,
@@ -110,9 +116,40 @@ final class BalancerBench {
         for (String r : replays) {
             trees.add(BenchTree.replay(nodes, r));
         }
+        if (coalesce != null) {
+            wan = withCoalescing(wan, coalesce);
+        }
         for (BenchTree bt : trees) {
             new BalancerBench(nodes, bt).measure(rounds, balancers, wan);
         }
+    }
+
+    /** What {@code --coalesce} names after a WAN setting: the same links, messages coalesced within the window. */
+    private static final String COALESCED = " coalesce ";
+
+    /**
+     * Each WAN setting twice, as it is and coalesced within {@code window}, side by side: the two
+     * run in the same rounds, one after the other, so that a change of the machine's load meets both.
+     */
+    static List<String> withCoalescing(List<String> wan, String window) {
+        List<String> both = new ArrayList<>();
+        for (String w : wan) {
+            both.add(w);
+            both.add(w + COALESCED + window);
+        }
+        return both;
+    }
+
+    /** The WAN links of a setting, without its coalescing window. */
+    static String linksOf(String setting) {
+        int at = setting.indexOf(COALESCED);
+        return at < 0 ? setting : setting.substring(0, at);
+    }
+
+    /** The coalescing window of a setting: {@code off} unless {@code --coalesce} named one. */
+    static String windowOf(String setting) {
+        int at = setting.indexOf(COALESCED);
+        return at < 0 ? "off" : setting.substring(at + COALESCED.length());
     }
 
     private void measure(int rounds, List<String> balancers, List<String> wan) throws InterruptedException {
@@ -159,7 +196,7 @@ final class BalancerBench {
                 "explained");
         for (String setting : settings.subList(1, settings.size())) {
             List<Outcome> o = rs.get(setting);
-            double roundTrip = 2 * WanLinks.parse(setting).spec("c0", "c1").latencyNanos() / 1e9;
+            double roundTrip = 2 * WanLinks.parse(linksOf(setting)).spec("c0", "c1").latencyNanos() / 1e9;
             double requests = median(o, Outcome::wanStealRequests);
             double wait = requests * roundTrip / nodes;
             double slowdown = median(o, Outcome::seconds) - single;
@@ -171,7 +208,9 @@ final class BalancerBench {
     /** One real run of the tree on {@code setting} ("1 cluster" or WAN text for 4 clusters), its sum checked. */
     Outcome once(String balancer, String setting, long expected) throws InterruptedException {
         boolean wide = !setting.equals("1 cluster");
-        WanLinks links = wide ? WanLinks.parse(setting) : WanLinks.none();
+        WanLinks links = wide ? WanLinks.parse(linksOf(setting)) : WanLinks.none();
+        // read by each connection's pipeline as it is made: this run's links coalesce, or not
+        System.setProperty(satin.net.Coalescer.PROPERTY, windowOf(setting));
         int clusters = wide ? 4 : 1;
         String pool = "bench" + (++runs);
         Supplier<LoadBalancer> make = Balancers.parse(balancer);
@@ -301,7 +340,7 @@ final class BalancerBench {
     /** Settings whose runs last fewer than 20 WAN round trips: they measure where the first steals landed. */
     private static void tooShort(Map<String, Map<String, List<Outcome>>> all, List<String> settings) {
         for (String s : settings.subList(1, settings.size())) {
-            double roundTrip = 2 * WanLinks.parse(s).spec("c0", "c1").latencyNanos() / 1e9;
+            double roundTrip = 2 * WanLinks.parse(linksOf(s)).spec("c0", "c1").latencyNanos() / 1e9;
             for (Map.Entry<String, Map<String, List<Outcome>>> b : all.entrySet()) {
                 double shortest = spread(b.getValue().get(s), Outcome::seconds).min();
                 if (shortest < satin.deploy.report.ShortRuns.ROUND_TRIPS * roundTrip) {

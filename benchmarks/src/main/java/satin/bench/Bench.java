@@ -34,7 +34,7 @@ public final class Bench {
             + "       bench wan\n"
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
-            + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--replay 'FILE[,SCALE];...'] [--only 'RS;RP:threshold=2'] [--wan 'A;B']\n"
+            + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--replay 'FILE[,SCALE];...'] [--only 'RS;RP:threshold=2'] [--wan 'A;B'] [--coalesce 200us]\n"
             + "       bench replay [--apps 'APP:ARGS;...'] [--rounds R] [--warmup W] [--fold-us T] [--dir DIR] [--record-only]\n"
             + "       " + SimulationBench.USAGE.replace("\n", "\n       ") + "\n"
             + "       " + ChaosBench.USAGE + "\n"

@@ -19,7 +19,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         String registryFile, boolean registryOnly, int nodes, int workers, String cluster, int clusters, List<String> layout, String host,
         String advertise, satin.relay.Relays relays, String registryCluster, String namePrefix,
         String statsFile, boolean exitWithParent, int parentPid, boolean wantsMaster, int waitFor, int minNodes, int waitSeconds,
-        Supplier<LoadBalancer> balancer, WanLinks wan, satin.net.TlsPolicy tls, int maxFrameMib, int failureTimeoutMillis, String mainClass,
+        Supplier<LoadBalancer> balancer, WanLinks wan, satin.net.TlsPolicy tls, String coalesce, int maxFrameMib, int failureTimeoutMillis, String mainClass,
         List<String> mainArgs, List<String> warnings) {
 
     /** Why --secret is not the way to give a secret, said whenever it is used. */
@@ -56,6 +56,8 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                                      too big to send runs where it is
               --tls wan|all|off      which TCP links are TLS: between clusters and to the registry
                                      (wan, the default), all, or none (sets -Dsatin.tls; decision 0023)
+              --coalesce WINDOW      small messages to one peer within WINDOW (1us to 100ms) leave as one
+                                     frame (default: off; sets -Dsatin.coalesce; decision 0048)
               --failure-timeout MS   a node silent for MS milliseconds (plus its link's round trip) is
                                      declared dead and its jobs run again elsewhere (default: 5000)
               --host HOST            the interface the nodes listen on (default: 127.0.0.1);
@@ -100,6 +102,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         Supplier<LoadBalancer> balancer = Balancers.parse("RS");
         WanLinks wan = WanLinks.none();
         satin.net.TlsPolicy tls = null;
+        String coalesce = null;
         String host = "127.0.0.1";
         String advertise = null;
         satin.relay.Relays relays = satin.relay.Relays.none();
@@ -138,6 +141,10 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
                 case "--balancer" -> balancer = Balancers.parse(p.value(option));
                 case "--wan" -> wan = WanLinks.parse(p.value(option));
                 case "--tls" -> tls = satin.net.TlsPolicy.parse(p.value(option), "--tls");
+                case "--coalesce" -> {
+                    coalesce = p.value(option).trim();
+                    satin.net.Coalescer.parseWindow(coalesce, "--coalesce");
+                }
                 case "--max-frame" -> maxFrameMib = p.number(option, 1, 1024);
                 case "--failure-timeout" -> failureTimeout = p.number(option, 10, 3_600_000);
                 case "--host" -> host = p.value(option);
@@ -206,7 +213,7 @@ record LaunchOptions(String pool, String secret, boolean secretMadeUp, String re
         return new LaunchOptions(pool, secret, madeUp, registry, registryListen, registryFile, registryOnly, nodes, workers,
                 cluster, clusters, layout, host, advertise, relays, registryCluster, namePrefix, stats, exitWithParent, parentPid, wantsMaster, waitFor,
                 minNodes > 0 ? minNodes : waitFor, waitSeconds, balancer,
-                wan, tls, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
+                wan, tls, coalesce, maxFrameMib, failureTimeout, mainClass, p.rest(), List.copyOf(warnings));
     }
 
     /**

@@ -94,6 +94,9 @@ public final class PoolMain {
         if (o.tls() != null) { // one pool per process: every link this process makes follows it
             System.setProperty(satin.net.TlsPolicy.PROPERTY, o.tls().toString());
         }
+        if (o.coalesce() != null) { // read by each link's pipeline as it is made
+            System.setProperty(satin.net.Coalescer.PROPERTY, o.coalesce());
+        }
         if (o.exitWithParent()) {
             exitWithParent(o.parentPid(), err);
         }
@@ -128,7 +131,8 @@ public final class PoolMain {
 
     /** The parsers of the settings whose values are a type's: every such setting a node or a pool's process reads. */
     static final Map<Setting, Syntax> TYPED = Map.of(Settings.DEQUE, NodeConfig.DEQUE_SYNTAX,
-            Settings.STEAL_CHUNK, StealChunk.SYNTAX, Settings.ALLOW, Allowlist.SYNTAX, Settings.TLS, TlsPolicy.SYNTAX);
+            Settings.STEAL_CHUNK, StealChunk.SYNTAX, Settings.ALLOW, Allowlist.SYNTAX, Settings.TLS, TlsPolicy.SYNTAX,
+            Settings.COALESCE, satin.net.Coalescer.SYNTAX);
 
     private static MethodHandle findMain(String name) {
         Class<?> c;

@@ -9,9 +9,9 @@ import io.netty.handler.codec.LengthFieldPrepender;
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
  * on an accepting end the bound on connections still to prove the secret, frames in and out (small
- * ones only until the handshake), the emulated wide-area delay (if any), messages in and out, the
- * handshake, failure detection, delivery to the inbox, and closing on errors. An accepting end's
- * initializer serves one listener, whose connections share the bound.
+ * ones only until the handshake), the emulated wide-area delay (if any), coalescing (if on), messages
+ * in and out, the handshake, failure detection, delivery to the inbox, and closing on errors. An
+ * accepting end's initializer serves one listener, whose connections share the bound.
  */
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
@@ -32,6 +32,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private boolean dialsTls;
     /** A connecting end's way through front-end relays; direct when null. */
     private RelayRoute route;
+    /** How long a small message may wait for others to the same peer; 0: each leaves at once. */
+    private long coalesceNanos;
 
     public PipelineInitializer(PoolIdentity self, boolean accepting, int maxFrame, Inbox inbox) {
         this(self, accepting, maxFrame, inbox, null, WanLinks.none());
@@ -64,6 +66,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.traffic = traffic;
         this.wan = wan;
         this.tls = TlsPolicy.fromProperty();
+        this.coalesceNanos = Coalescer.windowFromProperty();
+    }
+
+    /** This initializer coalescing within {@code windowNanos} (0: not at all) rather than by {@code -Dsatin.coalesce}. */
+    PipelineInitializer coalescing(long windowNanos) {
+        this.coalesceNanos = windowNanos;
+        return this;
     }
 
     /**
@@ -155,6 +164,10 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         if (wan.emulates()) {
             p.addLast("wan", new WanEmulator(wan, self.cluster()));
+        }
+        if (coalesceNanos > 0) {
+            // above the WAN emulator and the counters: a batch is one frame of its size to both
+            p.addLast("coalescer", new Coalescer(coalesceNanos, maxFrame));
         }
         p.addLast("decoder", new MessageDecoder());
         p.addLast("encoder", ENCODER);

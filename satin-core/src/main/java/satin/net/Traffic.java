@@ -103,7 +103,7 @@ public final class Traffic extends ChannelDuplexHandler {
     }
 
     /** A heartbeat's body is its header alone: the version byte, then the type. */
-    private static boolean isHeartbeat(ByteBuf body) {
+    static boolean isHeartbeat(ByteBuf body) {
         return body.readableBytes() == FrameFormat.HEADER_BYTES
                 && body.getUnsignedByte(body.readerIndex() + 1) == MessageType.HEARTBEAT.code();
     }

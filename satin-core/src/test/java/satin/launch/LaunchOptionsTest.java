@@ -252,6 +252,14 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void theCoalescingWindowIsReadAndAMistakeNamed() {
+        assertEquals("200us", parse("--coalesce", "200us", "Main").coalesce());
+        assertEquals(null, parse("Main").coalesce(), "unset: -Dsatin.coalesce decides");
+        assertEquals("--coalesce=2s: expected off or a window from 1us to 100ms", assertThrows(
+                IllegalArgumentException.class, () -> parse("--coalesce", "2s", "Main")).getMessage());
+    }
+
+    @Test
     void theTlsPolicyIsReadAndAMistakeNamed() {
         assertEquals(satin.net.TlsPolicy.ALL, parse("--tls", "all", "Main").tls());
         assertEquals(null, parse("Main").tls(), "unset: -Dsatin.tls decides");

@@ -99,6 +99,49 @@ class NetFuzzTest {
         });
     }
 
+    /**
+     * A frame's body from an admitted peer, perhaps a batch: what is accepted writes back to
+     * exactly its bytes (a batch as the coalescer writes its messages), or it is a protocol error
+     * and nothing of it passes.
+     */
+    @FuzzTest
+    void batches(byte[] body) throws Throwable {
+        UntrustedInput.read(body.length, BOUND, () -> {
+            EmbeddedChannel ch = new EmbeddedChannel(new MessageDecoder());
+            ch.pipeline().fireUserEventTriggered(new Handshake.Admitted("n", "c", "local://n"));
+            try {
+                ch.writeInbound(Unpooled.wrappedBuffer(body));
+                List<Message> got = new ArrayList<>();
+                for (Message m; (m = ch.readInbound()) != null;) {
+                    got.add(m);
+                }
+                assertArrayEquals(body, writtenBack(got), "accepted bytes that write back otherwise");
+            } catch (DecoderException e) {
+                assertTrue(CloseOnError.expected(e), () -> "taken for an internal error: " + e);
+                assertTrue(ch.inboundMessages().isEmpty(), "a message of a refused frame passed");
+            } finally {
+                ch.finishAndReleaseAll();
+            }
+            return null;
+        });
+    }
+
+    /** One message as its frame's body, several as the coalescer's batch of them. */
+    private static byte[] writtenBack(List<Message> messages) {
+        if (messages.size() == 1) {
+            return ByteBufUtil.getBytes(Frames.body(messages.get(0)));
+        }
+        List<ByteBuf> bodies = new ArrayList<>(messages.stream().map(Frames::body).toList());
+        int bytes = Coalescer.batchFrameBytes(bodies.stream().mapToInt(b -> FrameFormat.LENGTH_BYTES + b.readableBytes())
+                .toArray()) - FrameFormat.LENGTH_BYTES;
+        ByteBuf batch = Coalescer.batch(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, bodies, bytes);
+        try {
+            return ByteBufUtil.getBytes(batch);
+        } finally {
+            batch.release();
+        }
+    }
+
     /** What a stranger sends an accepting end after the plain preamble: nothing reaches the inbox. */
     @FuzzTest
     void beforeTheHandshake(byte[] stream) throws Throwable {
@@ -282,8 +325,13 @@ class NetFuzzTest {
             all.write(frame);
         }
         framed.put("every-message", all.toByteArray());
+        byte[] batch = writtenBack(Frames.everyMessage());
+        Map<String, byte[]> batches = new LinkedHashMap<>(bodies);
+        batches.put("batch-of-every-message", batch);
+        framed.put("batch-of-every-message", frame(batch));
         Seeds.check(NetFuzzTest.class, "frames", framed);
         Seeds.check(NetFuzzTest.class, "messages", bodies);
+        Seeds.check(NetFuzzTest.class, "batches", batches);
         Seeds.check(NetFuzzTest.class, "afterTheHandshake", framed);
 
         // a handshake's messages as the ends write them; their nonces are random in a real one, and

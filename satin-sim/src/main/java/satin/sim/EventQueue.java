@@ -17,6 +17,8 @@ final class EventQueue {
     static final int TICK = 2;
     /** A parked idle worker looks for work again. Subject: the node; detail: the idle loop's generation. */
     static final int POLL = 3;
+    /** A coalescing window ends ({@link Batches}). Subject: the batch's slot; detail: its generation. */
+    static final int WINDOW_END = 4;
 
     private long[] time = new long[1024];
     private long[] order = new long[1024];

@@ -128,10 +128,24 @@ final class Protocol {
     private void send(int type, int from, int to, long a, long b, int s, long[] job, WireFrame frame, int payloadBytes) {
         int bytes = frame.bytes(payloadBytes);
         int m = messages.create(type, from, to, a, b, s, job, 0);
+        if (sim.batches() != null) {
+            sim.batches().send(from, to, m, bytes);
+        } else {
+            transmit(from, to, new int[] {m}, 1, bytes);
+        }
+    }
+
+    /**
+     * Puts the first {@code count} of {@code ms} on the link as one frame of {@code bytes}: they
+     * arrive together, in order, and the frame counts once, with the first of them.
+     */
+    void transmit(int from, int to, int[] ms, int count, int bytes) {
         boolean wide = sim.network().wideArea(from, to);
         sim.node(from).counters.sent(wide, bytes);
         long at = sim.network().arrival(from, to, bytes, sim.now());
-        sim.scheduleArrival(m, at, bytes);
+        for (int i = 0; i < count; i++) {
+            sim.scheduleArrival(ms[i], at, i == 0 ? bytes : 0);
+        }
     }
 
     // ------------------------------------------------------------------ messages arrive
@@ -140,7 +154,9 @@ final class Protocol {
         int type = messages.type(m);
         int from = messages.from(m);
         SimNode to = sim.node(messages.to(m));
-        to.counters.received(sim.network().wideArea(from, to.id), bytes);
+        if (bytes > 0) { // 0: a later message of a batch, whose frame came with the first
+            to.counters.received(sim.network().wideArea(from, to.id), bytes);
+        }
         switch (type) {
             case STEAL_REQUEST -> stealRequest(to, from, messages.first(m));
             case STEAL_REPLY -> stealReply(to, from, m);

@@ -25,9 +25,12 @@ import satin.net.WanLinks;
  *                        or on its way when it does, and what they counted then is not the run's, as
  *                        a real pool that forms before its main begins has it; 0: every node starts
  *                        parked, with nothing asked yet
+ * @param coalesceNanos   small messages from one node to another within this window travel as one
+ *                        batch frame, as {@code -Dsatin.coalesce} makes real nodes send them
+ *                        ({@link Batches}); 0: each message is its own frame (the default)
  */
 public record SimConfig(Topology topology, Workload workload, String balancer, String wan, Interconnect lan, long seed,
-        int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit, long formedNanos) {
+        int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit, long formedNanos, long coalesceNanos) {
 
     public static final long DEFAULT_MAX_SIMULATED_NANOS = 3_600_000_000_000L;
     public static final int DEFAULT_TRACE_LIMIT = 2_000_000;
@@ -39,10 +42,16 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
         Objects.requireNonNull(idle, "idle");
         Balancers.parse(balancer); // refused now, named, not on the first node
         WanLinks.parse(wan);
-        if (offered < 1 || maxSimulatedNanos <= 0 || traceLimit < 0 || formedNanos < 0) {
+        if (offered < 1 || maxSimulatedNanos <= 0 || traceLimit < 0 || formedNanos < 0 || coalesceNanos < 0) {
             throw new IllegalArgumentException("a simulation needs offered >= 1, a positive time limit, a trace limit >= 0"
-                    + " and a formation time >= 0");
+                    + ", a formation time >= 0 and a coalescing window >= 0");
         }
+    }
+
+    /** A run whose messages are not coalesced, as every run was before coalescing was modelled. */
+    public SimConfig(Topology topology, Workload workload, String balancer, String wan, Interconnect lan, long seed,
+            int offered, IdleLoop idle, long maxSimulatedNanos, int traceLimit, long formedNanos) {
+        this(topology, workload, balancer, wan, lan, seed, offered, idle, maxSimulatedNanos, traceLimit, formedNanos, 0);
     }
 
     /**
@@ -57,17 +66,23 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
 
     public SimConfig withLan(Interconnect l) {
         return new SimConfig(topology, workload, balancer, wan, l, seed, offered, idle, maxSimulatedNanos, traceLimit,
-                formedNanos);
+                formedNanos, coalesceNanos);
     }
 
     public SimConfig withSeed(long s) {
         return new SimConfig(topology, workload, balancer, wan, lan, s, offered, idle, maxSimulatedNanos, traceLimit,
-                formedNanos);
+                formedNanos, coalesceNanos);
     }
 
     /** The same run in a pool whose nodes were idle for {@code nanos} before the root job came. */
     public SimConfig formedFor(long nanos) {
         return new SimConfig(topology, workload, balancer, wan, lan, seed, offered, idle, maxSimulatedNanos, traceLimit,
-                nanos);
+                nanos, coalesceNanos);
+    }
+
+    /** The same run with messages coalesced within {@code windowNanos} (0: not at all). */
+    public SimConfig coalescedWithin(long windowNanos) {
+        return new SimConfig(topology, workload, balancer, wan, lan, seed, offered, idle, maxSimulatedNanos, traceLimit,
+                formedNanos, windowNanos);
     }
 }

@@ -26,6 +26,7 @@ public final class Simulation {
     private final SimConfig config;
     private final Network network;
     private final Protocol protocol;
+    private final Batches batches;
     private final EventQueue events = new EventQueue();
     private final Integer[] memberIds;
     private final List<SimWorker> workers = new ArrayList<>();
@@ -46,6 +47,7 @@ public final class Simulation {
             memberIds[i] = i;
         }
         this.protocol = new Protocol(this);
+        this.batches = config.coalesceNanos() > 0 ? new Batches(this, config.coalesceNanos()) : null;
         Supplier<LoadBalancer> make = Balancers.parse(config.balancer());
         this.nodes = new SimNode[t.nodes()];
         for (int n = 0; n < nodes.length; n++) {
@@ -123,6 +125,7 @@ public final class Simulation {
                 events.add(now + n.balancer().tickNanos(), EventQueue.TICK, subject, 0);
             }
             case EventQueue.POLL -> nodes[subject].poll(detail);
+            case EventQueue.WINDOW_END -> batches.windowEnded(subject, detail);
             default -> throw new IllegalStateException("event kind " + kind);
         }
     }
@@ -177,6 +180,15 @@ public final class Simulation {
 
     void scheduleArrival(int message, long at, int bytes) {
         events.add(at, EventQueue.ARRIVE, message, bytes);
+    }
+
+    void scheduleWindowEnd(int slot, long at, long generation) {
+        events.add(at, EventQueue.WINDOW_END, slot, generation);
+    }
+
+    /** Where messages wait to be coalesced; null when each is its own frame. */
+    Batches batches() {
+        return batches;
     }
 
     void scheduleTick(SimNode n, long at) {
