@@ -137,8 +137,12 @@ public final class Allowlist {
      * The class a peer named, loaded without running its initialiser, if it is allowed.
      *
      * @throws NotAllowedException naming the class otherwise
+     * @throws com.esotericsoftware.kryo.KryoException for a name that is null: bad bytes
      */
     public Class<?> resolve(String name) {
+        if (name == null) { // found by fuzzing, where a job names its record and where Kryo names a class
+            throw new com.esotericsoftware.kryo.KryoException("a class named by no name");
+        }
         String element = name;
         while (element.startsWith("[")) {
             element = element.substring(1);

@@ -12,8 +12,9 @@ import java.math.BigInteger;
 /**
  * Kryo's readers of {@link BigInteger} and {@link BigDecimal}, whose bad bytes are the codec's
  * refusal: found by fuzzing, a number of zero bytes escaped the codec as the JDK's
- * NumberFormatException ("Zero length BigInteger"), which a thief would have passed on as the
- * reason of its refusal and an owner taken for the failure of the call itself.
+ * NumberFormatException ("Zero length BigInteger"), and a BigDecimal's unscaled value claiming a
+ * negative count of bytes as Kryo's IllegalArgumentException; a thief would have passed either on
+ * as the reason of its refusal, and an owner taken it for the failure of the call itself.
  */
 final class NumberCodecs {
 
@@ -36,7 +37,7 @@ final class NumberCodecs {
             public T read(Kryo kryo, Input in, Class<? extends T> type) {
                 try {
                     return kryos.read(kryo, in, type);
-                } catch (NumberFormatException e) {
+                } catch (IllegalArgumentException | ArithmeticException e) { // NumberFormatException too
                     throw new KryoException("a " + type.getName() + " that is no number (" + e.getMessage() + ")");
                 }
             }

@@ -234,11 +234,23 @@ class CodecFuzzTest {
         assertTrue(e.getMessage().startsWith("a java.math.BigInteger that is no number"), e.getMessage());
     }
 
-    /** Found by fuzzing, as the one above: a class named by a null string escaped as the allowlist's NullPointerException. */
+    /**
+     * Found by fuzzing, as the one above: a class named by a null string escaped as the allowlist's
+     * NullPointerException, where Kryo names an element's class and where a job names its record.
+     */
     @Test
     void aClassWithoutANameIsRefusedByTheCodec() throws Throwable {
         assertEquals("a class named by no name", refusal("result", "crash-ce059320b40452a9a46a44905fec4acf4f3b6d08")
                 .getMessage());
+        assertEquals("a class named by no name", refusal("job", "crash-dea20fbde8f3726fb383a8bbd87f85287549f98d")
+                .getMessage());
+    }
+
+    /** Found by fuzzing: a BigDecimal whose unscaled value claimed a negative count of bytes escaped as Kryo's IllegalArgumentException. */
+    @Test
+    void aBigDecimalOfANegativeLengthIsRefusedByTheCodec() throws Throwable {
+        KryoException e = refusal("result", "crash-269f4a08644e48b3c84a312fcf74a7c46396613b");
+        assertTrue(e.getMessage().startsWith("a java.math.BigDecimal that is no number"), e.getMessage());
     }
 
     /**
