@@ -16,4 +16,17 @@ public final class Abandoned extends Error {
     public Abandoned(String why, Throwable cause) {
         super(why, cause, false, false);
     }
+
+    /**
+     * Whether {@code failure} is, or was caused by, abandonment: then it is no failure of the call,
+     * and nobody may be told it as one.
+     */
+    public static boolean in(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof Abandoned) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -82,6 +82,12 @@ final class RemoteJob extends InvocationRecord {
         if (own.abandoned()) {
             return; // its owner is gone, and so is whoever waited
         }
+        if (Abandoned.in(failure)) {
+            // This node closes, and a job it gave away came back unrun (a full build once told the
+            // owner so as the call's failure, and the run failed with it): the owner, seeing this
+            // node go, runs the job again, as it does every job of a node that went.
+            return;
+        }
         byte[] payload;
         boolean failed = failure != null;
         try {

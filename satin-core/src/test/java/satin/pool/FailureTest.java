@@ -524,6 +524,27 @@ class FailureTest {
     }
 
     /**
+     * B takes half of A's root call and the mute member a part of that half; B begins to close, and
+     * the mute member's connection closes first, so the part comes back unrun while B closes and
+     * B's half unwinds as abandoned. That is no failure of the call: B tells A nothing, and A runs
+     * its half again once B is gone. B told A it as the half's failure, which the run threw (a
+     * full build, once, where a crash closed the accepted connections just before the links).
+     */
+    @Test
+    void aNodeThatClosesDoesNotReportItsAbandonedJobAsAFailure() throws Exception {
+        try (Pool pool = new Pool("closing", CALM_MILLIS)) {
+            ByHand h = new ByHand(pool);
+            stealOnceRunning(h.b, h.a);
+            muteSteals(h.mute, h.b);
+            h.b.stopping();
+            Faults.closeAccepted(h.b);
+            Faults.await("B's worker to unwind A's half", 20, () -> h.b.node().busyWorkers() == 0);
+            Faults.crash(h.b);
+            assertEquals(Summing.sequential(0, ByHand.N), Faults.finish("the run", h.run, RUN_SECONDS));
+        }
+    }
+
+    /**
      * B takes half of A's root call and C a quarter of it, which C runs alone: one worker, and
      * nobody steals from it. B dies: C abandons its quarter and stops at its next spawn, having
      * spawned a fraction of the quarter's jobs, not all of them over two more seconds.

@@ -112,11 +112,16 @@ final class Faults {
         p.stopping();
         Channel listening = field(p, "listening");
         Connection registry = field(field(p, "registry"), "registry");
-        Set<Connection> accepted = field(field(p, "accepted"), "connections");
         listening.close();
         registry.close();
-        accepted.forEach(Connection::close);
+        closeAccepted(p);
         p.links().connections().forEach(Connection::close);
+    }
+
+    /** Closes the connections other members opened to the node: the first half of a crash, for a test to stop at. */
+    static void closeAccepted(PoolNode p) {
+        Set<Connection> accepted = field(field(p, "accepted"), "connections");
+        accepted.forEach(Connection::close);
     }
 
     @SuppressWarnings("unchecked")
