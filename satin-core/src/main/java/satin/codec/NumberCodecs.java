@@ -13,8 +13,10 @@ import java.math.BigInteger;
  * Kryo's readers of {@link BigInteger} and {@link BigDecimal}, whose bad bytes are the codec's
  * refusal: found by fuzzing, a number of zero bytes escaped the codec as the JDK's
  * NumberFormatException ("Zero length BigInteger"), and a BigDecimal's unscaled value claiming a
- * negative count of bytes as Kryo's IllegalArgumentException; a thief would have passed either on
- * as the reason of its refusal, and an owner taken it for the failure of the call itself.
+ * negative count of bytes as Kryo's IllegalArgumentException, or another as its
+ * IllegalStateException; a thief would have passed each on as the reason of its refusal, and an
+ * owner taken it for the failure of the call itself. These readers read bytes and nothing else, so
+ * whatever they throw is the codec's refusal.
  */
 final class NumberCodecs {
 
@@ -37,8 +39,10 @@ final class NumberCodecs {
             public T read(Kryo kryo, Input in, Class<? extends T> type) {
                 try {
                     return kryos.read(kryo, in, type);
-                } catch (IllegalArgumentException | ArithmeticException e) { // NumberFormatException too
-                    throw new KryoException("a " + type.getName() + " that is no number (" + e.getMessage() + ")");
+                } catch (KryoException e) {
+                    throw e;
+                } catch (RuntimeException e) { // they read only bytes: whatever they throw, the bytes were bad
+                    throw new KryoException("a " + type.getName() + " that is no number (" + e + ")");
                 }
             }
         };

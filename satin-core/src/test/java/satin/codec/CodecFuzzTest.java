@@ -246,11 +246,17 @@ class CodecFuzzTest {
                 .getMessage());
     }
 
-    /** Found by fuzzing: a BigDecimal whose unscaled value claimed a negative count of bytes escaped as Kryo's IllegalArgumentException. */
+    /**
+     * Found by fuzzing: a BigDecimal whose unscaled value claimed a negative count of bytes escaped
+     * as Kryo's IllegalArgumentException, and one of another count as its IllegalStateException.
+     */
     @Test
-    void aBigDecimalOfANegativeLengthIsRefusedByTheCodec() throws Throwable {
-        KryoException e = refusal("result", "crash-269f4a08644e48b3c84a312fcf74a7c46396613b");
-        assertTrue(e.getMessage().startsWith("a java.math.BigDecimal that is no number"), e.getMessage());
+    void aBigDecimalOfABadLengthIsRefusedByTheCodec() throws Throwable {
+        for (String input : List.of("crash-269f4a08644e48b3c84a312fcf74a7c46396613b",
+                "crash-9f8fc2a3ad104032150ac0eee1ca5eb5b16974a0")) {
+            KryoException e = refusal("result", input);
+            assertTrue(e.getMessage().startsWith("a java.math.BigDecimal that is no number"), e.getMessage());
+        }
     }
 
     /**
