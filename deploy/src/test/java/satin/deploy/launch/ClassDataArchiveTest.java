@@ -265,10 +265,16 @@ class ClassDataArchiveTest {
         assertTrue(tls.contains("satin.net.PoolCa source: shared objects file"), tls);
     }
 
-    /** A pool of one node that joins its registry over TLS, with class loading shown. */
+    /**
+     * A pool of one node that joins its registry over TLS, with class loading shown. Over TCP: in
+     * one JVM the node would reach its registry in-VM, where no TLS is on the way, and only the
+     * background rehearsal of TLS (a daemon thread) would load its classes, if the run lasted long
+     * enough; a full build once ended the run first, and SSLContextImpl was never loaded.
+     */
     private static String runTls(String java, String classPath, List<String> options) throws Exception {
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(withClassLoading(options));
+        command.add("-D" + satin.config.Settings.SAME_JVM_SHORTCUT.name() + "=false");
         command.addAll(List.of("-cp", classPath, CommandBuilder.POOL_MAIN, "--tls", "all", "--stats", "-",
                 "satin.apps.fib.Fib", "10"));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
