@@ -22,7 +22,9 @@ public final class Abandoned extends Error {
      * and nobody may be told it as one.
      */
     public static boolean in(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        // a program may chain causes in a circle (a's cause b, b's cause a): each is looked at once
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
             if (t instanceof Abandoned) {
                 return true;
             }
