@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 /**
  * Balancers by name, with their tunables: {@code RS}, {@code RP:threshold=8,inFlight=4,interval=1ms},
  * {@code CHS:arity=2}, {@code CLS:threshold=16,prefetches=1,interval=10ms}, {@code CRS}, {@code LL:steals=2,interval=1ms}, and the nine EARTH balancers of Kakulavarapu et al. (decision 0047):
- * {@code DUAL}, {@code SND}, {@code HIS}, {@code RANGE} and {@code CATAPULT} with {@code threshold},
- * {@code inFlight} and {@code interval}, {@code SPN}, {@code SHIS}, {@code RAND:inFlight=2,interval=1ms}
+ * {@code SND}, {@code HIS}, {@code RANGE} and {@code CATAPULT} with {@code threshold},
+ * {@code inFlight} and {@code interval}, {@code DUAL:threshold=2,interval=1ms}, {@code SPN}, {@code SHIS}, {@code RAND:inFlight=2,interval=1ms}
  * and {@code MINIMA:interval=1ms}; each also
  * takes {@code victims=uniform|distance|distance:FLOOR_US} and {@code chunk=1|half|N} (how many jobs a
  * steal moves, {@link StealChunk}; by default {@code -Dsatin.stealChunk}, else 1). What is not given
@@ -75,7 +75,12 @@ public final class Balancers {
                 long interval = s.nanos("interval", LifelineStealing.DEFAULT_INTERVAL_NANOS);
                 yield () -> new LifelineStealing(steals, interval, victims);
             }
-            case "DUAL", "SND", "HIS", "RANGE", "CATAPULT" -> earthSender(upper, s);
+            case "SND", "HIS", "RANGE", "CATAPULT" -> earthSender(upper, s);
+            case "DUAL" -> {
+                int threshold = s.integer("threshold", DualBalancing.DEFAULT_THRESHOLD);
+                long interval = s.nanos("interval", DualBalancing.DEFAULT_INTERVAL_NANOS);
+                yield () -> new DualBalancing(threshold, interval);
+            }
             case "SPN" -> SpnStealing::new;
             case "SHIS" -> ShisStealing::new;
             case "RAND" -> {
@@ -95,15 +100,14 @@ public final class Balancers {
         return maker;
     }
 
-    /** The EARTH balancers that push above a threshold, with at most so many in transit, checked every interval. */
+    /** The EARTH balancers that send above a threshold, with at most so many in transit, checked every interval. */
     private static Supplier<LoadBalancer> earthSender(String name, Settings s) {
-        // the five share their defaults: a paper's "rich" node, and RP's flow control and pace
+        // the four share their defaults: a paper's "rich" node, and RP's flow control and pace
         int threshold = s.integer("threshold", RangeSending.DEFAULT_THRESHOLD);
         int inFlight = s.integer("inFlight", RangeSending.DEFAULT_IN_FLIGHT);
         long interval = s.nanos("interval", RangeSending.DEFAULT_INTERVAL_NANOS);
         return switch (name) {
-            case "DUAL" -> () -> new DualBalancing(threshold, inFlight, interval);
-            case "SND" -> () -> new SndPushing(threshold, inFlight, interval);
+            case "SND" -> () -> new SndOffering(threshold, inFlight, interval);
             case "HIS" -> () -> new HistoryBalancing(threshold, inFlight, interval);
             case "RANGE" -> () -> new RangeBalancing(threshold, inFlight, interval);
             default -> () -> new CatapultBalancing(threshold, inFlight, interval);

@@ -4,70 +4,100 @@ import java.util.Map;
 
 /**
  * Dual (Kakulavarapu, Maquelin, Amaral and Gao, section 3): requests go counter-clockwise round the
- * ring, tokens clockwise. An idle node sends an anonymous request, a note, to its counter-clockwise
- * neighbour; a node with no job to spare sends it on, one place further, until it has been round
- * the ring; a rich node (more than {@code threshold} jobs queued) pushes a job to its clockwise
- * neighbour, whence the request came. A pushed job runs where it lands (decision 0017), so the token
- * stops at that neighbour rather than travelling on to the first poor node (decision 0047). An idle
- * node sends a new request every {@code interval} while it stays idle.
+ * ring, tokens clockwise. An idle node sends a request, a note naming it, to its counter-clockwise
+ * neighbour; a node with no job to spare sends it on, one place further; a rich node (more than
+ * {@code threshold} jobs queued) sends a token back, clockwise, as many places as the request
+ * came, to the node that asked. In EARTH the token is the job; here a job that reaches a node runs
+ * there (decision 0017), so the token is a note naming the rich node, and the node that asked takes
+ * the job from it with a steal request (decision 0047). Spn is Dual with the job sent straight
+ * back. A node has one request out at a time; one that comes back round the ring unanswered waits
+ * {@code interval} before the next, and one lost on the way is given up after {@link #GIVE_UP}
+ * intervals.
  */
 public final class DualBalancing extends MemberAware {
 
-    /** The kind of note that is a request; its value is how many places it has gone. */
+    /** The kind of note that is a request: its value names the node that asked and the places it has gone. */
     public static final int REQUEST = 5;
+    /** The kind of note that is a token: its value names the rich node and the places still to go. */
+    public static final int TOKEN = 12;
+    /** After how many intervals a request that neither came back nor was answered counts as lost. */
+    public static final int GIVE_UP = 100;
     public static final int DEFAULT_THRESHOLD = Sending.DEFAULT_THRESHOLD;
-    public static final int DEFAULT_IN_FLIGHT = Sending.DEFAULT_IN_FLIGHT;
     public static final long DEFAULT_INTERVAL_NANOS = Sending.DEFAULT_INTERVAL_NANOS;
 
     private final Sending sending;
+    private final Poverty poverty = new Poverty();
     private Ring ring;
-    private boolean asked;
-    private long lastRequest;
+    private boolean asking;
+    private long askedAt;
+    private long quietUntil;
 
     public DualBalancing() {
-        this(DEFAULT_THRESHOLD, DEFAULT_IN_FLIGHT, DEFAULT_INTERVAL_NANOS);
+        this(DEFAULT_THRESHOLD, DEFAULT_INTERVAL_NANOS);
     }
 
-    public DualBalancing(int threshold, int maxInFlight, long intervalNanos) {
-        this.sending = new Sending("DUAL", threshold, maxInFlight, intervalNanos);
+    public DualBalancing(int threshold, long intervalNanos) {
+        this.sending = new Sending("DUAL", threshold, 1, intervalNanos);
     }
 
     @Override
     public void membersChanged() {
         super.membersChanged();
         ring = new Ring(port.self(), members.others());
+        asking = false; // a request on a member that left is gone with it
     }
 
     @Override
     public void idle() {
+        poverty.idle();
         long now = port.nanoTime();
-        if (members.others().isEmpty() || asked && now - lastRequest < sending.intervalNanos) {
+        if (asking && now - askedAt > GIVE_UP * sending.intervalNanos) {
+            asking = false;
+        }
+        if (members.others().isEmpty() || asking || poverty.taking() || now < quietUntil) {
             return;
         }
-        asked = true;
-        lastRequest = now;
-        port.note(ring.step(port.self(), -1), REQUEST, 1);
+        asking = true;
+        askedAt = now;
+        port.note(ring.step(port.self(), -1), REQUEST, Ring.walkNote(port.self(), 1));
     }
 
     @Override
-    public void noted(int from, int kind, long hops) {
-        if (kind != REQUEST || members.others().isEmpty()) {
-            return;
+    public void noted(int from, int kind, long value) {
+        int named = Ring.walker(value);
+        int places = Ring.places(value);
+        if (kind == REQUEST && named == port.self()) {
+            asking = false; // round the ring: nobody had a job to spare
+            quietUntil = port.nanoTime() + sending.intervalNanos;
+        } else if (kind == REQUEST && members.others().contains(named) && places > 0 && places < ring.size()) {
+            answer(named, places);
+        } else if (kind == TOKEN && members.others().contains(named) && places > 0) {
+            tokenFrom(named, places);
         }
-        int clockwise = ring.step(port.self(), 1);
-        if (!(sending.mayPush(port) && sending.push(port, clockwise)) && hops < ring.size() - 1) {
-            port.note(ring.step(port.self(), -1), REQUEST, hops + 1);
+    }
+
+    /** A request from {@code asker}, {@code places} counter-clockwise of here. */
+    private void answer(int asker, int places) {
+        if (sending.rich(port)) {
+            port.note(ring.step(port.self(), 1), TOKEN, Ring.walkNote(port.self(), places));
+        } else {
+            port.note(ring.step(port.self(), -1), REQUEST, Ring.walkNote(asker, places + 1));
+        }
+    }
+
+    /** A token from {@code rich}, with {@code places} to go, this node's included. */
+    private void tokenFrom(int rich, int places) {
+        if (places > 1) {
+            port.note(ring.step(port.self(), 1), TOKEN, Ring.walkNote(rich, places - 1));
+        } else if (asking && poverty.poor(port)) {
+            asking = false;
+            poverty.take(port, rich);
         }
     }
 
     @Override
     public void stealReplied(int victim, boolean gotJob) {
-        // Dual's requests are notes: no steal request of its own is ever answered
-    }
-
-    @Override
-    public void pushDelivered(int target) {
-        sending.delivered();
+        poverty.replied(gotJob);
     }
 
     @Override
@@ -77,6 +107,8 @@ public final class DualBalancing extends MemberAware {
 
     @Override
     public Map<String, String> settings() {
-        return sending.settings();
+        Map<String, String> s = sending.settings();
+        s.remove("inFlight"); // a request at a time, and tokens are taken, not pushed
+        return s;
     }
 }

@@ -52,4 +52,22 @@ final class Ring {
         int next = step(self, -(tried + 1));
         return next == thief || next == self ? -1 : next;
     }
+
+    /**
+     * A note's value that names a member and a count of places, as the notes Dual and Snd send
+     * round the ring carry: the member that started the walk and how far it has gone.
+     */
+    static long walkNote(int member, int places) {
+        return (long) member << 32 | (places & 0xffffffffL);
+    }
+
+    /** The member a {@link #walkNote} names. */
+    static int walker(long note) {
+        return (int) (note >>> 32);
+    }
+
+    /** The places a {@link #walkNote} counts. */
+    static int places(long note) {
+        return (int) note;
+    }
 }

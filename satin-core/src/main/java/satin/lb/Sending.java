@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The sender side the EARTH balancers share (Kakulavarapu, Maquelin, Amaral and Gao): a node is rich
- * with more than {@code threshold} jobs queued, has at most {@code inFlight} pushed jobs in transit
+ * with more than {@code threshold} jobs queued, has at most {@code inFlight} pushed jobs (or tokens
+ * that offer one) in transit
  * (the flow control the paper lacked: its Snd overflowed the network buffers), and looks every
  * {@code interval}.
  */
@@ -29,9 +30,14 @@ final class Sending {
         this.intervalNanos = intervalNanos;
     }
 
-    /** Whether the node is rich and may push one more now. */
+    /** Whether the node has more than {@code threshold} jobs queued. */
+    boolean rich(BalancerPort port) {
+        return port.queueLength() > threshold;
+    }
+
+    /** Whether the node is rich and may send one more now. */
     boolean mayPush(BalancerPort port) {
-        return inFlight < maxInFlight && port.queueLength() > threshold;
+        return inFlight < maxInFlight && rich(port);
     }
 
     /** Pushes a job to {@code target}; false if there was none to push. */
@@ -39,13 +45,23 @@ final class Sending {
         if (!port.pushJob(target)) {
             return false;
         }
-        inFlight++;
+        sent();
         return true;
     }
 
-    /** A pushed job is no longer in transit. */
+    /** One more is in transit: a pushed job, or a token that offers one. */
+    void sent() {
+        inFlight++;
+    }
+
+    /** One is no longer in transit. */
     void delivered() {
-        inFlight--;
+        inFlight = Math.max(0, inFlight - 1);
+    }
+
+    /** Nothing counts as in transit any more: what was, went with a member that left. */
+    void forgetInTransit() {
+        inFlight = 0;
     }
 
     int inFlight() {

@@ -1,6 +1,9 @@
 package satin.lb;
 
-/** Dual: its requests are notes; it never steals, and pushes only for a request that reached it. */
+/**
+ * Dual: its requests and tokens are notes; it steals only to take a token that came back for its
+ * request, which this contract never sends (DualBalancingTest does), so nothing of it may be out.
+ */
 class DualBalancingContractTest extends LoadBalancerContract {
 
     DualBalancingContractTest() {
