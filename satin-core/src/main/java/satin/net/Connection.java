@@ -14,7 +14,23 @@ public final class Connection {
     }
 
     public void send(Message m) {
-        channel.writeAndFlush(m, channel.voidPromise());
+        outOfLine(() -> channel.writeAndFlush(m, channel.voidPromise()));
+    }
+
+    /**
+     * Runs a write now, or, on an in-JVM channel's own event loop, as the loop's next task. Netty's
+     * in-JVM transport hands a write to a peer on the same event loop inline, in the sender's call:
+     * a sender holding a lock (a link's, a balancer's) then runs the peer's handlers under it, and two
+     * such chains deadlock. Dual's notes did (a link flushing what waited for it into a node whose
+     * balancer was held by a thread waiting for that link, 2026-11-28). Writes from other threads
+     * are queued on the loop anyway, so the order of one sender's messages is kept.
+     */
+    private void outOfLine(Runnable write) {
+        if (channel instanceof io.netty.channel.local.LocalChannel && channel.eventLoop().inEventLoop()) {
+            channel.eventLoop().execute(write);
+        } else {
+            write.run();
+        }
     }
 
     /**
@@ -65,7 +81,7 @@ public final class Connection {
                 then.run();
             }
         };
-        channel.writeAndFlush(m).addListener(f -> {
+        outOfLine(() -> channel.writeAndFlush(m).addListener(f -> {
             if (f.isSuccess() && channel instanceof io.netty.channel.socket.DuplexChannel duplex) {
                 duplex.shutdownOutput();
                 channel.closeFuture().addListener(closed -> once.run());
@@ -73,11 +89,11 @@ public final class Connection {
             } else {
                 once.run(); // in-VM channels lose nothing on close; a failed write has nothing to wait for
             }
-        });
+        }));
     }
 
     public void sendAndClose(Message m) {
-        channel.writeAndFlush(m).addListener(f -> channel.close());
+        outOfLine(() -> channel.writeAndFlush(m).addListener(f -> channel.close()));
     }
 
     public boolean isOpen() {
