@@ -6,13 +6,14 @@ import java.util.Map;
  * Dual (Kakulavarapu, Maquelin, Amaral and Gao, section 3): requests go counter-clockwise round the
  * ring, tokens clockwise. An idle node sends a request, a note naming it, to its counter-clockwise
  * neighbour; a node with no job to spare sends it on, one place further; a rich node (more than
- * {@code threshold} jobs queued) sends a token back, clockwise, as many places as the request
+ * {@code threshold} jobs queued, or any queued under a sync its worker waits in) sends a token back, clockwise, as many places as the request
  * came, to the node that asked. In EARTH the token is the job; here a job that reaches a node runs
  * there (decision 0017), so the token is a note naming the rich node, and the node that asked takes
  * the job from it with a steal request (decision 0047). Spn is Dual with the job sent straight
- * back. A node has one request out at a time; one that comes back round the ring unanswered waits
- * {@code interval} before the next, and one lost on the way is given up after {@link #GIVE_UP}
- * intervals.
+ * back. A node has one request out at a time; after one that comes back round the ring unanswered it
+ * waits {@code interval}, twice as long after each further one up to {@link #MAX_QUIET} intervals,
+ * so that an idle pool is not flooded with requests; a request lost on the way is given up after
+ * {@link #GIVE_UP} intervals.
  */
 public final class DualBalancing extends MemberAware {
 
@@ -20,6 +21,8 @@ public final class DualBalancing extends MemberAware {
     public static final int REQUEST = 5;
     /** The kind of note that is a token: its value names the rich node and the places still to go. */
     public static final int TOKEN = 12;
+    /** The longest wait, in intervals, after requests that came back unanswered. */
+    public static final int MAX_QUIET = 64;
     /** After how many intervals a request that neither came back nor was answered counts as lost. */
     public static final int GIVE_UP = 100;
     public static final int DEFAULT_THRESHOLD = Sending.DEFAULT_THRESHOLD;
@@ -31,6 +34,7 @@ public final class DualBalancing extends MemberAware {
     private boolean asking;
     private long askedAt;
     private long quietUntil;
+    private int quietIntervals = 1;
 
     public DualBalancing() {
         this(DEFAULT_THRESHOLD, DEFAULT_INTERVAL_NANOS);
@@ -68,7 +72,8 @@ public final class DualBalancing extends MemberAware {
         int places = Ring.places(value);
         if (kind == REQUEST && named == port.self()) {
             asking = false; // round the ring: nobody had a job to spare
-            quietUntil = port.nanoTime() + sending.intervalNanos;
+            quietUntil = port.nanoTime() + quietIntervals * sending.intervalNanos;
+            quietIntervals = Math.min(MAX_QUIET, 2 * quietIntervals);
         } else if (kind == REQUEST && members.others().contains(named) && places > 0 && places < ring.size()) {
             answer(named, places);
         } else if (kind == TOKEN && members.others().contains(named) && places > 0) {
@@ -78,7 +83,7 @@ public final class DualBalancing extends MemberAware {
 
     /** A request from {@code asker}, {@code places} counter-clockwise of here. */
     private void answer(int asker, int places) {
-        if (sending.rich(port)) {
+        if (sending.rich(port) || poverty.stuck(port)) {
             port.note(ring.step(port.self(), 1), TOKEN, Ring.walkNote(port.self(), places));
         } else {
             port.note(ring.step(port.self(), -1), REQUEST, Ring.walkNote(asker, places + 1));
@@ -91,6 +96,7 @@ public final class DualBalancing extends MemberAware {
             port.note(ring.step(port.self(), 1), TOKEN, Ring.walkNote(rich, places - 1));
         } else if (asking && poverty.poor(port)) {
             asking = false;
+            quietIntervals = 1;
             poverty.take(port, rich);
         }
     }

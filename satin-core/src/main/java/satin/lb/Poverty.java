@@ -20,6 +20,14 @@ final class Poverty {
         return idle && !taking && port.queueLength() == 0;
     }
 
+    /**
+     * Whether a worker reported idle with jobs queued: they wait under a sync it is blocked in
+     * (see {@link StillQueue}), and only another node can run them, however few they are.
+     */
+    boolean stuck(BalancerPort port) {
+        return idle && port.queueLength() > 0;
+    }
+
     /** Asks {@code offerer} for the job its token offers. */
     void take(BalancerPort port, int offerer) {
         taking = true;

@@ -45,6 +45,39 @@ class DualBalancingTest {
     }
 
     @Test
+    void eachRequestBackUnansweredDoublesTheWaitUntilATokenComes() {
+        for (int expectedQuiet : new int[] {1, 2, 4}) {
+            dual.idle();
+            int sent = port.notes.size();
+            dual.noted(2, DualBalancing.REQUEST, Ring.walkNote(3, 8));
+            port.now += expectedQuiet * 1_000_000L - 1;
+            dual.idle();
+            assertEquals(sent, port.notes.size(), "quiet for " + expectedQuiet + " intervals");
+            port.now += 1;
+        }
+        dual.idle();
+        dual.noted(4, DualBalancing.TOKEN, Ring.walkNote(7, 1));
+        dual.stealReplied(7, false);
+        dual.idle();
+        dual.noted(2, DualBalancing.REQUEST, Ring.walkNote(3, 8));
+        port.now += 1_000_000;
+        int sent = port.notes.size();
+        dual.idle();
+        assertEquals(sent + 1, port.notes.size(), "after a token, one interval again");
+    }
+
+    @Test
+    void aNodeWhoseWorkerWentIdleOverQueuedJobsAnswersThoughNotRich() {
+        port.queueLength = 1;
+        dual.noted(2, DualBalancing.REQUEST, Ring.walkNote(6, 2));
+        assertEquals(List.of(request(4, 6, 3)), port.notes, "running, with one queued: passes it on");
+        dual.idle();
+        port.notes.clear();
+        dual.noted(2, DualBalancing.REQUEST, Ring.walkNote(6, 2));
+        assertEquals(List.of(token(2, 3, 2)), port.notes, "idle over a queued job: answers");
+    }
+
+    @Test
     void aRequestLostOnTheWayIsGivenUp() {
         dual.idle();
         port.now += DualBalancing.GIVE_UP * 1_000_000L;
