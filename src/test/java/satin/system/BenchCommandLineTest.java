@@ -55,7 +55,10 @@ class BenchCommandLineTest {
             new Case("./bench fuzz --programs 5 --seed -1", "--seed", "'-1'"),
             new Case("./bench fuzz --target codec-job", "--target", "--seconds"),
             new Case("./bench fuzz", "--seconds", "--programs"),
-            new Case("./bench fuzz --bogus", "unknown option --bogus"));
+            new Case("./bench fuzz --bogus", "unknown option --bogus"),
+            new Case("./bench paper earth-table9", "'earth-table9'", "earth-table2"),
+            new Case("./bench paper uts-speedup --rounds x", "--rounds", "'x'"),
+            new Case("./bench paper uts-speedup --bogus", "unknown option --bogus"));
 
     @Test
     void everyCommandNamesWhatIsWrongInOneLineAndExitsWith2() throws Exception {

@@ -20,7 +20,7 @@ import satin.runtime.NodeConfig;
  * so that both meet the same JIT and the same noise. Prints medians and the overhead of one worker
  * over the sequential program; every run's text must equal the sequential one.
  */
-final class AppsBench {
+public final class AppsBench {
 
     private AppsBench() {
     }
@@ -61,17 +61,13 @@ final class AppsBench {
         double[] w1 = new double[rounds];
         double[] w2 = new double[rounds];
         for (int r = -1; r < rounds; r++) {
-            long t0 = System.nanoTime();
-            check(app, expected, Apps.run(seq, args));
-            long t1 = System.nanoTime();
-            check(app, expected, one.call(() -> Apps.run(rewritten, args)));
-            long t2 = System.nanoTime();
-            check(app, expected, two.call(() -> Apps.run(rewritten, args)));
-            long t3 = System.nanoTime();
+            double sr = millis(app, expected, () -> Apps.run(seq, args));
+            double w1r = millis(app, expected, () -> one.call(() -> Apps.run(rewritten, args)));
+            double w2r = millis(app, expected, () -> two.call(() -> Apps.run(rewritten, args)));
             if (r >= 0) {
-                s[r] = (t1 - t0) / 1e6;
-                w1[r] = (t2 - t1) / 1e6;
-                w2[r] = (t3 - t2) / 1e6;
+                s[r] = sr;
+                w1[r] = w1r;
+                w2[r] = w2r;
             }
         }
         double ms = median(s);
@@ -80,6 +76,35 @@ final class AppsBench {
         // USE: Kakulavarapu et al.'s uni-node support efficiency, sequential over one-node time
         System.out.printf(Locale.ROOT, "%-14s %-28s %11.1f %11.1f %11.1f %8.1f%% %5.0f%% %9.2fx%n", app,
                 clip(String.join(" ", args)), ms, m1, m2, 100 * (m1 / ms - 1), 100 * ms / m1, m1 / m2);
+    }
+
+    /**
+     * Kakulavarapu et al.'s USE factor of {@code app}'s preset, per round: the sequential program's
+     * time over a one-worker node's, each round after one of warm-up, every answer checked.
+     */
+    public static double[] useFactors(String app, String preset, int rounds) throws MalformedURLException {
+        List<String> args = Apps.presets(app, AppsBench.class.getClassLoader()).get(preset);
+        Method seq = Apps.runMethod(app, sequentialLoader());
+        Method rewritten = Apps.runMethod(app, AppsBench.class.getClassLoader());
+        String expected = Apps.run(seq, args);
+        double[] use = new double[rounds];
+        try (Node one = Node.start(NodeConfig.defaults())) {
+            for (int r = -1; r < rounds; r++) {
+                double sr = millis(app, expected, () -> Apps.run(seq, args));
+                double w1r = millis(app, expected, () -> one.call(() -> Apps.run(rewritten, args)));
+                if (r >= 0) {
+                    use[r] = sr / w1r;
+                }
+            }
+        }
+        return use;
+    }
+
+    /** The milliseconds one run took, its text checked against the sequential program's. */
+    private static double millis(String app, String expected, java.util.function.Supplier<String> run) {
+        long t0 = System.nanoTime();
+        check(app, expected, run.get());
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     private static void check(String app, String expected, String got) {

@@ -27,7 +27,7 @@ import satin.runtime.NodeConfig;
  * cluster, and the wide-area messages sent per second. Every result is checked against the tree's
  * sum computed without waiting.
  */
-final class BalancerBench {
+public final class BalancerBench {
 
     static final List<String> WAN = List.of("10ms/1000KB/s", "10ms/100KB/s", "100ms/1000KB/s", "100ms/100KB/s");
 
@@ -35,18 +35,18 @@ final class BalancerBench {
     private final BenchTree tree;
     private int runs;
 
-    BalancerBench(int nodes, BenchTree tree) {
+    public BalancerBench(int nodes, BenchTree tree) {
         this.nodes = nodes;
         this.tree = tree;
     }
 
     /** One run's time, the share of the machine's CPU it kept busy, and its counters by the report's names. */
-    record Outcome(double seconds, double cpuBusy, Map<String, Long> counts) {
-        long count(String key) {
+    public record Outcome(double seconds, double cpuBusy, Map<String, Long> counts) {
+        public long count(String key) {
             return counts.getOrDefault(key, 0L);
         }
 
-        double wanPerSecond() {
+        public double wanPerSecond() {
             return count("wanMessagesSent") / seconds;
         }
 
@@ -59,11 +59,11 @@ final class BalancerBench {
          * of a job counts, a job CHS passes on through a node twice. Stolen inside clusters, and
          * stolen or prefetched across the wide area; pushed jobs apart ({@link #count}).
          */
-        long lanJobs() {
+        public long lanJobs() {
             return count("lanSteals") + count("chunkJobsGiven") - count("wanChunkJobsGiven");
         }
 
-        long wanJobs() {
+        public long wanJobs() {
             return count("wanSteals") + count("prefetched") + count("wanChunkJobsGiven");
         }
     }
@@ -131,7 +131,7 @@ final class BalancerBench {
      * Each WAN setting twice, as it is and coalesced within {@code window}, side by side: the two
      * run in the same rounds, one after the other, so that a change of the machine's load meets both.
      */
-    static List<String> withCoalescing(List<String> wan, String window) {
+    public static List<String> withCoalescing(List<String> wan, String window) {
         List<String> both = new ArrayList<>();
         for (String w : wan) {
             both.add(w);
@@ -206,7 +206,7 @@ final class BalancerBench {
     }
 
     /** One real run of the tree on {@code setting} ("1 cluster" or WAN text for 4 clusters), its sum checked. */
-    Outcome once(String balancer, String setting, long expected) throws InterruptedException {
+    public Outcome once(String balancer, String setting, long expected) throws InterruptedException {
         boolean wide = !setting.equals("1 cluster");
         WanLinks links = wide ? WanLinks.parse(linksOf(setting)) : WanLinks.none();
         // read by each connection's pipeline as it is made: this run's links coalesce, or not
@@ -216,6 +216,7 @@ final class BalancerBench {
         Supplier<LoadBalancer> make = Balancers.parse(balancer);
         Registry registry = Registry.start(PoolNode.transport(), pool, "bench", "local://" + pool + "/registry");
         List<PoolNode> all = new ArrayList<>();
+        Throwable failed = null;
         try {
             for (int i = 0; i < nodes; i++) {
                 PoolConfig c = PoolConfig.of(pool, "bench", pool + "-" + i, "c" + (i * clusters / nodes),
@@ -248,9 +249,24 @@ final class BalancerBench {
             master.gatherReports(30, TimeUnit.SECONDS);
             after.replaceAll((k, v) -> v - before.get(k));
             return new Outcome(elapsed / 1e9, busy, after);
+        } catch (RuntimeException | Error | InterruptedException e) {
+            failed = e;
+            throw e;
         } finally {
+            close(all, registry, failed);
+        }
+    }
+
+    /** Closes the pool; a failure to close goes with the run's own failure, if any, rather than hiding it. */
+    private static void close(List<PoolNode> all, Registry registry, Throwable failed) {
+        try {
             all.forEach(PoolNode::close);
             registry.close();
+        } catch (RuntimeException e) {
+            if (failed == null) {
+                throw e;
+            }
+            failed.addSuppressed(e);
         }
     }
 

@@ -39,7 +39,8 @@ public final class Bench {
             + "       " + SimulationBench.USAGE.replace("\n", "\n       ") + "\n"
             + "       " + ChaosBench.USAGE + "\n"
             + "       " + GlbBench.USAGE + "\n"
-            + "       " + HostsBench.USAGE;
+            + "       " + HostsBench.USAGE + "\n"
+            + "       " + PaperBench.USAGE;
 
     public static void main(String[] args) throws Exception {
         try {
@@ -54,6 +55,10 @@ public final class Bench {
     private static void dispatch(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
             SerializationBench.run(args.length > 1 ? Args.positive(args[1], "bench serialization ROUNDS") : 9);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("paper")) {
+            PaperBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("hosts")) {

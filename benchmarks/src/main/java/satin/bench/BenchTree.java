@@ -15,9 +15,9 @@ import satin.record.SpawnTree;
  * @param idealSeconds the work spread evenly over the nodes
  * @param root the root call, to run on the master node
  */
-record BenchTree(String description, long expected, double idealSeconds, Callable<Long> root) {
+public record BenchTree(String description, long expected, double idealSeconds, Callable<Long> root) {
 
-    static BenchTree synthetic(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
+    public static BenchTree synthetic(int nodes, int fanOut, int depth, long leafMicros, double irregularity, int payload) {
         SyntheticTree oracle = new SyntheticTree(fanOut, depth, leafMicros, irregularity, false);
         SyntheticTree tree = new SyntheticTree(fanOut, depth, leafMicros, irregularity, true);
         String text = String.format(java.util.Locale.ROOT, "tree %d^%d = %d leaves of %d us (irregularity %.2f, %d-byte payload)",
@@ -26,7 +26,7 @@ record BenchTree(String description, long expected, double idealSeconds, Callabl
     }
 
     /** FILE[,SCALE]: a recorded tree, every wait times SCALE (1 if left out). */
-    static BenchTree replay(int nodes, String spec) {
+    public static BenchTree replay(int nodes, String spec) {
         String[] p = spec.split(",");
         double scale = p.length > 1 ? Double.parseDouble(p[1]) : 1;
         SpawnTree t = Replay.tree(p[0]);

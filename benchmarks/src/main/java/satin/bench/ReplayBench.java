@@ -20,7 +20,7 @@ import satin.record.SpawnTree;
  * --record-only writes the trees (DIR/APP.tree) for {@code ./bench balancers --replay} and
  * {@code satin compare --app replay} without timing anything.
  */
-final class ReplayBench {
+public final class ReplayBench {
 
     /** Applications whose runs are mostly spawned work, with arguments for a run of about a second on a quiet machine. */
     static final String APPS = "fib-threshold:43 20;nqueens:15 3;knapsack:29 1000 7 10;tsp:25 4;integrate:0 400 1e-11 0.001;"
@@ -100,11 +100,11 @@ final class ReplayBench {
     }
 
     /** A JVM of this class path, its output returned, its failure reported with what it printed. */
-    static final class Child {
+    public static final class Child {
         private Child() {
         }
 
-        static String run(List<String> jvmOptions, List<String> mainAndArgs) throws IOException, InterruptedException {
+        public static String run(List<String> jvmOptions, List<String> mainAndArgs) throws IOException, InterruptedException {
             List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                     "-cp", System.getProperty("java.class.path")));
             cmd.addAll(jvmOptions);

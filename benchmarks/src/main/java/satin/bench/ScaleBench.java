@@ -40,7 +40,7 @@ import satin.sim.Workload;
  * Each run prints its time, efficiency (the work of one worker alone over nodes times time), failed
  * steals, the wait for steal replies and Perarnau and Sato's starting and ending latencies.
  */
-final class ScaleBench {
+public final class ScaleBench {
 
     /** Seed 000: one core explores 2.10 million nodes a second. */
     private static final long SEED000_NODE_NANOS = 476;
@@ -97,22 +97,8 @@ final class ScaleBench {
 
     /** 32 groups of 256 on a ring: 1 us inside a group, 2 us more per hop between groups, 5 GB/s links. */
     private static void seed001(String only) {
-        int groups = 32;
-        List<Topology.Cluster> cs = new ArrayList<>();
-        for (int g = 0; g < groups; g++) {
-            cs.add(new Topology.Cluster(String.format(Locale.ROOT, "g%02d", g), 256, 1));
-        }
-        StringBuilder wan = new StringBuilder();
-        for (int a = 0; a < groups; a++) {
-            for (int b = 0; b < groups; b++) {
-                if (a != b) {
-                    int hops = Math.min(Math.abs(a - b), groups - Math.abs(a - b));
-                    wan.append(wan.length() > 0 ? "," : "").append(String.format(Locale.ROOT, "g%02d>g%02d=%dus/5GB/s",
-                            a, b, 1 + 2 * hops));
-                }
-            }
-        }
-        Topology t = new Topology(cs);
+        Topology t = ringOfGroups(32, 256);
+        StringBuilder wan = new StringBuilder(ringWan(32));
         Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), 1_000);
         for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1",
                 "RS:chunk=half", "RS:victims=distance:1,chunk=half", "CRS:chunk=half", "CRS:victims=distance:1,chunk=half")) {
@@ -134,6 +120,35 @@ final class ScaleBench {
         }
         report(only, "Perarnau & Sato", "T3L", 1_000, SimConfig.of(t, Workloads.of(Workloads.UTS, List.of("T3L"), 1_000), binomial,
                 wan.toString()).withLan(Interconnect.parse("1us/5GB/s")));
+    }
+
+    /** {@code groups} groups of {@code perGroup} nodes, named g00, g01, ...: Perarnau and Sato's machine as rings of groups. */
+    public static Topology ringOfGroups(int groups, int perGroup) {
+        List<Topology.Cluster> cs = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            cs.add(new Topology.Cluster(String.format(Locale.ROOT, "g%02d", g), perGroup, 1));
+        }
+        return new Topology(cs);
+    }
+
+    /** The links between the groups of {@link #ringOfGroups}: 1 us, and 2 us more per hop round the ring, 5 GB/s. */
+    public static String ringWan(int groups) {
+        StringBuilder wan = new StringBuilder();
+        for (int a = 0; a < groups; a++) {
+            for (int b = 0; b < groups; b++) {
+                if (a != b) {
+                    int hops = Math.min(Math.abs(a - b), groups - Math.abs(a - b));
+                    wan.append(wan.length() > 0 ? "," : "").append(String.format(Locale.ROOT, "g%02d>g%02d=%dus/5GB/s",
+                            a, b, 1 + 2 * hops));
+                }
+            }
+        }
+        return wan.toString();
+    }
+
+    /** The LAN inside a group of {@link #ringOfGroups}. */
+    public static Interconnect ringLan() {
+        return Interconnect.parse("1us/5GB/s");
     }
 
     /** The same run with thieves that ask again at once, never parking. */
@@ -165,7 +180,7 @@ final class ScaleBench {
     }
 
     /** The run's occupancy as the report computes it, from the statistics file it writes. */
-    private static Occupancy occupancy(SimResult r) {
+    public static Occupancy occupancy(SimResult r) {
         try {
             Path dir = Files.createTempDirectory("satin-scale");
             Path stats = dir.resolve(RunReader.STATS);

@@ -24,7 +24,7 @@ import satin.sim.Workload;
  * ({@code validate}: the same 64 nodes, tree and WAN settings, run for real in this JVM and
  * simulated, side by side). The scale experiments are {@link ScaleBench}'s.
  */
-final class SimulationBench {
+public final class SimulationBench {
 
     static final String USAGE = "bench simulate [speed] [--nodes N,N] [--node-cost NS] [--balancer B] [--wan W] [--lan L]\n"
             + "       bench simulate validate [--rounds R] [--first-seed S] [--only 'RS;CRS'] [--wan 'A;B'] [--simulated-only] [--formed-ms MS]\n"
@@ -111,10 +111,10 @@ final class SimulationBench {
     }
 
     /** A result, the highest heap use during its run, and the heap still used by it after a full collection. */
-    record Measured(SimResult result, long peakBytes, long liveBytes) {
+    public record Measured(SimResult result, long peakBytes, long liveBytes) {
     }
 
-    static Measured measure(SimConfig c) {
+    public static Measured measure(SimConfig c) {
         System.gc();
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == MemoryType.HEAP).toList();

@@ -107,6 +107,24 @@ public final class Charts {
         return both(chart.width(), chart.height(), chart::draw, directory, "wan-messages");
     }
 
+    /**
+     * One panel of grouped bars for a figure that is not a comparison's (a paper's reproduction):
+     * {@code median[group][series]}, whiskers from {@code low} to {@code high} (NaN: none), a dashed
+     * line at {@code reference} unless NaN.
+     */
+    public record Bars(String title, List<String> groups, List<String> series, double[][] median, double[][] low,
+            double[][] high, String yLabel, double reference) {
+    }
+
+    /** Panels of grouped bars as {@code BASE.png} and {@code .svg}, on a logarithmic axis if {@code logIfWide} and the values span a wide range. */
+    public static List<Path> bars(String title, List<Bars> panels, boolean logIfWide, Path directory, String base)
+            throws IOException {
+        List<BarChart.Panel> p = panels.stream().map(b -> new BarChart.Panel(b.title(), b.groups(), b.series(), b.median(),
+                b.low(), b.high(), b.yLabel(), b.reference())).toList();
+        BarChart chart = new BarChart(title, p, logIfWide);
+        return both(chart.width(), chart.height(), chart::draw, directory, base);
+    }
+
     /** The occupancy of one run over time, as {@code NAME.png} and {@code .svg}. */
     public static List<Path> occupancy(RunData run, String name, Path directory) throws IOException {
         OccupancyChart chart = new OccupancyChart(run);

@@ -1,0 +1,70 @@
+package satin.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import satin.bench.paper.Catalogue;
+import satin.bench.paper.Making;
+import satin.bench.paper.Reproduction;
+
+/**
+ * {@code ./bench paper}: lists the figures and tables of the five papers that the project makes, and
+ * makes one by name: {@code ./bench paper NAME [--rounds R] [--tiny] [--out DIR]}. Tables and charts
+ * go to {@code benchmarks/target/paper/NAME/}; {@code --tiny} makes the same figure at a size that
+ * takes seconds, as the tests do.
+ */
+final class PaperBench {
+
+    static final String USAGE = "bench paper [NAME [--rounds R] [--tiny] [--out DIR]]";
+
+    private PaperBench() {
+    }
+
+    static void run(String[] args) throws Exception {
+        if (args.length == 1) {
+            list();
+            return;
+        }
+        Reproduction r = Catalogue.named(args[1]);
+        if (r == null) {
+            throw new Args.Bad("no figure or table called '" + args[1] + "'; ./bench paper lists them: "
+                    + String.join(", ", Catalogue.all().stream().map(Reproduction::name).toList()));
+        }
+        boolean tiny = false;
+        int rounds = 3;
+        Path out = null;
+        for (int i = 2; i < args.length; i++) {
+            switch (args[i]) {
+                case "--tiny" -> tiny = true;
+                case "--rounds" -> rounds = Args.positiveOf(args, ++i);
+                case "--out" -> out = Path.of(Args.value(args, ++i));
+                default -> throw Args.unknown(args[i]);
+            }
+        }
+        if (out == null) {
+            out = Path.of(satin.config.Settings.HOME.text(), "benchmarks", "target", "paper", r.name());
+        }
+        System.out.printf(Locale.ROOT, "%s, %s: %s%n", r.paper().citation, r.figure(), r.what());
+        System.out.printf(Locale.ROOT, "made from %s; %s; output in %s%n", r.how(), tiny ? "tiny size"
+                : "takes about " + r.fullMinutes() + " min at 3 rounds on 2 cores", out);
+        long start = System.nanoTime();
+        r.maker().make(new Making(tiny, tiny ? 1 : rounds, out, r.name(), System.out));
+        System.out.printf(Locale.ROOT, "%s made in %.0f s: %s%n", r.name(), (System.nanoTime() - start) / 1e9,
+                out.resolve(r.name() + ".md"));
+    }
+
+    private static void list() {
+        System.out.println("figures and tables this project makes (./bench paper NAME):");
+        System.out.printf(Locale.ROOT, "%-18s %-14s %-24s %7s  %s%n", "name", "paper", "figure", "minutes", "what");
+        for (Reproduction r : Catalogue.all()) {
+            System.out.printf(Locale.ROOT, "%-18s %-14s %-24s %7d  %s%n", r.name(),
+                    r.paper().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.figure(), r.fullMinutes(), r.what());
+        }
+        System.out.println("docs/reproductions.md has each one's command, charts, the paper's figures beside ours, and"
+                + " what is not made");
+    }
+
+    static List<String> names() {
+        return Catalogue.all().stream().map(Reproduction::name).toList();
+    }
+}

@@ -1,0 +1,60 @@
+package satin.bench.paper;
+
+import java.util.List;
+
+/**
+ * Every figure and table of the five papers that this project makes, by name. What is not here
+ * cannot be made yet; docs/reproductions.md says which and why. The minutes are those of a full run
+ * on this project's 2-core machine, rounded up.
+ */
+public final class Catalogue {
+
+    private static final String REPLAYED = "recorded application trees replayed on emulated nodes in this JVM";
+    private static final String SIMULATED = "the simulator: the real balancers on a virtual clock";
+
+    private static final List<Reproduction> ALL = List.of(
+            new Reproduction("wide-area-fig4", Paper.WIDE_AREA, "Figure 4",
+                    "speedups of the twelve applications, five balancers, 1 cluster of 64 and 4 of 16 at four WAN settings",
+                    REPLAYED + "; made with Figure 5 from the same runs", 120, WideAreaFigures::figures),
+            new Reproduction("wide-area-fig5", Paper.WIDE_AREA, "Figure 5",
+                    "WAN messages per second for the same runs", REPLAYED + "; made with Figure 4 from the same runs",
+                    120, WideAreaFigures::figures),
+            new Reproduction("wide-area-jobs", Paper.WIDE_AREA, "section 4.2.3",
+                    "jobs CHS moves against RS on set covering, one cluster of 64", REPLAYED, 3,
+                    WideAreaFigures::jobCounts),
+            new Reproduction("earth-table2", Paper.EARTH, "Table 2",
+                    "elapsed times of eight balancers on 32 nodes", REPLAYED + "; closest benchmarks of ours", 15,
+                    m -> EarthTables.tables2And3(m, false)),
+            new Reproduction("earth-table3", Paper.EARTH, "Table 3",
+                    "Table 2 over the fastest balancer's time", REPLAYED, 15, m -> EarthTables.tables2And3(m, true)),
+            new Reproduction("earth-table4", Paper.EARTH, "Table 4",
+                    "Spn, Snd, His and Rand against the static Minima", REPLAYED, 10, EarthTables::table4),
+            new Reproduction("earth-table5", Paper.EARTH, "Table 5",
+                    "absolute and relative speedups and the USE factor of His and Rand",
+                    REPLAYED + "; the USE factor from the real applications on one worker", 8, EarthTables::table5),
+            new Reproduction("uts-speedup", Paper.UTS, "speedup curve",
+                    "speedup against processors up to 1,024 on UTS", SIMULATED, 10, Simulated::utsSpeedup),
+            new Reproduction("uts-chunks", Paper.UTS, "Figure 4", "speedup by chunk size on 256 processors",
+                    SIMULATED, 10, Simulated::utsChunks),
+            new Reproduction("skew-latencies", Paper.SKEWED_VICTIMS, "Figures 4, 5, 12 and 13",
+                    "starting and ending latencies SL(x), EL(x) at 128 and 8,192 processes", SIMULATED
+                            + "; T1L stands in for T3XXL and T3WL", 20, Simulated::skewLatencies),
+            new Reproduction("skew-speedup", Paper.SKEWED_VICTIMS, "Figures 3, 6, 9 and 11",
+                    "speedups from 1,024 to 8,192 processes by victim selection and steal size", SIMULATED
+                            + "; T1L stands in for T3WL", 60, Simulated::skewSpeedup),
+            new Reproduction("queues-coalescing", Paper.UPC_QUEUES, "message coalescing",
+                    "RS and CRS on 4 x 16 with and without coalescing: WAN frames and run time",
+                    "real runs of the synthetic tree on emulated nodes in this JVM", 5, Coalescing::table));
+
+    private Catalogue() {
+    }
+
+    public static List<Reproduction> all() {
+        return ALL;
+    }
+
+    /** The reproduction of that name, or null. */
+    public static Reproduction named(String name) {
+        return ALL.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    }
+}

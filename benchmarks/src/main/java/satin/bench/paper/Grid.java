@@ -1,0 +1,99 @@
+package satin.bench.paper;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import satin.bench.BalancerBench;
+import satin.bench.BalancerBench.Outcome;
+import satin.bench.BenchTree;
+import satin.deploy.report.Charts;
+import satin.deploy.report.Spread;
+
+/**
+ * Real runs of workloads on emulated nodes in this JVM, every balancer on every setting ("1
+ * cluster", or WAN links between 4 clusters), round after round, so that a change of the machine's
+ * load meets every cell alike; each run's answer checked ({@link BalancerBench#once}).
+ */
+final class Grid {
+
+    /** A workload under the name a figure gives it, with the sequential time its speedups are over. */
+    record Workload(String name, BenchTree tree, double sequentialSeconds) {
+    }
+
+    private record Key(String workload, String balancer, String setting) {
+    }
+
+    final List<String> balancers;
+    final List<String> settings;
+    private final Map<Key, List<Outcome>> outcomes = new LinkedHashMap<>();
+    private final Map<String, Workload> workloads = new LinkedHashMap<>();
+
+    private Grid(List<String> balancers, List<String> settings) {
+        this.balancers = List.copyOf(balancers);
+        this.settings = List.copyOf(settings);
+    }
+
+    static Grid run(Making m, int nodes, List<Workload> ws, List<String> balancers, List<String> settings)
+            throws InterruptedException {
+        Grid g = new Grid(balancers, settings);
+        m.plan(ws.size() * (1 + m.rounds * balancers.size() * settings.size()));
+        for (Workload w : ws) {
+            g.workloads.put(w.name(), w);
+            BalancerBench bench = new BalancerBench(nodes, w.tree());
+            // every run shares this JVM's JIT: the first of each workload would run cold
+            Outcome warm = bench.once(balancers.get(0), settings.get(0), w.tree().expected());
+            m.ran(String.format(Locale.ROOT, "%s warm-up (not counted): %.2f s", w.name(), warm.seconds()));
+            for (int r = 0; r < m.rounds; r++) {
+                for (String s : settings) {
+                    for (String b : balancers) {
+                        Outcome o = bench.once(b, s, w.tree().expected());
+                        g.outcomes.computeIfAbsent(new Key(w.name(), b, s), k -> new ArrayList<>()).add(o);
+                        m.ran(String.format(Locale.ROOT, "%s, %s, %s: %.2f s", w.name(), b, s, o.seconds()));
+                    }
+                }
+            }
+        }
+        return g;
+    }
+
+    List<Workload> workloads() {
+        return List.copyOf(workloads.values());
+    }
+
+    Spread spread(String workload, String balancer, String setting, ToDoubleFunction<Outcome> f) {
+        List<Outcome> o = outcomes.get(new Key(workload, balancer, setting));
+        return o == null ? Spread.of(new double[0]) : Spread.of(o.stream().mapToDouble(f).toArray());
+    }
+
+    /** The speedup over the workload's sequential time, per round. */
+    Spread speedup(String workload, String balancer, String setting) {
+        double seq = workloads.get(workload).sequentialSeconds();
+        return spread(workload, balancer, setting, o -> seq / o.seconds());
+    }
+
+    static String cell(Spread s, int decimals) {
+        if (s.n() == 0) {
+            return "-";
+        }
+        String median = String.format(Locale.ROOT, "%." + decimals + "f", s.median());
+        return s.n() > 1 ? median + " " + s.range(decimals) : median;
+    }
+
+    /** A panel per workload: a group per balancer, a bar per setting. */
+    Charts.Bars panel(String workload, List<String> settings, String yLabel, double reference,
+            java.util.function.BiFunction<String, String, Spread> value) {
+        double[][][] v = new double[3][balancers.size()][settings.size()];
+        for (int b = 0; b < balancers.size(); b++) {
+            for (int k = 0; k < settings.size(); k++) {
+                Spread s = value.apply(balancers.get(b), settings.get(k));
+                v[0][b][k] = s.median();
+                v[1][b][k] = s.n() > 1 ? s.min() : Double.NaN;
+                v[2][b][k] = s.n() > 1 ? s.max() : Double.NaN;
+            }
+        }
+        return new Charts.Bars(workload, balancers, settings, v[0], v[1], v[2], yLabel, reference);
+    }
+}

@@ -1,0 +1,90 @@
+package satin.bench.paper;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import satin.deploy.report.Charts;
+
+/**
+ * One reproduction being made: its size (tiny, for tests, or the paper's shape), its rounds, the
+ * directory its tables and charts go to, and its progress, printed as each run ends with the time
+ * left at the pace so far.
+ */
+public final class Making {
+
+    public final boolean tiny;
+    public final int rounds;
+    private final Path dir;
+    private final Path text;
+    private final PrintStream out;
+    private final long start = System.nanoTime();
+    private int planned;
+    private int done;
+
+    public Making(boolean tiny, int rounds, Path dir, String name, PrintStream out) throws IOException {
+        this.tiny = tiny;
+        this.rounds = rounds;
+        this.dir = Files.createDirectories(dir);
+        this.text = dir.resolve(name + ".md");
+        this.out = out;
+        Files.writeString(text, "");
+    }
+
+    /** How many runs are to come, for the progress lines. */
+    void plan(int runs) {
+        planned += runs;
+    }
+
+    /** One run ended. */
+    void ran(String what) {
+        done++;
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        double left = done >= planned ? 0 : elapsed / done * (planned - done);
+        out.printf(Locale.ROOT, "[%d/%d, %s so far, about %s left] %s%n", done, planned, duration(elapsed), duration(left), what);
+        out.flush();
+    }
+
+    static String duration(double seconds) {
+        return seconds < 120 ? String.format(Locale.ROOT, "%.0f s", seconds)
+                : String.format(Locale.ROOT, "%.0f min", seconds / 60);
+    }
+
+    /** A line of text for the reader, printed and kept with the tables. */
+    void say(String line) throws IOException {
+        out.println(line);
+        append(line + "\n\n");
+    }
+
+    /** A Markdown table, printed and kept. */
+    void table(String title, List<String> head, List<List<String>> rows) throws IOException {
+        StringBuilder t = new StringBuilder("**").append(title).append("**\n\n| ").append(String.join(" | ", head))
+                .append(" |\n|").append("---|".repeat(head.size())).append('\n');
+        for (List<String> r : rows) {
+            t.append("| ").append(String.join(" | ", r)).append(" |\n");
+        }
+        out.println();
+        out.print(t);
+        out.println();
+        append(t + "\n");
+    }
+
+    /** A chart of grouped bars, as BASE.png and BASE.svg beside the tables. */
+    void chart(String title, List<Charts.Bars> panels, boolean logIfWide, String base) throws IOException {
+        for (Path p : Charts.bars(title, panels, logIfWide, dir, base)) {
+            out.println("chart: " + p);
+        }
+        append("![" + title + "](" + base + ".svg)\n\n");
+    }
+
+    private void append(String s) throws IOException {
+        Files.writeString(text, s, StandardOpenOption.APPEND);
+    }
+
+    Path directory() {
+        return dir;
+    }
+}
