@@ -101,7 +101,7 @@ public final class Connection {
     }
 
     public void close() {
-        channel.close();
+        outOfLine(channel::close); // after what was sent before it
     }
 
     /**
