@@ -50,8 +50,9 @@ public final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
             throw new ProtocolException("a batch without its count");
         }
         int count = frame.readUnsignedShort();
-        if (count == 0 || count > FrameFormat.MAX_BATCH) {
-            throw new ProtocolException("a batch of " + count + " messages, not 1 to " + FrameFormat.MAX_BATCH);
+        // the coalescer sends a lone message as a frame of its own: a batch of one is no frame it writes
+        if (count < 2 || count > FrameFormat.MAX_BATCH) {
+            throw new ProtocolException("a batch of " + count + " messages, not 2 to " + FrameFormat.MAX_BATCH);
         }
         // all or nothing: the decoder passes on what it was given even when it then fails
         List<Message> messages = new java.util.ArrayList<>(count);
