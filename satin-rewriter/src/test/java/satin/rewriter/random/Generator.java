@@ -13,10 +13,13 @@ import satin.rewriter.random.Code.Line;
  * into locals (boxed too), array elements (in loops too) and fields of a holder object or of
  * {@code this}; branches, loops, switch statements and switch expressions whose
  * arms yield into an expression; handlers around spawns and syncs, finally blocks and
- * try-with-resources, some around only the later spawns; exceptions thrown by spawned calls and by
- * the program itself at depths and arguments chosen by the seed. Every target is read only after
+ * try-with-resources, some around only the later spawns; returns inside a try while a spawn is
+ * pending; spawns on other objects of the class (a local, array elements); exceptions thrown by
+ * spawned calls and by the program itself at depths and arguments chosen by the seed. Every target is read only after
  * its sync, so the program is valid and its rewritten form must compute what it computes. With a
- * small probability a method also gets a shape the rewriter must refuse, to check that it says so.
+ * small probability a method also gets a shape the rewriter must refuse (a catch around a spawn but
+ * not its sync, a spawn in synchronized code, a loop spawn into a local or a field), to check that
+ * it says so.
  */
 public final class Generator {
 
@@ -215,7 +218,7 @@ public final class Generator {
     }
 
     private Code group(Method m, int depth) {
-        int shape = random.nextInt(depth >= 2 ? 5 : 13); // no deeper nesting past two levels
+        int shape = random.nextInt(depth >= 2 ? 5 : 15); // no deeper nesting past two levels
         List<Code> out = new ArrayList<>();
         List<String> uses = new ArrayList<>();
         switch (shape) {
@@ -335,22 +338,91 @@ public final class Generator {
                 uses.forEach(u -> body.add(use(u)));
                 out.addAll(tryAround(body, null));
             }
-            default -> { // a refused shape, now and then: a catch around a spawn but not its sync
+            case 12 -> { // a return inside a try while a spawn of it is pending: the same as written
+                // where only a finally is around it, refused with file and line where a catch is
                 String a = fresh("a");
                 String s = spawn(m, a, false);
-                if (chance(15) && s != null) {
-                    refused = true;
+                if (s != null) {
                     out.add(new Line("long " + a + " = 0;"));
-                    out.add(new Block("try {", List.of(new Line(s)), "}"));
-                    out.add(new Block("catch (IllegalStateException e) {", List.of(new Line(a + " = -1;")), "}"));
-                    out.add(new Line(sync(m)));
-                    out.add(use(a));
-                } else {
-                    out.add(group(m, depth + 1));
+                    List<Code> body = new ArrayList<>(List.of(new Line(s)));
+                    body.add(new Line("if (x % 5 == 2) return " + (m.string() ? "\"pending\" + acc;" : returned(m, "acc + 3") + ";")));
+                    body.add(new Line(sync(m)));
+                    body.add(use(a));
+                    out.addAll(tryAround(body, null));
                 }
             }
+            case 13 -> out.addAll(onOtherReceivers(m, uses));
+            default -> out.addAll(refusedNowAndThen(m, depth));
         }
         return Block.sequence(out);
+    }
+
+    /**
+     * Spawns on an object other than {@code this} or a new one: a local and an array element that
+     * hold objects of the class, whose methods keep no fields of their own.
+     */
+    private List<Code> onOtherReceivers(Method m, List<String> uses) {
+        List<Method> callees = methods.stream().filter(c -> !c.isStatic() && !c.ownFields()).toList();
+        List<Code> out = new ArrayList<>();
+        if (callees.isEmpty()) {
+            return out;
+        }
+        String p = fresh("p");
+        String ps = fresh("ps");
+        out.add(new Line(className + " " + p + " = new " + className + "();"));
+        out.add(new Line(className + "[] " + ps + " = { " + p + ", new " + className + "() };"));
+        for (String receiver : List.of(p + ".", ps + "[1].", ps + "[" + random.nextInt(2) + "].")) {
+            Method callee = callees.get(random.nextInt(callees.size()));
+            String name = fresh(callee.string() ? "s" : "a");
+            String call = receiver + callee.name() + "(n - 1, x * " + (3 + random.nextInt(7)) + " + " + random.nextInt(50)
+                    + (callee.generic() ? ", 0L)" : ")");
+            out.add(new Line((callee.string() ? "String " : "long ") + name + " = " + (callee.generic() ? "(long) " : "")
+                    + call + ";"));
+            uses.add(callee.string() ? name + ".hashCode()" : name);
+        }
+        out.add(new Line(sync(m)));
+        uses.forEach(u -> out.add(use(u)));
+        return out;
+    }
+
+    /**
+     * Now and then a shape the rewriter must refuse, with file and line: a catch around a spawn but
+     * not its sync, a spawn in synchronized code, a loop spawn into a local or a field. Otherwise a
+     * group one level down.
+     */
+    private List<Code> refusedNowAndThen(Method m, int depth) {
+        String a = fresh("a");
+        String s = spawn(m, a, false);
+        List<Code> out = new ArrayList<>();
+        if (!chance(15) || s == null) {
+            out.add(group(m, depth + 1));
+            return out;
+        }
+        refused = true;
+        out.add(new Line("long " + a + " = 0;"));
+        switch (random.nextInt(4)) {
+            case 0 -> {
+                out.add(new Block("try {", List.of(new Line(s)), "}"));
+                out.add(new Block("catch (IllegalStateException e) {", List.of(new Line(a + " = -1;")), "}"));
+            }
+            case 1 -> out.add(new Block("synchronized (log) {", List.of(new Line(s)), "}"));
+            case 2 -> {
+                String i = fresh("i");
+                out.add(new Block("for (int " + i + " = 0; " + i + " < 2; " + i + "++) {", List.of(new Line(s)), "}"));
+            }
+            default -> {
+                String b = fresh("b");
+                String i = fresh("i");
+                String f = spawn(m, b + ".v", false);
+                out.add(new Line("Box " + b + " = new Box();"));
+                out.add(new Block("for (int " + i + " = 0; " + i + " < 2; " + i + "++) {", List.of(new Line(f)), "}"));
+                out.add(new Line(sync(m)));
+                out.add(use(b + ".v"));
+            }
+        }
+        out.add(new Line(sync(m)));
+        out.add(use(a));
+        return out;
     }
 
     /** A group inside a try: catches, a finally, a resource, in some mix. */

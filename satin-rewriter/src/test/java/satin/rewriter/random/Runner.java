@@ -149,7 +149,7 @@ public final class Runner implements AutoCloseable {
                     : new Outcome(Kind.REWRITER_CRASHED, "a problem without file and line: " + problems);
         }
         if (mustBeRefused) {
-            return new Outcome(Kind.WRONGLY_ACCEPTED, "a catch around a spawn but not its sync was accepted");
+            return new Outcome(Kind.WRONGLY_ACCEPTED, "a shape the rewriter must refuse was accepted");
         }
         Method sequential;
         Method parallel;
