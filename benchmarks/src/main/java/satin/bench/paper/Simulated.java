@@ -68,8 +68,8 @@ final class Simulated {
         }
         m.table("UTS " + (m.tiny ? "tiny tree" : "T1L") + ", 476 ns a tree node, one InfiniBand cluster: speedup and"
                 + " efficiency", List.of("balancer", "processors", "speedup", "efficiency"), rows);
-        m.chart("Speedup against processors (simulated)", List.of(bars("UTS", speedups, sizes, "speedup")), false,
-                "speedup");
+        m.chart("Speedup against processors (simulated)", List.of(bars("UTS", speedups, sizes, "processors", "speedup")),
+                false, "speedup");
     }
 
     /** Olivier and Prins's Figure 4: the speedup at each chunk size, 256 processors. */
@@ -91,7 +91,7 @@ final class Simulated {
         m.table("UTS on " + nodes + " processors: speedup by chunk size (jobs a steal moves)",
                 List.of("chunk", "speedup", "steals asked", "failed"), rows);
         m.chart("Speedup by chunk size on " + nodes + " processors (simulated)",
-                List.of(bars("UTS", Map.of("RS", s), chunks, "speedup")), false, "chunks");
+                List.of(bars("UTS", Map.of("RS", s), chunks, "jobs a steal", "speedup")), false, "chunks");
     }
 
     /** Perarnau and Sato's machine: groups of 256 (tiny: 4) on a ring, latency growing with the hops. */
@@ -132,7 +132,7 @@ final class Simulated {
                 rows.add(slRow);
                 rows.add(elRow);
             }
-            panels.add(bars(n + " processes", starting, List.of(50, 60, 70, 80, 90, 100), "SL(x), % of the run"));
+            panels.add(bars(n + " processes", starting, List.of(50, 60, 70, 80, 90, 100), "% busy", "SL(x), % of the run"));
         }
         List<String> head = new ArrayList<>(List.of("processes", "victims", "latency"));
         for (double x : xs) {
@@ -165,14 +165,15 @@ final class Simulated {
         }
         m.table("Speedup by victim selection and steal size (UTS, 1 us a node)",
                 List.of("balancer", "processes", "speedup", "failed steals"), rows);
-        m.chart("Speedup against processes (simulated)", List.of(bars("UTS", speedups, sizes, "speedup")), false,
-                "speedup");
+        m.chart("Speedup against processes (simulated)", List.of(bars("UTS", speedups, sizes, "processes", "speedup")),
+                false, "speedup");
     }
 
     /** One panel: a group per balancer, a bar per value of the swept parameter. */
-    private static Charts.Bars bars(String title, Map<String, double[]> values, List<Integer> swept, String yLabel) {
+    private static Charts.Bars bars(String title, Map<String, double[]> values, List<Integer> swept, String unit,
+            String yLabel) {
         List<String> groups = List.copyOf(values.keySet());
-        List<String> series = swept.stream().map(String::valueOf).toList();
+        List<String> series = swept.stream().map(v -> unit.isEmpty() ? String.valueOf(v) : v + " " + unit).toList();
         double[][] v = values.values().toArray(new double[0][]);
         double[][] none = new double[v.length][series.size()];
         for (double[] row : none) {
