@@ -54,6 +54,16 @@ public interface LoadBalancer {
     }
 
     /**
+     * Whether a request that another member passed on to this node, for its thief, may be passed on
+     * again from here: CHS climbs its tree so; a walk from the member first asked (the EARTH ring
+     * balancers) must not start a walk of its own at each member it asks, or one request becomes
+     * a walk per member on the way.
+     */
+    default boolean passesOnPassedRequests() {
+        return true;
+    }
+
+    /**
      * Asked right after {@link #stealReplied} with no job: whether the balancer wants to be asked
      * again at once ({@link #idle}), waking an idle worker parked in its back-off. A balancer whose
      * search is a chain of synchronous steps (CHS's walk) is then paced by its replies rather than

@@ -44,6 +44,11 @@ abstract class RingStealing extends MemberAware {
     }
 
     @Override
+    public boolean passesOnPassedRequests() {
+        return false; // the member first asked walks the ring; those it asks answer from their own queues
+    }
+
+    @Override
     public int passOn(int thief, int tried) {
         return ring.walk(port.self(), thief, tried);
     }

@@ -101,9 +101,20 @@ public sealed interface Message {
         }
     }
 
+    /**
+     * A request for a job. Its number's bit {@link #PASSED_ON} marks one a member sends for another
+     * thief whose request it passes on, so that a balancer that walks requests from the member first
+     * asked only is not walked again from each member on the way (decision 0047).
+     */
     record StealRequest(long request) implements Message {
+        public static final long PASSED_ON = 1L << 62;
+
         public MessageType type() {
             return MessageType.STEAL_REQUEST;
+        }
+
+        public boolean passedOn() {
+            return (request & PASSED_ON) != 0;
         }
     }
 

@@ -66,7 +66,7 @@ final class Thief {
      * for another thief, whose request this node passed on and which hears the reply instead.
      */
     void ask(Route link, int victim, boolean prefetch, Consumer<RemoteJob> relay) {
-        long request = nextRequest.incrementAndGet();
+        long request = nextRequest.incrementAndGet() | (relay != null ? Message.StealRequest.PASSED_ON : 0);
         asked.put(request, new Asked(victim, System.nanoTime(), prefetch, relay));
         stats.stealRequestsSent.incrementAndGet();
         (prefetch ? stats.prefetchRequests : peers.wideArea(victim) ? stats.wanStealRequests
@@ -127,7 +127,8 @@ final class Thief {
 
     /** The reply to a steal request. */
     void stealReply(Connection victim, Message.StealReply r) {
-        if (r.request() < 1 || r.request() > nextRequest.get()) { // a chunk's later jobs answer a request that was sent
+        long number = r.request() & ~Message.StealRequest.PASSED_ON;
+        if (number < 1 || number > nextRequest.get()) { // a chunk's later jobs answer a request that was sent
             String why = "a steal reply to request " + r.request() + ", which was never sent";
             if (r.payload() != null) {
                 decline(victim, r.job(), new IllegalStateException(why)); // its owner runs it: nothing is lost

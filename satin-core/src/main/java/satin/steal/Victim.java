@@ -37,6 +37,7 @@ final class Victim {
     private final PoolStats stats;
     /** {@link LoadBalancer#passesRequestsOn}: if not, "no job" is answered at once, with no thread hop. */
     private final boolean passesOn;
+    private final boolean passesOnPassed;
     /** How many jobs one steal request takes from here ({@link LoadBalancer#stealChunk}). */
     private final StealChunk chunk;
 
@@ -63,6 +64,7 @@ final class Victim {
         this.orphans = orphans;
         this.stats = stats;
         this.passesOn = balancer.passesRequestsOn();
+        this.passesOnPassed = passesOn && balancer.passesOnPassedRequests();
         this.chunk = balancer.stealChunk();
     }
 
@@ -73,7 +75,7 @@ final class Victim {
         if (o != null) {
             give(thief, r.request(), o.job(), o.payload());
             giveRestOfChunk(thief, r.request());
-        } else if (passesOn) {
+        } else if (r.passedOn() ? passesOnPassed : passesOn) {
             // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
             // its stack, a link that a worker holding the balancer waits for.
             int thiefId = peers.idOf(thief.peer().node());

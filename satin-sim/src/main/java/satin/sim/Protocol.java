@@ -97,7 +97,8 @@ final class Protocol {
         } else {
             c.lanStealRequests++;
         }
-        send(STEAL_REQUEST, thief.id, victim, r, 0, 0, null, WireFrame.STEAL_REQUEST, 0);
+        // the second field marks a request passed on for another thief, as the real request number's bit does
+        send(STEAL_REQUEST, thief.id, victim, r, forThief >= 0 ? 1 : 0, 0, null, WireFrame.STEAL_REQUEST, 0);
     }
 
     /** Pushes a job spawned on {@code from}: one pushed there runs there (van Nieuwpoort, Kielmann and Bal, PPoPP 2001 section 3.2 pushes after a spawn). */
@@ -158,7 +159,7 @@ final class Protocol {
             to.counters.received(sim.network().wideArea(from, to.id), bytes);
         }
         switch (type) {
-            case STEAL_REQUEST -> stealRequest(to, from, messages.first(m));
+            case STEAL_REQUEST -> stealRequest(to, from, messages.first(m), messages.second(m) != 0);
             case STEAL_REPLY -> stealReply(to, from, m);
             case CHUNK_JOB -> chunkJobArrived(to, from, m);
             case PUSH -> pushed(to, from, m);
@@ -173,9 +174,13 @@ final class Protocol {
         messages.release(m);
     }
 
-    private void stealRequest(SimNode victim, int thief, long request) {
+    private void stealRequest(SimNode victim, int thief, long request, boolean passedOn) {
         victim.counters.stealRequestsReceived++;
         int x = offer(victim, false);
+        if (x < 0 && passedOn && !victim.balancer().passesOnPassedRequests()) {
+            send(STEAL_REPLY, victim.id, thief, request, -1, 0, null, WireFrame.EMPTY_REPLY, 0);
+            return;
+        }
         if (x < 0) {
             passOn(victim, thief, request, 0);
             return;
