@@ -260,6 +260,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         }
     }
 
+    /** How many objects this member has replicas of. */
+    public int count() {
+        return byId.size();
+    }
+
     /** This member's replica of the object of this id, or null. */
     public SharedObject byId(long id) {
         Replica r = byId.get(id);
