@@ -1,5 +1,7 @@
 package satin.apps.tsp;
 
+import satin.apps.Incumbent;
+
 /**
  * Depth-first branch and bound below the spawn depth. One object per job: the bound starts as
  * the one the job was given and tightens with the tours this job finds and, when the bound is
@@ -13,9 +15,9 @@ public final class Sequential {
     private int bound;
     private Tour best;
     /** The bound all jobs share, or null when each job has only its own. */
-    private final Bound shared;
+    private final Incumbent shared;
 
-    private Sequential(Cities cities, int[] path, int bound, Bound shared) {
+    private Sequential(Cities cities, int[] path, int bound, Incumbent shared) {
         this.cities = cities;
         this.path = path.clone();
         this.bound = bound;
@@ -26,7 +28,7 @@ public final class Sequential {
      * The shortest tour shorter than bound that starts with the first depth cities of path, or null.
      * length is that of the partial path, rest the sum of twoShortest over the cities not on it.
      */
-    public static Tour search(Cities cities, int[] path, int depth, int length, int rest, int bound, Bound shared) {
+    public static Tour search(Cities cities, int[] path, int depth, int length, int rest, int bound, Incumbent shared) {
         Sequential s = new Sequential(cities, path, bound, shared);
         s.visited = new boolean[cities.size()];
         for (int i = 0; i < depth; i++) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Incumbent;
 
 /**
  * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4). A job extends a
@@ -25,7 +26,7 @@ public class Tsp extends SatinObject {
     private final Cities cities;
     private final int spawnDepth;
     /** The shortest tour found by any job, or null when the bound is only passed down. */
-    private final Bound shared;
+    private final Incumbent shared;
 
     /** A search whose bound is only passed down. */
     public Tsp(Cities cities, int spawnDepth) {
@@ -35,7 +36,7 @@ public class Tsp extends SatinObject {
     public Tsp(Cities cities, int spawnDepth, boolean shareBound) {
         this.cities = cities;
         this.spawnDepth = spawnDepth;
-        this.shared = shareBound ? new Bound(Integer.MAX_VALUE - 1) : null;
+        this.shared = shareBound ? new Incumbent(true, Integer.MAX_VALUE - 1) : null;
     }
 
     /**
@@ -86,8 +87,8 @@ public class Tsp extends SatinObject {
      * every run returns, whichever job found which tour first. A lagging replica gives a higher
      * limit, which only prunes less.
      */
-    static int limit(int bound, Bound shared) {
-        return shared == null ? bound : Math.min(bound, shared.shortest() + 1);
+    static int limit(int bound, Incumbent shared) {
+        return shared == null ? bound : (int) Math.min(bound, shared.value() + 1);
     }
 
     /**
