@@ -238,15 +238,11 @@ public class Knapsack extends SatinObject {
             throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH [shared|passed] or a preset ("
                     + PRESETS.keySet() + "), not " + p);
         }
-        if (p.size() == 5 && !p.get(4).equals("shared") && !p.get(4).equals("passed")) {
-            throw new IllegalArgumentException("the bound must be shared (one shared object for all jobs) or passed"
-                    + " (passed down to each job), not " + p.get(4));
-        }
         int items = (int) AppArguments.integer(p.get(0), "ITEMS", 1, 62);
         int maxWeight = (int) AppArguments.integer(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
         long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
         int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 62);
-        return new Args(items, maxWeight, seed, spawnDepth, p.size() == 4 || p.get(4).equals("shared"));
+        return new Args(items, maxWeight, seed, spawnDepth, AppArguments.sharesBound(p, 4));
     }
 
     public static void main(String[] args) {

@@ -154,14 +154,10 @@ public class Tsp extends SatinObject {
             throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED [shared|passed]]] or a"
                     + " preset " + PRESETS.keySet() + ", not " + a);
         }
-        if (a.size() > 3 && !a.get(3).equals("shared") && !a.get(3).equals("passed")) {
-            throw new IllegalArgumentException("the bound must be shared (one shared object for all jobs) or passed"
-                    + " (passed down to each job), not " + a.get(3));
-        }
         int n = AppArguments.integer(a.get(0), "cities", 1, 60);
         int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 1, 30) : 3;
         long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
-        return new Args(n, spawnDepth, seed, a.size() < 4 || a.get(3).equals("shared"));
+        return new Args(n, spawnDepth, seed, AppArguments.sharesBound(a, 3));
     }
 
     public static void main(String[] args) {
