@@ -27,6 +27,8 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private static final System.Logger LOG = System.getLogger("satin.shared");
     /** The most writes held per object while earlier ones are missing; beyond it the replica lags until a newer state comes. */
     static final int MAX_WAITING = 1024;
+    /** The most writes held, all objects together, for objects this member has no replica of yet. */
+    static final int MAX_EARLY = 1 << 16;
 
     private final String name;
     private final SharedPort port;
@@ -37,6 +39,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private final Map<SharedObject, Replica> byObject = new IdentityHashMap<>();
     /** Ordered writes of objects this member has no replica of yet, until one arrives. */
     private final Map<Long, TreeMap<Long, byte[]>> early = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger earlyCount = new java.util.concurrent.atomic.AtomicInteger();
 
     /** One replica's place in its object's order of writes; guarded by the object's lock. */
     private static final class Replica {
@@ -117,6 +120,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             }
             TreeMap<Long, byte[]> came = early.remove(r.id);
             if (came != null) {
+                earlyCount.addAndGet(-came.size());
                 came.forEach((s, call) -> hold(r, s, call));
             }
             applyInOrder(r);
@@ -131,7 +135,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         byte[] call = codec.writeCall(method, args);
         long id = export(object);
         if (port.self() == port.master()) {
-            sequencer.order(id, call);
+            orderOrRefuse(id, call, port.self());
         } else if (!port.send(port.master(), new Message.SharedWrite(id, 0, call))) {
             LOG.log(Level.WARNING, "node {0} lost a write of shared object {1}: no link to the master", name, id);
         }
@@ -143,7 +147,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             if (port.self() != port.master()) {
                 LOG.log(Level.WARNING, "node {0} is not the master but member {1} asks it to order a write", name, from);
             } else if (checked(w)) {
-                sequencer.order(w.object(), w.call());
+                orderOrRefuse(w.object(), w.call(), from);
             }
         } else if (from != port.master()) {
             LOG.log(Level.WARNING, "node {0} ignores a {1} from member {2}, which is not the master", name, m.type(), from);
@@ -155,6 +159,13 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "node {0} refuses a shared object''s state from the master: {1}", name, e.toString());
             }
+        }
+    }
+
+    private void orderOrRefuse(long id, byte[] call, int from) {
+        if (!sequencer.order(id, call)) {
+            LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1} from member {2}: it orders the writes"
+                    + " of {3} objects already", name, id, from, Sequencer.MAX_OBJECTS);
         }
     }
 
@@ -179,8 +190,8 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         if (r == null) {
             TreeMap<Long, byte[]> held = early.computeIfAbsent(id, k -> new TreeMap<>());
             synchronized (held) {
-                if (held.size() < MAX_WAITING) {
-                    held.put(sequence, call);
+                if (held.size() < MAX_WAITING && earlyCount.get() < MAX_EARLY && held.put(sequence, call) == null) {
+                    earlyCount.incrementAndGet();
                 }
             }
             r = byId.get(id);

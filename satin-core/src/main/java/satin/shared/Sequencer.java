@@ -19,6 +19,8 @@ final class Sequencer {
 
     /** The writes kept per object for members that join while they are on their way. */
     static final int KEPT = 256;
+    /** The most objects the master orders writes of: each costs it a count and kept writes. */
+    static final int MAX_OBJECTS = 4096;
 
     private final SharedPort port;
     private final Replicas replicas;
@@ -34,10 +36,16 @@ final class Sequencer {
         this.replicas = replicas;
     }
 
-    /** Gives the write the next number of its object, sends it to every other member, then applies it here. */
-    void order(long id, byte[] call) {
+    /**
+     * Gives the write the next number of its object, sends it to every other member, then applies it
+     * here; false, doing nothing, if it is of a new object and the master orders as many as it may.
+     */
+    boolean order(long id, byte[] call) {
         Message.SharedWrite w;
         synchronized (this) {
+            if (!last.containsKey(id) && last.size() >= MAX_OBJECTS) {
+                return false;
+            }
             w = new Message.SharedWrite(id, last.merge(id, 1L, Long::sum), call);
             ArrayDeque<Message.SharedWrite> k = kept.computeIfAbsent(id, x -> new ArrayDeque<>());
             if (k.size() == KEPT) {
@@ -50,6 +58,7 @@ final class Sequencer {
         }
         // outside the order's lock: the worker that wrote holds the object's lock, and applying takes it
         replicas.ordered(id, w.sequence(), call);
+        return true;
     }
 
     /** On the master, the members that came since the last change get every replica's state. */

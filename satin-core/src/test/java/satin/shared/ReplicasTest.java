@@ -145,6 +145,18 @@ class ReplicasTest {
     }
 
     @Test
+    void theMasterOrdersTheWritesOfSoManyObjectsAtMost() {
+        for (long id = 1; id <= Sequencer.MAX_OBJECTS; id++) {
+            master.received(2, new Message.SharedWrite(id, 0, append(id)));
+        }
+        assertEquals(2 * Sequencer.MAX_OBJECTS, masterPort.sent.size());
+        master.received(2, new Message.SharedWrite(Sequencer.MAX_OBJECTS + 1, 0, append(0)));
+        assertEquals(2 * Sequencer.MAX_OBJECTS, masterPort.sent.size(), "one object too many: not ordered");
+        master.received(2, new Message.SharedWrite(1, 0, append(1)));
+        assertEquals(2 * Sequencer.MAX_OBJECTS + 2, masterPort.sent.size(), "an object it orders already: ordered");
+    }
+
+    @Test
     void writesOfAnObjectItHasNoReplicaOfCreateNothing() {
         for (int s = 1; s <= Replicas.MAX_WAITING + 10; s++) {
             replicas.received(1, new Message.SharedWrite(999, s, append(s)));
