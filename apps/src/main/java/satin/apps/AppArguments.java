@@ -24,6 +24,21 @@ public final class AppArguments {
         return List.of(args);
     }
 
+    /**
+     * Whether a search shares its bound (an {@link Incumbent}) rather than passing it down: the
+     * argument at {@code index}, {@code shared} (also when there is none) or {@code passed}.
+     */
+    public static boolean sharesBound(List<String> args, int index) {
+        if (args.size() <= index || args.get(index).equals("shared")) {
+            return true;
+        }
+        if (args.get(index).equals("passed")) {
+            return false;
+        }
+        throw new IllegalArgumentException("the bound must be shared (one shared object for all jobs) or passed"
+                + " (passed down to each job), not " + args.get(index));
+    }
+
     /** An integer from {@code min} to {@code max}; any int when the range is all of them. */
     public static int integer(String value, String name, int min, int max) {
         return (int) checked(value, name, min, max, min == Integer.MIN_VALUE && max == Integer.MAX_VALUE);

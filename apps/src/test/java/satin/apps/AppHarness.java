@@ -14,11 +14,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import satin.codec.Allowlist;
 import satin.lb.RandomStealing;
 import satin.net.FrameFormat;
+import satin.net.WanLinks;
 import satin.pool.PoolConfig;
 import satin.pool.PoolNode;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.runtime.NodeConfig;
+import satin.shared.Replicas;
 import satin.stats.PoolStats;
 import satin.testing.Await;
 
@@ -35,16 +37,22 @@ public final class AppHarness {
     private AppHarness() {
     }
 
-    /** The un-rewritten class of that name, loaded from the copies the plugin kept. */
+    /**
+     * The un-rewritten class of that name, loaded from the copies the plugin kept; the
+     * application's classes it did not rewrite load beside it, in the same loader, so that a
+     * class both use (a shared object, rewritten too) is the sequential one for both.
+     */
     public static Class<?> sequential(String className) throws ClassNotFoundException {
         Path dir = Path.of(System.getProperty("satin.sequentialClasses", "target/sequential-classes"));
         URL url;
+        URL others;
         try {
             url = dir.toUri().toURL();
+            others = dir.resolveSibling("classes").toUri().toURL();
         } catch (java.net.MalformedURLException e) {
             throw new IllegalStateException(e);
         }
-        ClassLoader loader = new URLClassLoader(new URL[] {url}, AppHarness.class.getClassLoader()) {
+        ClassLoader loader = new URLClassLoader(new URL[] {url, others}, AppHarness.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
                 synchronized (getClassLoadingLock(n)) {
@@ -105,8 +113,8 @@ public final class AppHarness {
         return onPool(4, FrameFormat.DEFAULT_MAX_FRAME, call).result();
     }
 
-    /** What a pool run came to, and the nodes' statistics at its end. */
-    public record PoolRun<T>(T result, List<PoolStats> stats) {
+    /** What a pool run came to, the nodes' statistics at its end, and their replicas of shared objects. */
+    public record PoolRun<T>(T result, List<PoolStats> stats, List<Replicas> replicas) {
 
         public long total(java.util.function.ToLongFunction<PoolStats> f) {
             return stats.stream().mapToLong(f).sum();
@@ -115,18 +123,43 @@ public final class AppHarness {
 
     /** Runs the call on the master of a pool of that many nodes in this JVM (two clusters, RS). */
     public static <T> PoolRun<T> onPool(int size, int maxFrame, Callable<T> call) throws Exception {
+        return onPool(size, maxFrame, WanLinks.none(), call);
+    }
+
+    /** The same, with these emulated links between the two clusters. */
+    public static <T> PoolRun<T> onPool(int size, int maxFrame, WanLinks wan, Callable<T> call) throws Exception {
+        return onPool(size, maxFrame, wan, call, nodes -> { });
+    }
+
+    /** What a test does to a pool's nodes while the master computes (a node killed, say). */
+    public interface During {
+        void meanwhile(List<PoolNode> nodes) throws Exception;
+    }
+
+    /** The same, doing {@code during} on this thread while the master runs the call on another. */
+    public static <T> PoolRun<T> onPool(int size, int maxFrame, WanLinks wan, Callable<T> call, During during)
+            throws Exception {
         String name = "apps-" + POOLS.incrementAndGet();
         Registry registry = Registry.start(PoolNode.transport(), name, "secret", "local://" + name + "/registry");
         List<PoolNode> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < size; i++) {
                 nodes.add(PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c" + (i % 2),
-                        "local://" + name + "/" + i, registry.address(), i == 0).withMaxFrame(maxFrame),
+                        "local://" + name + "/" + i, registry.address(), i == 0).withMaxFrame(maxFrame).withWan(wan),
                         NodeConfig.defaults(), new RandomStealing(), Allowlist.forProgram()));
             }
             Await.holds(() -> nodes.get(0).members().size() >= size, Duration.ofSeconds(10));
-            T result = nodes.get(0).node().call(call);
-            return new PoolRun<>(result, nodes.stream().map(PoolNode::poolStats).toList());
+            java.util.concurrent.FutureTask<T> run = new java.util.concurrent.FutureTask<>(() -> nodes.get(0).node().call(call));
+            new Thread(run, name + "-main").start();
+            during.meanwhile(nodes);
+            T result;
+            try {
+                result = run.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause());
+            }
+            return new PoolRun<>(result, nodes.stream().map(PoolNode::poolStats).toList(),
+                    nodes.stream().map(PoolNode::replicas).toList());
         } finally {
             nodes.forEach(PoolNode::close);
             registry.close();

@@ -43,11 +43,19 @@ public final class JobCodec {
     }
 
     private final Allowlist allowlist;
+    /** A pool member's replicas of shared objects; null outside a pool, where a shared object cannot travel. */
+    private final SharedTable shared;
     private final ThreadLocal<Kryo> kryos;
     private final ConcurrentHashMap<Class<?>, Shape> shapes = new ConcurrentHashMap<>();
 
     public JobCodec(Allowlist allowlist) {
+        this(allowlist, null);
+    }
+
+    /** A codec whose shared objects travel as ids of the replicas in {@code shared}. */
+    public JobCodec(Allowlist allowlist, SharedTable shared) {
         this.allowlist = allowlist;
+        this.shared = shared;
         this.kryos = ThreadLocal.withInitial(this::newKryo);
     }
 
@@ -276,6 +284,11 @@ public final class JobCodec {
         return described;
     }
 
+    /** This thread's Kryo, for the shared objects' messages ({@link SharedCodec}); reset after each message. */
+    Kryo kryo() {
+        return kryos.get();
+    }
+
     private Shape shape(Class<?> type) {
         return shapes.computeIfAbsent(type, JobCodec::shapeOf);
     }
@@ -333,6 +346,7 @@ public final class JobCodec {
         kryo.setDefaultSerializer(new SerializerFactory.FieldSerializerFactory(fields));
         CollectionCodecs.register(kryo);
         NumberCodecs.register(kryo);
+        kryo.addDefaultSerializer(satin.SharedObject.class, new SharedObjectSerializer(shared));
         return kryo;
     }
 
@@ -341,7 +355,7 @@ public final class JobCodec {
      * or result), then the fields inside, from Kryo's "serialization trace". Other Kryo errors
      * (bad bytes) pass through as they are.
      */
-    private static RuntimeException refusal(RuntimeException e, Field recordField) {
+    static RuntimeException refusal(RuntimeException e, Field recordField) {
         Throwable t = e;
         while (t.getCause() != null && !(t instanceof Allowlist.NotAllowedException)) {
             t = t.getCause();

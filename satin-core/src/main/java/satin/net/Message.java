@@ -187,6 +187,25 @@ public sealed interface Message {
         }
     }
 
+    /**
+     * A write of a shared object ({@code satin.shared}): the object's id, the write's place in the
+     * object's order of writes, and its call (method and arguments, as {@code satin.codec.SharedCodec}
+     * writes them). With sequence 0 it is a member's request to the master, which orders it; with
+     * a sequence, the master's ordered write, which every replica applies in sequence order.
+     */
+    record SharedWrite(long object, long sequence, byte[] call) implements Message {
+        public MessageType type() {
+            return MessageType.SHARED_WRITE;
+        }
+    }
+
+    /** From the master to a member that joins: a shared object's state and sequence, before any later write. */
+    record SharedState(byte[] state) implements Message {
+        public MessageType type() {
+            return MessageType.SHARED_STATE;
+        }
+    }
+
     /** Nothing but a sign of life, sent on a connection that has been quiet ({@link Liveness}). */
     record Heartbeat() implements Message {
         public MessageType type() {

@@ -32,7 +32,9 @@ public enum MessageType {
     HEARTBEAT(5),
     ABANDON(27),
     REGISTRY_MOVED(28),
-    RESULT_KNOWN(29);
+    RESULT_KNOWN(29),
+    SHARED_WRITE(32),
+    SHARED_STATE(33);
 
     private static final MessageType[] BY_CODE = new MessageType[256];
 
@@ -116,6 +118,12 @@ public enum MessageType {
         } else if (m instanceof Message.ResultKnown k) {
             bytes(out, k.key());
             bytes(out, k.result());
+        } else if (m instanceof Message.SharedWrite w) {
+            out.writeLong(w.object());
+            out.writeLong(w.sequence());
+            bytes(out, w.call());
+        } else if (m instanceof Message.SharedState st) {
+            bytes(out, st.state());
         } else if (m instanceof Message.RegistryMoved r) {
             out.writeInt(r.host());
             string(out, r.address());
@@ -167,6 +175,8 @@ public enum MessageType {
             case ABANDON -> new Message.Abandon(in.readLong());
             case REGISTRY_MOVED -> new Message.RegistryMoved(in.readInt(), string(in));
             case RESULT_KNOWN -> new Message.ResultKnown(bytes(in), bytes(in));
+            case SHARED_WRITE -> new Message.SharedWrite(in.readLong(), in.readLong(), bytes(in));
+            case SHARED_STATE -> new Message.SharedState(bytes(in));
         };
     }
 

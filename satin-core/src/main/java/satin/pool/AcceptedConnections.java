@@ -111,6 +111,8 @@ final class AcceptedConnections implements Inbox {
                     balancer.noted(n.from(), n.kind(), n.value());
                 }
             }
+        } else if (m instanceof Message.SharedWrite || m instanceof Message.SharedState) {
+            pool.replicas().received(members.idOf(c.peer().node()), m);
         } else {
             steals.onAccepted(c, m);
         }

@@ -142,6 +142,10 @@ final class MemberGate {
             return fixed + r.payload().length;
         } else if (m instanceof Message.ResultKnown k) {
             return fixed + k.key().length + k.result().length;
+        } else if (m instanceof Message.SharedWrite w) {
+            return fixed + w.call().length;
+        } else if (m instanceof Message.SharedState st) {
+            return fixed + st.state().length;
         } else if (m instanceof Message.Declined d) {
             return fixed + 2L * d.reason().length();
         } else if (m instanceof Message.RegistryMoved r) {

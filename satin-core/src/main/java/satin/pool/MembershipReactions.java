@@ -6,6 +6,7 @@ import satin.lb.LoadBalancer;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
+import satin.shared.Replicas;
 import satin.stats.PoolStats;
 import satin.steal.StealProtocol;
 
@@ -25,6 +26,7 @@ final class MembershipReactions {
     private final StealProtocol steals;
     private final LoadBalancer balancer;
     private final PoolStats stats;
+    private final Replicas replicas;
     /**
      * Whether this node's TLS contexts are being made already: the members are not looked through
      * again on every change of the membership (each look may resolve host names, on the event loop).
@@ -34,7 +36,8 @@ final class MembershipReactions {
     private final Set<String> foundDead = ConcurrentHashMap.newKeySet();
 
     MembershipReactions(PoolConfig config, PoolIdentity tlsIdentity, Members members, Links links,
-            AcceptedConnections accepted, StealProtocol steals, LoadBalancer balancer, PoolStats stats) {
+            AcceptedConnections accepted, StealProtocol steals, LoadBalancer balancer, PoolStats stats,
+            Replicas replicas) {
         this.config = config;
         this.tlsIdentity = tlsIdentity;
         this.members = members;
@@ -43,6 +46,7 @@ final class MembershipReactions {
         this.steals = steals;
         this.balancer = balancer;
         this.stats = stats;
+        this.replicas = replicas;
     }
 
     void membersChanged() {
@@ -53,6 +57,7 @@ final class MembershipReactions {
             tlsPrepared = true;
         }
         accepted.membersChanged();
+        replicas.membersChanged();
         synchronized (balancer) {
             balancer.membersChanged();
         }

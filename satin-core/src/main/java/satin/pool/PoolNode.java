@@ -17,6 +17,8 @@ import satin.net.Traffic;
 import satin.net.Transport;
 import satin.registry.Registry;
 import satin.runtime.Node;
+import satin.shared.Replicas;
+import satin.shared.SharedPort;
 import satin.runtime.NodeConfig;
 import satin.stats.report.PoolReport;
 import satin.stats.PoolStats;
@@ -44,6 +46,8 @@ public final class PoolNode implements AutoCloseable {
     private final Channel listening;
     private final String address;
     private final Members members;
+    /** This member's replicas of shared objects. */
+    private final Replicas replicas;
     private final RegistryClient registry;
     private final Links links;
     private final StealProtocol steals;
@@ -70,21 +74,24 @@ public final class PoolNode implements AutoCloseable {
         this.config = config;
         SharedTransport.primeOnce();
         this.node = node;
-        JobCodec codec = new JobCodec(allowlist);
+        this.members = new Members(config.cluster());
+        this.replicas = new Replicas(config.name(), new MemberLinks());
+        JobCodec codec = new JobCodec(allowlist, replicas);
+        replicas.use(codec);
         this.allowed = allowlist.agreed();
         this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
         if (PipelineInitializer.dialsRegistryOverTls(config.registry())) {
             PipelineInitializer.prepareTls(identity, config.listen());
         }
-        this.members = new Members(config.cluster());
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members, dialer);
         this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
         this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
-        this.membership = new MembershipReactions(config, identity, members, links, accepted, steals, balancer, stats);
+        this.membership = new MembershipReactions(config, identity, members, links, accepted, steals, balancer, stats,
+                replicas);
         this.failover = new RegistryFailover(this, config, members, links, registry, allowed);
         Channel bound;
         try {
@@ -220,6 +227,39 @@ public final class PoolNode implements AutoCloseable {
 
     StealProtocol steals() {
         return steals;
+    }
+
+    /** This member's replicas of shared objects: what a test looks into. */
+    public Replicas replicas() {
+        return replicas;
+    }
+
+    /** The members and links as the replicas of shared objects see them. */
+    private final class MemberLinks implements SharedPort {
+        @Override
+        public int self() {
+            return members.self();
+        }
+
+        @Override
+        public int master() {
+            return members.master();
+        }
+
+        @Override
+        public List<Integer> others() {
+            return members.others();
+        }
+
+        @Override
+        public boolean send(int member, Message m) {
+            Links.Link link = links.to(member);
+            if (link == null) {
+                return false;
+            }
+            link.send(m);
+            return true;
+        }
     }
 
     MembershipReactions membership() {

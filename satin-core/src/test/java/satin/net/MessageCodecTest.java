@@ -16,6 +16,14 @@ import org.junit.jupiter.api.Test;
 /** The message encoder and decoder, each on an EmbeddedChannel. */
 class MessageCodecTest {
 
+    /** A message type with the batch frame's type byte would be read as a batch (shared writes once were). */
+    @Test
+    void noMessageTypeHasTheBatchsTypeByte() {
+        for (MessageType t : MessageType.values()) {
+            assertTrue(t.code() != FrameFormat.BATCH, t + " has the batch frame's type byte " + FrameFormat.BATCH);
+        }
+    }
+
     @Test
     void theSamplesCoverEveryType() {
         assertEquals(java.util.EnumSet.allOf(MessageType.class),

@@ -74,16 +74,18 @@ public final class Rewriter {
                     first.sites.get(0).line, first.method.name, first.method.desc,
                     "spawning in an interface method is not supported yet; spawn from a class that implements it")));
         }
+        List<MethodNode> writes = SharedWrites.find(cn, hierarchy, spawning, problems);
         if (!problems.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.copyOf(problems));
         }
-        if (spawning.isEmpty()) {
+        if (spawning.isEmpty() && writes.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.of());
         }
-        return transform(cn, spawning);
+        writes.forEach(SharedWrites::rewrite);
+        return transform(cn, spawning, writes);
     }
 
-    private Result transform(ClassNode cn, List<MethodAnalysis> spawning) {
+    private Result transform(ClassNode cn, List<MethodAnalysis> spawning, List<MethodNode> writes) {
         Map<CallTarget, Integer> targets = new LinkedHashMap<>();
         List<MethodNode> accessors = new ArrayList<>();
         int arraySites = 0;
@@ -141,6 +143,7 @@ public final class Rewriter {
         byte[] rewritten = writer.toByteArray();
         List<String> written = new ArrayList<>(spawning.stream().map(a -> a.method.name + a.method.desc).toList());
         accessors.forEach(m -> written.add(m.name + m.desc));
+        writes.forEach(m -> written.add(m.name + m.desc));
         verify(rewritten, written, hierarchy);
         return new Result(cn.name, rewritten, generated, List.of());
     }

@@ -57,6 +57,11 @@ enum RuntimeCalls {
             "(L" + RuntimeCalls.SPAWN_EXCEPTION + ";)Ljava/lang/Throwable;"),
     FAILURES_SITE_OF(Kind.STATIC, RuntimeCalls.FAILURES, "siteOf", "([L" + RuntimeCalls.RECORD + ";I)I"),
 
+    /** Asked first thing in every write method of a shared object: whether the call goes to the pool. */
+    SHARED_FORWARDS(Kind.VIRTUAL, RuntimeCalls.SHARED_OBJECT, "satin$forwards", "()Z"),
+    /** Hands a write's call (name and descriptor, arguments boxed) to the pool. */
+    SHARED_FORWARD(Kind.VIRTUAL, RuntimeCalls.SHARED_OBJECT, "satin$forward", "(Ljava/lang/String;[Ljava/lang/Object;)V"),
+
     /** Not called by rewritten code but recognised in the program: every call to it is a sync. */
     SATIN_SYNC(Kind.STATIC, RuntimeCalls.SATIN, "sync", "()V"),
     /** Recognised like {@link #SATIN_SYNC}, on SatinObject and its subclasses. */
@@ -91,6 +96,9 @@ enum RuntimeCalls {
     static final String SPAWN_EXCEPTION = "satin/SpawnException";
     static final String SATIN = "satin/Satin";
     static final String SATIN_OBJECT = "satin/SatinObject";
+    static final String SHARED_OBJECT = "satin/SharedObject";
+    /** The annotation that makes a method of a shared object a write, as a descriptor. */
+    static final String WRITE = "Lsatin/Write;";
     /** The annotation that makes a method spawnable, as a descriptor. */
     static final String SPAWNABLE = "Lsatin/Spawnable;";
     /** The annotation the rewriter marks its classes with, as a descriptor. */
@@ -98,7 +106,7 @@ enum RuntimeCalls {
 
     /** Every runtime type the rewriter names, members' owners or not, as internal names or descriptors. */
     static final List<String> TYPES = List.of(WORKER, DEQUE, SLOT, RECORD, FACTORY, FAILURES, SPAWN_EXCEPTION, SATIN,
-            SATIN_OBJECT, SPAWNABLE, REWRITTEN);
+            SATIN_OBJECT, SHARED_OBJECT, SPAWNABLE, WRITE, REWRITTEN);
 
     private static final List<RuntimeCalls> SLOT_LONGS = List.of(SLOT_J0, SLOT_J1, SLOT_J2, SLOT_J3);
     private static final List<RuntimeCalls> SLOT_REFERENCES = List.of(SLOT_A0, SLOT_A1, SLOT_A2, SLOT_A3);

@@ -9,14 +9,17 @@ import java.util.stream.IntStream;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Incumbent;
 
 /**
  * The 0/1 knapsack problem by branch and bound. Items are taken in order of value per unit of
  * weight; a search node either takes the next item or leaves it, and gives up when even the
  * fractional relaxation of the rest (filling the remaining capacity with the best ratios, the last
  * item in part) cannot beat its bound. The first {@code spawnDepth} items spawn both branches;
- * below that the search is sequential. A job prunes only with the bound it was given and the
- * packings it found itself, so its result does not depend on where other jobs ran.
+ * below that the search is sequential. A job prunes with the bound it was given, the packings it
+ * found itself and, by default, the best packing any job on any node has found, kept in a shared
+ * object ({@link Incumbent}); with the argument {@code passed}, only with the first two. The best value
+ * does not depend on where other jobs ran (see {@link #limit}).
  */
 public class Knapsack extends SatinObject {
 
@@ -36,9 +39,16 @@ public class Knapsack extends SatinObject {
     private final long[] values;
     private final long capacity;
     private final int spawnDepth;
+    /** The best value found by any job, or null when the bound is only passed down. */
+    private final Incumbent shared;
+
+    /** The items in any order, the bound passed down only. */
+    public Knapsack(long[] weights, long[] values, long capacity, int spawnDepth) {
+        this(weights, values, capacity, spawnDepth, false);
+    }
 
     /** The items in any order; they are kept sorted by value per weight, masks index that order. */
-    public Knapsack(long[] weights, long[] values, long capacity, int spawnDepth) {
+    public Knapsack(long[] weights, long[] values, long capacity, int spawnDepth, boolean shareBound) {
         if (weights.length != values.length || weights.length > 62 || capacity < 0
                 || Arrays.stream(weights).anyMatch(w -> w <= 0) || Arrays.stream(values).anyMatch(v -> v < 0)) {
             throw new IllegalArgumentException("at most 62 items of positive weight and non-negative value, and a capacity >= 0");
@@ -49,11 +59,15 @@ public class Knapsack extends SatinObject {
         this.values = Arrays.stream(order).mapToLong(i -> values[i]).toArray();
         this.capacity = capacity;
         this.spawnDepth = spawnDepth;
+        this.shared = shareBound ? new Incumbent(false, 0) : null;
     }
 
     /** The best packing: its value and the mask of the (sorted) items it takes. */
     public long[] solve() {
         long[] greedy = greedy();
+        if (shared != null) {
+            shared.found(greedy[0]);
+        }
         long[] better = search(0, 0, 0, 0, greedy[0]);
         return better[0] > greedy[0] ? better : greedy;
     }
@@ -76,7 +90,7 @@ public class Knapsack extends SatinObject {
     /** The best packing worth more than {@code bound} that decides items from {@code item} on, or NOTHING. */
     @Spawnable
     public long[] search(int item, long weight, long value, long chosen, long bound) {
-        if (item >= spawnDepth || item == weights.length || value + relaxation(item, capacity - weight) <= bound) {
+        if (item >= spawnDepth || item == weights.length || value + relaxation(item, capacity - weight) <= limit(bound)) {
             long[] best = NOTHING.clone();
             sequential(item, weight, value, chosen, bound, best);
             return best;
@@ -92,11 +106,14 @@ public class Knapsack extends SatinObject {
 
     /** Depth first, taking before leaving; best holds the best packing found so far, which raises the bound. */
     private void sequential(int item, long weight, long value, long chosen, long bound, long[] best) {
-        long limit = Math.max(bound, best[0]);
+        long limit = Math.max(limit(bound), best[0]);
         if (value > limit) {
             best[0] = value;
             best[1] = chosen;
             limit = value;
+            if (shared != null) {
+                shared.found(value);
+            }
         }
         if (item == weights.length || value + relaxation(item, capacity - weight) <= limit) {
             return;
@@ -105,6 +122,16 @@ public class Knapsack extends SatinObject {
             sequential(item + 1, weight + weights[item], value + values[item], chosen | 1L << item, bound, best);
         }
         sequential(item + 1, weight, value, chosen, bound, best);
+    }
+
+    /**
+     * What a node must be able to exceed: its job's bound and, if shared, one less than the best
+     * packing found anywhere. One less, so that a packing as good as that one is still found: a job
+     * run again after its node died finds again the packing it had found, whose value is shared
+     * already. A lagging replica gives a lower limit, which only prunes less.
+     */
+    private long limit(long bound) {
+        return shared == null ? bound : Math.max(bound, shared.value() - 1);
     }
 
     /** The most the items from {@code item} on could add within {@code room} if they could be cut (rounded down). */
@@ -174,7 +201,7 @@ public class Knapsack extends SatinObject {
         long seed = a.seed();
         int spawnDepth = a.spawnDepth();
         long[][] instance = instance(items, maxWeight, seed);
-        Knapsack problem = new Knapsack(instance[0], instance[1], instance[2][0], spawnDepth);
+        Knapsack problem = new Knapsack(instance[0], instance[1], instance[2][0], spawnDepth, a.shareBound());
         long[] best = problem.solve();
         long[] packed = problem.weightAndValue(best[1]);
         if (packed[0] > problem.capacity || packed[1] != best[0]) {
@@ -202,19 +229,20 @@ public class Knapsack extends SatinObject {
     }
 
     /** The arguments, as {@link #run} reads them. */
-    public record Args(int items, int maxWeight, long seed, int spawnDepth) {
+    public record Args(int items, int maxWeight, long seed, int spawnDepth, boolean shareBound) {
     }
 
     private static Args arguments(String... args) {
         List<String> p = AppArguments.of(PRESETS, args);
-        if (p.size() != 4) {
-            throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
+        if (p.size() != 4 && p.size() != 5) {
+            throw new IllegalArgumentException("expected ITEMS MAX_WEIGHT SEED SPAWN_DEPTH [shared|passed] or a preset ("
+                    + PRESETS.keySet() + "), not " + p);
         }
         int items = (int) AppArguments.integer(p.get(0), "ITEMS", 1, 62);
         int maxWeight = (int) AppArguments.integer(p.get(1), "MAX_WEIGHT", 2, 1_000_000_000);
         long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
         int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 62);
-        return new Args(items, maxWeight, seed, spawnDepth);
+        return new Args(items, maxWeight, seed, spawnDepth, AppArguments.sharesBound(p, 4));
     }
 
     public static void main(String[] args) {

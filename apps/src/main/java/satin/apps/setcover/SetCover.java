@@ -9,13 +9,16 @@ import java.util.SplittableRandom;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Incumbent;
 
 /**
  * Minimum set cover by branch and bound. The universe is the bits of a long and each set a mask;
  * a search node takes the lowest uncovered element and branches on the sets containing it, the
  * i-th branch taking the i-th of them and forbidding the earlier ones, so the branches partition
  * the covers. The first {@code spawnDepth} levels spawn their branches; deeper the search is
- * sequential. A job prunes only with the bound it was given and the covers it found itself, so
+ * sequential. A job prunes with the bound it was given, the covers it found itself and, unless
+ * the fifth argument is {@code passed}, the smallest cover any job found (a shared
+ * {@link Incumbent}, see {@link #limit}), so
  * its result does not depend on where other jobs ran.
  */
 public class SetCover extends SatinObject {
@@ -37,8 +40,15 @@ public class SetCover extends SatinObject {
     private final long universe;
     private final int largest;
     private final int spawnDepth;
+    /** The size of the smallest cover found by any job, or null when the bound is only passed down. */
+    private final Incumbent shared;
 
+    /** A search whose bound is only passed down. */
     public SetCover(long[] sets, int universeSize, int spawnDepth) {
+        this(sets, universeSize, spawnDepth, false);
+    }
+
+    public SetCover(long[] sets, int universeSize, int spawnDepth, boolean shareBound) {
         if (sets.length > MAX_SETS || Arrays.stream(sets).anyMatch(s -> s == 0) || universeSize < 1 || universeSize > 64) {
             throw new IllegalArgumentException("at most " + MAX_SETS + " non-empty sets over a universe of 1 to 64 elements");
         }
@@ -47,6 +57,7 @@ public class SetCover extends SatinObject {
         this.spawnDepth = spawnDepth;
         this.containing = containing(this.sets, universeSize);
         this.largest = Arrays.stream(this.sets).mapToInt(Long::bitCount).max().orElse(1);
+        this.shared = shareBound ? new Incumbent(true, Integer.MAX_VALUE - 1) : null;
     }
 
     /** For each element, the sets that contain it, largest first: big sets find small covers early. */
@@ -70,6 +81,9 @@ public class SetCover extends SatinObject {
         int[] greedy = greedy();
         if (greedy.length == 0) {
             return greedy;
+        }
+        if (shared != null) {
+            shared.found(greedy.length);
         }
         int[] better = search(0, new int[0], new boolean[sets.length], 0, greedy.length);
         return better.length == 0 ? greedy : better;
@@ -104,7 +118,7 @@ public class SetCover extends SatinObject {
      */
     @Spawnable
     public int[] search(long covered, int[] chosen, boolean[] forbidden, int depth, int bound) {
-        if (depth >= spawnDepth || hopeless(covered, chosen.length, bound) || (covered & universe) == universe) {
+        if (depth >= spawnDepth || hopeless(covered, chosen.length, limit(bound)) || (covered & universe) == universe) {
             return sequentially(covered, chosen, forbidden, bound);
         }
         int[] candidates = containing[Long.numberOfTrailingZeros(~covered & universe)];
@@ -143,12 +157,15 @@ public class SetCover extends SatinObject {
 
     /** Depth first; best[0] is the smallest cover found so far and tightens the bound as the search goes. */
     private void sequential(long covered, int[] stack, int count, boolean[] forbidden, int bound, int[][] best) {
-        int limit = best[0].length == 0 ? bound : Math.min(bound, best[0].length);
+        int limit = best[0].length == 0 ? limit(bound) : Math.min(limit(bound), best[0].length);
         if (hopeless(covered, count, limit)) {
             return;
         }
         if ((covered & universe) == universe) {
             best[0] = Arrays.copyOf(stack, count);
+            if (shared != null) {
+                shared.found(count);
+            }
             return;
         }
         int[] candidates = containing[Long.numberOfTrailingZeros(~covered & universe)];
@@ -165,6 +182,15 @@ public class SetCover extends SatinObject {
         for (int i = 0; i < triedCount; i++) {
             forbidden[tried[i]] = false; // the caller's later branches may take them again
         }
+    }
+
+    /**
+     * What a cover must stay under: the job's bound and, if shared, one more than the smallest cover
+     * found anywhere, so that covers as small are still found (as tsp keeps tours as short): the
+     * first smallest in the sequential order, and again by a job run after its node died.
+     */
+    private int limit(int bound) {
+        return shared == null ? bound : (int) Math.min(bound, shared.value() + 1);
     }
 
     /** Even sets as large as the largest could not cover the rest in fewer than {@code bound} sets in all. */
@@ -243,7 +269,7 @@ public class SetCover extends SatinObject {
         int setCount = a.setCount();
         long seed = a.seed();
         int spawnDepth = a.spawnDepth();
-        SetCover problem = new SetCover(instance(universeSize, setCount, seed), universeSize, spawnDepth);
+        SetCover problem = new SetCover(instance(universeSize, setCount, seed), universeSize, spawnDepth, a.shareBound());
         int[] cover = problem.solve();
         int size = cover.length;
         if (!problem.covers(cover)) {
@@ -270,19 +296,20 @@ public class SetCover extends SatinObject {
     }
 
     /** The arguments, as {@link #run} reads them. */
-    public record Args(int universeSize, int setCount, long seed, int spawnDepth) {
+    public record Args(int universeSize, int setCount, long seed, int spawnDepth, boolean shareBound) {
     }
 
     private static Args arguments(String... args) {
         List<String> p = AppArguments.of(PRESETS, args);
-        if (p.size() != 4) {
-            throw new IllegalArgumentException("expected UNIVERSE SETS SEED SPAWN_DEPTH or a preset (" + PRESETS.keySet() + "), not " + p);
+        if (p.size() != 4 && p.size() != 5) {
+            throw new IllegalArgumentException("expected UNIVERSE SETS SEED SPAWN_DEPTH [shared|passed] or a preset ("
+                    + PRESETS.keySet() + "), not " + p);
         }
         int universeSize = (int) AppArguments.integer(p.get(0), "UNIVERSE", 1, 64);
         int setCount = (int) AppArguments.integer(p.get(1), "SETS", 1, MAX_SETS);
         long seed = AppArguments.integer(p.get(2), "SEED", Long.MIN_VALUE, Long.MAX_VALUE);
         int spawnDepth = (int) AppArguments.integer(p.get(3), "SPAWN_DEPTH", 0, 64);
-        return new Args(universeSize, setCount, seed, spawnDepth);
+        return new Args(universeSize, setCount, seed, spawnDepth, AppArguments.sharesBound(p, 4));
     }
 
     public static void main(String[] args) {

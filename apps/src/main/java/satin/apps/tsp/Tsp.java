@@ -6,6 +6,7 @@ import java.util.Map;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Incumbent;
 
 /**
  * The traveling salesperson problem by branch and bound (van Nieuwpoort, Kielmann and Bal, PPoPP 2001, section 4). A job extends a
@@ -24,10 +25,18 @@ public class Tsp extends SatinObject {
 
     private final Cities cities;
     private final int spawnDepth;
+    /** The shortest tour found by any job, or null when the bound is only passed down. */
+    private final Incumbent shared;
 
+    /** A search whose bound is only passed down. */
     public Tsp(Cities cities, int spawnDepth) {
+        this(cities, spawnDepth, false);
+    }
+
+    public Tsp(Cities cities, int spawnDepth, boolean shareBound) {
         this.cities = cities;
         this.spawnDepth = spawnDepth;
+        this.shared = shareBound ? new Incumbent(true, Integer.MAX_VALUE - 1) : null;
     }
 
     /**
@@ -37,7 +46,7 @@ public class Tsp extends SatinObject {
     @Spawnable
     public Tour search(int[] path, int depth, int length, int rest, int bound) {
         if (depth >= spawnDepth || depth >= path.length) {
-            return Sequential.search(cities, path, depth, length, rest, bound);
+            return Sequential.search(cities, path, depth, length, rest, bound, shared);
         }
         int last = path[depth - 1];
         int[] candidates = cities.nearest[last];
@@ -47,7 +56,7 @@ public class Tsp extends SatinObject {
             if (!onPath(path, depth, next)) {
                 int d = length + cities.distance[last][next];
                 int r = rest - cities.twoShortest[next];
-                if (lowerBound(cities, next, d, r) < bound) {
+                if (lowerBound(cities, next, d, r) < limit(bound, shared)) {
                     int[] longer = path.clone();
                     longer[depth] = next;
                     found[i] = search(longer, depth + 1, d, r, bound);
@@ -72,6 +81,17 @@ public class Tsp extends SatinObject {
     }
 
     /**
+     * What a partial tour's lower bound must stay under: the job's own bound and, if shared, one
+     * more than the shortest tour found anywhere. One more, so that a tour as short as that one is
+     * still found: among the shortest tours, the first in the sequential program's order is the one
+     * every run returns, whichever job found which tour first. A lagging replica gives a higher
+     * limit, which only prunes less.
+     */
+    static int limit(int bound, Incumbent shared) {
+        return shared == null ? bound : (int) Math.min(bound, shared.value() + 1);
+    }
+
+    /**
      * A lower bound on every tour completing a path of this length ending at last, with rest the
      * sum of twoShortest over the cities off the path: each of those has two edges in what is left,
      * last and city 0 one each (at least their shortest), and so every edge left is counted twice,
@@ -93,8 +113,11 @@ public class Tsp extends SatinObject {
             rest += cities.twoShortest[c];
         }
         int[] path = new int[n];
-        int bound = (int) cities.length(cities.twoOpt(cities.nearestNeighbourTour())) + 1;
-        return search(path, 1, 0, rest, bound);
+        int first = (int) cities.length(cities.twoOpt(cities.nearestNeighbourTour()));
+        if (shared != null) {
+            shared.found(first);
+        }
+        return search(path, 1, 0, rest, first + 1);
     }
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
@@ -104,7 +127,7 @@ public class Tsp extends SatinObject {
         int spawnDepth = a.spawnDepth();
         long seed = a.seed();
         Cities cities = Cities.random(n, seed);
-        Tour tour = new Tsp(cities, spawnDepth).solve();
+        Tour tour = new Tsp(cities, spawnDepth, a.shareBound()).solve();
         cities.checkPermutation(tour.order);
         if (cities.length(tour.order) != tour.length) {
             throw new IllegalStateException("the tour's length is " + cities.length(tour.order) + ", not " + tour.length);
@@ -122,19 +145,19 @@ public class Tsp extends SatinObject {
     }
 
     /** The arguments, as {@link #run} reads them. */
-    public record Args(int n, int spawnDepth, long seed) {
+    public record Args(int n, int spawnDepth, long seed, boolean shareBound) {
     }
 
     private static Args arguments(String... args) {
         List<String> a = AppArguments.of(PRESETS, args);
-        if (a.isEmpty() || a.size() > 3) {
-            throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED]] or a preset "
-                    + PRESETS.keySet() + ", not " + a);
+        if (a.isEmpty() || a.size() > 4) {
+            throw new IllegalArgumentException("expected arguments CITIES [SPAWN_DEPTH [SEED [shared|passed]]] or a"
+                    + " preset " + PRESETS.keySet() + ", not " + a);
         }
         int n = AppArguments.integer(a.get(0), "cities", 1, 60);
         int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 1, 30) : 3;
         long seed = a.size() > 2 ? AppArguments.integer(a.get(2), "seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
-        return new Args(n, spawnDepth, seed);
+        return new Args(n, spawnDepth, seed, AppArguments.sharesBound(a, 3));
     }
 
     public static void main(String[] args) {

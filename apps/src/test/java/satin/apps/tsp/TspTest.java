@@ -69,7 +69,8 @@ class TspTest {
         assertMessage("cities must be an integer from 1 to 60", "x");
         assertMessage("spawn depth must be", "10", "0");
         assertMessage("seed must be an integer", "10", "2", "y");
-        assertMessage("expected arguments", "10", "2", "3", "4");
+        assertMessage("the bound must be shared", "10", "2", "3", "4");
+        assertMessage("expected arguments", "10", "2", "3", "shared", "5");
     }
 
     private static void assertMessage(String part, String... args) {

@@ -13,8 +13,8 @@ import satin.rewriter.Rewriter;
 
 /**
  * The load-time front end: {@code java -javaagent:satin-agent.jar ...} rewrites each class as it
- * is loaded. A class whose bytes name neither {@code satin/Spawnable} nor a {@code sync} cannot
- * spawn and is passed over without being parsed. The record classes a rewritten class needs are
+ * is loaded. A class whose bytes name neither {@code satin/Spawnable} nor a {@code sync} nor a
+ * shared object's {@code @Write} cannot spawn or write, and is passed over without being parsed. The record classes a rewritten class needs are
  * defined in its class loader right away. A class that cannot be rewritten (a problem in the
  * program, a class the rewriter cannot find) is dealt with by {@link OnProblem}: by default every
  * problem is printed and the JVM halts with status 1.
@@ -23,6 +23,7 @@ public final class Agent implements ClassFileTransformer {
 
     private static final byte[] SPAWNABLE = "satin/Spawnable".getBytes(StandardCharsets.UTF_8);
     private static final byte[] SYNC = "sync".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] WRITE = "Lsatin/Write;".getBytes(StandardCharsets.UTF_8);
     /** The agent's own ASM (relocated in satin-agent.jar): loading it must not come back here. */
     private static final String OWN_ASM = ClassReader.class.getName().replace('.', '/')
             .substring(0, ClassReader.class.getName().lastIndexOf('.') + 1);
@@ -93,9 +94,12 @@ public final class Agent implements ClassFileTransformer {
                 || className.startsWith("satin/rewriter/");
     }
 
-    /** A cheap look at the raw bytes: a spawning class names {@code @Spawnable} or calls a {@code sync()}. */
+    /**
+     * A cheap look at the raw bytes: a spawning class names {@code @Spawnable} or calls a
+     * {@code sync()}; a shared object with writes names {@code @Write}.
+     */
     public static boolean mightSpawn(byte[] classFile) {
-        return contains(classFile, SPAWNABLE) || contains(classFile, SYNC);
+        return contains(classFile, SPAWNABLE) || contains(classFile, SYNC) || contains(classFile, WRITE);
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {

@@ -1,0 +1,94 @@
+package satin.codec;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import satin.SharedObject;
+
+/**
+ * The bytes of the shared objects' messages: a write's call (method and arguments) and a shared
+ * object's state for a member that joins, written and read by a pool member's {@link JobCodec},
+ * through its allowlist and its bounded reading, so that a peer's write builds nothing a stolen
+ * job could not.
+ */
+public final class SharedCodec {
+
+    private final JobCodec codec;
+
+    public SharedCodec(JobCodec codec) {
+        this.codec = codec;
+    }
+
+    /** A write's call: the method (name and descriptor) and its arguments, which travel as a job's do. */
+    public record Call(String method, Object[] args) {
+    }
+
+    /** The longest name and descriptor of a write method a peer may send. */
+    static final int MAX_METHOD = 1024;
+
+    public byte[] writeCall(String method, Object[] args) {
+        Output out = new Output(32, -1);
+        out.writeString(method);
+        out.writeVarInt(args.length, true);
+        return writeValues(out, args);
+    }
+
+    /** @throws KryoException or {@link Allowlist.NotAllowedException} for bytes that are not an allowed call */
+    public Call readCall(byte[] bytes) {
+        Input in = new BoundedInput(bytes);
+        String method = in.readString();
+        if (method == null || method.length() > MAX_METHOD) {
+            throw new KryoException("a write that names no method, or one longer than " + MAX_METHOD);
+        }
+        int n = in.readVarInt(true);
+        if (n < 0 || n > 255) {
+            throw new KryoException("a write of " + n + " arguments");
+        }
+        return new Call(method, readValues(in, n));
+    }
+
+    /** A shared object alone: its id, sequence and state, for a member that joins. */
+    public byte[] writeShared(SharedObject object) {
+        return writeValues(new Output(64, -1), new Object[] {object});
+    }
+
+    /** This node's replica of the object, brought up to the state the bytes hold. */
+    public SharedObject readShared(byte[] bytes) {
+        Object o = readValues(new BoundedInput(bytes), 1)[0];
+        if (!(o instanceof SharedObject s)) {
+            throw new KryoException("a shared object's state that holds a " + (o == null ? "null" : o.getClass().getName()));
+        }
+        return s;
+    }
+
+    private byte[] writeValues(Output out, Object[] values) {
+        Kryo kryo = codec.kryo();
+        try {
+            for (Object v : values) {
+                kryo.writeClassAndObject(out, v);
+            }
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw JobCodec.refusal(e, null);
+        } finally {
+            kryo.reset();
+        }
+        return out.toBytes();
+    }
+
+    private Object[] readValues(Input in, int n) {
+        Kryo kryo = codec.kryo();
+        Object[] values = new Object[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                values[i] = kryo.readClassAndObject(in);
+            }
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw JobCodec.refusal(e, null);
+        } finally {
+            kryo.reset();
+        }
+        return values;
+    }
+
+}

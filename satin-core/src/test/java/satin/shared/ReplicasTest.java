@@ -1,0 +1,166 @@
+package satin.shared;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import satin.codec.Allowlist;
+import satin.codec.JobCodec;
+import satin.codec.SharedCodec;
+import satin.net.Message;
+import satin.pool.SharedLog;
+
+/**
+ * One member's replicas, fed messages by hand: writes apply in sequence order whatever order they
+ * come in, only the master orders, and what a peer names that this member does not know (a method
+ * that is no write, a class the allowlist refuses, an object it has no replica of) changes nothing.
+ */
+class ReplicasTest {
+
+    /** A member's view of a pool of members 1 (the master), 2 and 3, that keeps what it sends. */
+    private static final class Port implements SharedPort {
+        final int self;
+        final List<Message> sent = new ArrayList<>();
+
+        Port(int self) {
+            this.self = self;
+        }
+
+        public int self() {
+            return self;
+        }
+
+        public int master() {
+            return 1;
+        }
+
+        public List<Integer> others() {
+            return List.of(1, 2, 3).stream().filter(m -> m != self).toList();
+        }
+
+        public boolean send(int member, Message m) {
+            sent.add(m);
+            return true;
+        }
+    }
+
+    private static Replicas member(Port port) {
+        Allowlist allow = new Allowlist(ReplicasTest.class.getClassLoader(), null);
+        allow.allow(SharedLog.class);
+        Replicas r = new Replicas("member-" + port.self, port);
+        r.use(new JobCodec(allow, r));
+        return r;
+    }
+
+    private final Port masterPort = new Port(1);
+    private final Replicas master = member(masterPort);
+    private final Port port = new Port(2);
+    private final Replicas replicas = member(port);
+    private final SharedCodec calls = new SharedCodec(new JobCodec(new Allowlist(ReplicasTest.class.getClassLoader(), null)));
+
+    /** A log on the master with one entry, and this member's replica of it from the master's state. */
+    private SharedLog shared() {
+        SharedLog log = new SharedLog();
+        log.append(7);
+        replicas.received(1, new Message.SharedState(master.state(log).bytes()));
+        return log;
+    }
+
+    private byte[] append(long entry) {
+        return calls.writeCall("append(J)V", new Object[] {entry});
+    }
+
+    @Test
+    void writesApplyInSequenceOrderWhateverOrderTheyComeIn() {
+        long id = master.idOf(shared());
+        SharedLog replica = (SharedLog) replicas.byId(id);
+        assertEquals(List.of(7L), replica.entries());
+        replicas.received(1, new Message.SharedWrite(id, 3, append(3)));
+        assertEquals(0, replicas.applied(replica), "write 3 waits for 1 and 2");
+        replicas.received(1, new Message.SharedWrite(id, 1, append(1)));
+        replicas.received(1, new Message.SharedWrite(id, 1, append(100))); // a write it has: dropped
+        replicas.received(1, new Message.SharedWrite(id, 2, append(2)));
+        assertEquals(List.of(7L, 1L, 2L, 3L), replica.entries());
+        assertEquals(3, replicas.applied(replica));
+    }
+
+    @Test
+    void theMasterOrdersARequestSendsItToEveryOtherMemberAndAppliesIt() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        master.received(2, new Message.SharedWrite(id, 0, append(5)));
+        assertEquals(List.of(7L, 5L), log.entries());
+        assertEquals(2, masterPort.sent.size(), "to members 2 and 3");
+        for (Message m : masterPort.sent) {
+            assertEquals(1, ((Message.SharedWrite) m).sequence());
+        }
+    }
+
+    @Test
+    void onlyTheMasterOrdersWrites() {
+        long id = master.idOf(shared());
+        SharedLog replica = (SharedLog) replicas.byId(id);
+        replicas.received(3, new Message.SharedWrite(id, 1, append(1))); // member 3 is not the master
+        replicas.received(3, new Message.SharedWrite(id, 0, append(1))); // nor is this member
+        assertEquals(List.of(7L), replica.entries());
+        assertTrue(port.sent.isEmpty());
+    }
+
+    @Test
+    void aMethodThatIsNoWriteIsRefusedByTheMasterAndSkippedByAReplica() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        byte[] clear = calls.writeCall("clear()V", new Object[0]);
+        master.received(2, new Message.SharedWrite(id, 0, clear));
+        assertTrue(masterPort.sent.isEmpty(), "not ordered");
+        assertEquals(List.of(7L), log.entries());
+
+        SharedLog replica = (SharedLog) replicas.byId(id);
+        replicas.received(1, new Message.SharedWrite(id, 1, clear));
+        assertEquals(List.of(7L), replica.entries(), "skipped, as on every replica");
+        assertEquals(1, replicas.applied(replica), "its place in the order is taken");
+        replicas.received(1, new Message.SharedWrite(id, 2, append(2)));
+        assertEquals(List.of(7L, 2L), replica.entries());
+    }
+
+    @Test
+    void anArgumentOfAClassTheAllowlistRefusesIsNotOrdered() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        Allowlist more = new Allowlist(ReplicasTest.class.getClassLoader(), null);
+        more.allow(Unexpected.class);
+        byte[] call = new SharedCodec(new JobCodec(more)).writeCall("append(J)V", new Object[] {new Unexpected()});
+        master.received(2, new Message.SharedWrite(id, 0, call));
+        assertTrue(masterPort.sent.isEmpty());
+        assertThrows(Allowlist.NotAllowedException.class, () -> calls.readCall(call));
+    }
+
+    /** A class the sender allows and the members do not. */
+    public static final class Unexpected {
+        int value = 1;
+    }
+
+    @Test
+    void theMasterOrdersTheWritesOfSoManyObjectsAtMost() {
+        for (long id = 1; id <= Sequencer.MAX_OBJECTS; id++) {
+            master.received(2, new Message.SharedWrite(id, 0, append(id)));
+        }
+        assertEquals(2 * Sequencer.MAX_OBJECTS, masterPort.sent.size());
+        master.received(2, new Message.SharedWrite(Sequencer.MAX_OBJECTS + 1, 0, append(0)));
+        assertEquals(2 * Sequencer.MAX_OBJECTS, masterPort.sent.size(), "one object too many: not ordered");
+        master.received(2, new Message.SharedWrite(1, 0, append(1)));
+        assertEquals(2 * Sequencer.MAX_OBJECTS + 2, masterPort.sent.size(), "an object it orders already: ordered");
+    }
+
+    @Test
+    void writesOfAnObjectItHasNoReplicaOfCreateNothing() {
+        for (int s = 1; s <= Replicas.MAX_WAITING + 10; s++) {
+            replicas.received(1, new Message.SharedWrite(999, s, append(s)));
+        }
+        assertNull(replicas.byId(999));
+    }
+}
