@@ -35,6 +35,8 @@ class BenchCommandLineTest {
             new Case("./bench --bogus", "unknown option --bogus"),
             new Case("./bench pool --bogus", "unknown option --bogus"),
             new Case("./bench pool two", "bench pool ROUNDS", "'two'"),
+            new Case("./bench pool --java", "--java", "needs a value"),
+            new Case("./bench pool --java /nonexistent/bin/java", "--java", "'/nonexistent/bin/java'", "not an executable"),
             new Case("./bench chaos --trials many", "--trials", "'many'"),
             new Case("./bench chaos --seed", "--seed", "needs a value"),
             new Case("./bench balancers --tree 4,x,20000", "--tree DEPTH", "'x'"),

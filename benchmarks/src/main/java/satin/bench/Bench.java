@@ -30,7 +30,7 @@ public final class Bench {
     private static final String USAGE = "usage: bench [--n N] [--rounds R] [--warmup W] [--deque split|locked] [--samples]\n"
             + "       bench serialization [ROUNDS]\n"
             + "       bench steal [ROUNDS [STEALS-PER-ROUND]]\n"
-            + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds] [--tls]\n"
+            + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds] [--tls] [--java PATH]\n"
             + "       bench wan\n"
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"

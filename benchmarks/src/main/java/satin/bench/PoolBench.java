@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +23,8 @@ import satin.deploy.launch.ClassDataArchive;
  * The master's own clock (from its start to the end of main, in its statistics) is reported too.
  * With {@code --tls}, each round also runs the pool with TLS off and on every link (the default
  * encrypts only the other node's link to the registry, the nodes being in one cluster).
+ * With {@code --java PATH}, the pools and the sequential program run on that java instead of this
+ * JVM's: on JDK 25 and later the launchers' archive is the JDK's ahead-of-time cache (decision 0049).
  */
 final class PoolBench {
 
@@ -51,9 +54,11 @@ final class PoolBench {
         boolean cds = true;
         boolean tls = false;
         List<String> only = new ArrayList<>(PROGRAMS.keySet());
+        String java = PoolProcesses.java();
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--only" -> only = List.of(Args.value(args, ++i));
+                case "--java" -> java = executable(Args.value(args, ++i));
                 case "--no-cds" -> cds = false;
                 case "--tls" -> tls = true;
                 default -> {
@@ -64,9 +69,16 @@ final class PoolBench {
                 }
             }
         }
-        try (PoolProcesses processes = new PoolProcesses("satin-pool-bench")) {
+        try (PoolProcesses processes = new PoolProcesses("satin-pool-bench", java)) {
             new PoolBench(processes).measure(rounds, cds, tls, only);
         }
+    }
+
+    private static String executable(String java) {
+        if (!Files.isRegularFile(Path.of(java)) || !Files.isExecutable(Path.of(java))) {
+            throw new Args.Bad("option --java: '" + java + "' is not an executable file");
+        }
+        return java;
     }
 
     /** Times of one variant of one program, wall and (for pools) the master's own clock. */
@@ -94,24 +106,31 @@ final class PoolBench {
                 }
                 if (cds) {
                     List<String> shared = archive.options(false);
-                    pool(shared, shared, program, times.computeIfAbsent("2 JVMs, AppCDS", k -> new Times()), expected);
+                    pool(shared, shared, program, times.computeIfAbsent("2 JVMs, " + archiveName(), k -> new Times()),
+                            expected);
                 }
             }
         }
-        report(all, rounds);
+        report(all, rounds, processes.javaOfPools());
+    }
+
+    /** The variant's name: AppCDS (JDK 17's class-data archive) or the AOT cache (JDK 25). */
+    private String archiveName() {
+        return archive.kind().equals("class-data archive") ? "AppCDS" : "AOT cache";
     }
 
     /** The training run of the launchers: a small pool whose master writes the archive at exit. */
     private ClassDataArchive trainedArchive() throws IOException, InterruptedException {
         Path dir = processes.dir(); // deleted with the benchmark
-        try (ClassDataArchive training = ClassDataArchive.lease(PoolProcesses.java(), jars, dir, System.err)) {
+        String java = processes.javaOfPools();
+        try (ClassDataArchive training = ClassDataArchive.lease(java, jars, dir, System.err)) {
             pool(training.options(true), List.of(), List.of("--wait-for", "2", "satin.apps.fib.FibThreshold", "32", "15"),
                     null, null);
             training.close(true);
         }
-        ClassDataArchive made = ClassDataArchive.lease(PoolProcesses.java(), jars, dir, System.err);
+        ClassDataArchive made = ClassDataArchive.lease(java, jars, dir, System.err);
         if (!made.used()) {
-            throw new IllegalStateException("the training run made no class-data archive in " + dir);
+            throw new IllegalStateException("the training run made no " + made.kind() + " in " + dir);
         }
         return made;
     }
@@ -134,12 +153,12 @@ final class PoolBench {
         }
     }
 
-    private static void report(Map<String, Map<String, Times>> all, int rounds) {
+    private static void report(Map<String, Map<String, Times>> all, int rounds, String java) {
         System.out.printf(Locale.ROOT, "2 nodes in 2 JVMs vs the sequential program, wall time with start-up; median of %d"
-                + " rounds; java %s, %d cpus%n", rounds, System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors());
-        System.out.printf(Locale.ROOT, "%-26s %-16s %9s %9s %14s %14s%n", "program", "variant", "wall s", "speedup",
-                "master clock s", "speedup");
+                + " rounds [min-max]; java %s, %d cpus%n", rounds, java.equals(PoolProcesses.java())
+                        ? System.getProperty("java.version") : java, Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "%-26s %-16s %9s %15s %9s %14s %14s%n", "program", "variant", "wall s", "[min-max]",
+                "speedup", "master clock s", "speedup");
         for (Map.Entry<String, Map<String, Times>> p : all.entrySet()) {
             double seq = Bench.median(p.getValue().get("sequential").wall());
             String program = String.join(" ", PROGRAMS.get(p.getKey()).subList(1, PROGRAMS.get(p.getKey()).size()));
@@ -147,8 +166,11 @@ final class PoolBench {
                 double wall = Bench.median(v.getValue().wall());
                 String clock = v.getValue().master().isEmpty() ? "" : String.format(Locale.ROOT, "%14.3f %14.2f",
                         Bench.median(v.getValue().master()) / 1e9, seq / Bench.median(v.getValue().master()));
-                System.out.printf(Locale.ROOT, "%-26s %-16s %9.3f %9.2f %s%n", p.getKey() + " " + program, v.getKey(),
-                        wall / 1e9, seq / wall, clock);
+                List<Long> walls = v.getValue().wall();
+                String range = String.format(Locale.ROOT, "[%.3f-%.3f]", Collections.min(walls) / 1e9,
+                        Collections.max(walls) / 1e9);
+                System.out.printf(Locale.ROOT, "%-26s %-16s %9.3f %15s %9.2f %s%n", p.getKey() + " " + program, v.getKey(),
+                        wall / 1e9, range, seq / wall, clock);
             }
         }
     }

@@ -37,15 +37,26 @@ final class PoolProcesses implements AutoCloseable {
     }
 
     private final Path dir;
+    /** The java of the pools and the sequential program: this JVM's, or another JDK's ({@code ./bench pool --java}). */
+    private final String javaCommand;
     private final List<Process> started = new ArrayList<>();
 
     PoolProcesses(String prefix) throws IOException {
+        this(prefix, java());
+    }
+
+    PoolProcesses(String prefix, String java) throws IOException {
         this.dir = Files.createTempDirectory(prefix);
+        this.javaCommand = java;
         DIRECTORIES.add(dir);
     }
 
     Path dir() {
         return dir;
+    }
+
+    String javaOfPools() {
+        return javaCommand;
     }
 
     static String java() {
@@ -77,7 +88,12 @@ final class PoolProcesses implements AutoCloseable {
     /** {@code java JVM-OPTIONS -cp CLASS-PATH satin.launch.PoolMain} of a benchmark's pool, then the options and the program. */
     static List<String> poolCommand(List<String> jvmOptions, String classPath, List<String> poolOptions,
             List<String> program) {
-        List<String> c = new ArrayList<>(List.of(java()));
+        return poolCommand(java(), jvmOptions, classPath, poolOptions, program);
+    }
+
+    private static List<String> poolCommand(String java, List<String> jvmOptions, String classPath,
+            List<String> poolOptions, List<String> program) {
+        List<String> c = new ArrayList<>(List.of(java));
         c.addAll(jvmOptions);
         c.addAll(List.of("-cp", classPath, "satin.launch.PoolMain", "--exit-with-parent")); // the secret: start's environment
         c.addAll(poolOptions);
@@ -102,10 +118,10 @@ final class PoolProcesses implements AutoCloseable {
         int port = freePort();
         List<String> masterPool = new ArrayList<>(List.of("--registry-listen", "tcp://127.0.0.1:" + port));
         masterPool.addAll(masterOptions);
-        List<String> master = poolCommand(masterJvmOptions, classPath, masterPool, program);
+        List<String> master = poolCommand(javaCommand, masterJvmOptions, classPath, masterPool, program);
         List<String> otherPool = new ArrayList<>(List.of("--registry", "tcp://127.0.0.1:" + port, "--no-master"));
         otherPool.addAll(otherOptions);
-        List<String> other = poolCommand(otherJvmOptions, classPath, otherPool, program);
+        List<String> other = poolCommand(javaCommand, otherJvmOptions, classPath, otherPool, program);
         long start = System.nanoTime();
         Process m = start("master", master);
         Process o = start("other", other);
@@ -161,7 +177,7 @@ final class PoolProcesses implements AutoCloseable {
 
     /** What the sequential program (the applications not rewritten) prints, and how long it took. */
     String sequential(List<String> program, List<Long> times) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(java(), "-cp", sequentialClassPath()));
+        List<String> command = new ArrayList<>(List.of(javaCommand, "-cp", sequentialClassPath()));
         command.addAll(program);
         long start = System.nanoTime();
         await(start("sequential", command), "sequential", 10, TimeUnit.MINUTES);

@@ -92,9 +92,9 @@ public final class Settings {
             Syntax.SWITCH, "Maven property: the rewriter plugin skips rewriting");
 
     public static final Setting CDS = Setting.of(Scope.COMMANDS, "satin.cds", "on", "off, or anything else for on",
-            Syntax.TEXT, "off: processes start without a class-data archive");
+            Syntax.TEXT, "off: processes start without a class-data archive (on JDK 25, an ahead-of-time cache)");
     public static final Setting CDS_DIR = Setting.of(Scope.COMMANDS, "satin.cds.dir", null, "a directory", Syntax.TEXT,
-            "where class-data archives are kept")
+            "where class-data archives and ahead-of-time caches are kept")
             .shownAs("~/.cache/satin/cds ($XDG_CACHE_HOME/satin/cds when that is set)");
     public static final Setting AGENT_JAR = Setting.of(Scope.COMMANDS, "satin.agentJar", null, "a file", Syntax.TEXT,
             "where satin-agent.jar is, for the processes a run starts").shownAs("set by ./satin");

@@ -16,7 +16,11 @@ final class ArchiveTrainer {
 
     /** What the trainer runs: a program of the apps, which a launcher's class path holds. */
     static final String PROGRAM = "satin.apps.fib.Fib";
-    private static final long GRACE_SECONDS = 20;
+    /**
+     * How long the run's end waits for the trainer. On JDK 25 a second JVM creates the cache after
+     * the trainer's pool has run (JEP 514): 20 s was too short for both at a load of 25 on 2 cores.
+     */
+    private static final long GRACE_SECONDS = 60;
 
     private final Process process;
 

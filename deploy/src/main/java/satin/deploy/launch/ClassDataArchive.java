@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * the archive at exit to a temporary file, which is checked and renamed into place once the
  * master has ended well. An archive is checked once ({@code -Xshare:on}, which refuses a mismatch
  * and crashes on a truncated file, as a run with it would) before any run uses it; one that fails
- * is said once, deleted, and made again.
+ * is said once, deleted, and made again. On JDK 25 and later the file is the JDK's ahead-of-time
+ * cache instead ({@link ArchiveFormat}, decision 0049), made, checked and used the same way.
  */
 public final class ClassDataArchive implements AutoCloseable {
 
@@ -39,10 +40,9 @@ public final class ClassDataArchive implements AutoCloseable {
 
     /** The JVM's own warnings to stderr: a pool process's stdout is the program's output. */
     private static final List<String> WARNINGS_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
-    /** A training JVM lists every class it cannot archive (signed jars, old class files): noise for the run. */
-    private static final List<String> QUIET_DUMP = List.of("-Xlog:cds=off:stderr", "-Xlog:cds+dynamic=off:stderr");
     private static final long PROBE_SECONDS = 60;
 
+    private final ArchiveFormat format;
     private final Path archive;
     private final Path training;
     private final FileChannel lockFile;
@@ -51,8 +51,9 @@ public final class ClassDataArchive implements AutoCloseable {
     private final PrintStream notices;
     private boolean closed;
 
-    private ClassDataArchive(Path archive, Path training, FileChannel lockFile, String java, String classPath,
-            PrintStream notices) {
+    private ClassDataArchive(ArchiveFormat format, Path archive, Path training, FileChannel lockFile, String java,
+            String classPath, PrintStream notices) {
+        this.format = format;
         this.archive = archive;
         this.training = training;
         this.lockFile = lockFile;
@@ -63,7 +64,7 @@ public final class ClassDataArchive implements AutoCloseable {
 
     /** No archive: processes start as they would without one. */
     public static ClassDataArchive none() {
-        return new ClassDataArchive(null, null, null, null, null, null);
+        return new ClassDataArchive(ArchiveFormat.CLASS_DATA, null, null, null, null, null, null);
     }
 
     /**
@@ -83,9 +84,10 @@ public final class ClassDataArchive implements AutoCloseable {
     public static ClassDataArchive lease(String java, String classPath, Path dir, PrintStream notices)
             throws IOException {
         Files.createDirectories(dir);
-        Path archive = dir.resolve("pool-" + key(java, classPath) + ".jsa");
-        if (Files.exists(archive) && sound(archive, java, classPath, notices)) {
-            return new ClassDataArchive(archive, null, null, java, classPath, notices);
+        ArchiveFormat format = ArchiveFormat.of(java);
+        Path archive = dir.resolve("pool-" + key(java, classPath) + format.extension());
+        if (Files.exists(archive) && sound(format, archive, java, classPath, notices)) {
+            return new ClassDataArchive(format, archive, null, null, java, classPath, notices);
         }
         FileChannel channel = FileChannel.open(dir.resolve(archive.getFileName() + ".lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
@@ -101,11 +103,11 @@ public final class ClassDataArchive implements AutoCloseable {
         }
         if (Files.exists(archive)) { // trained by the run that held the lock until now
             channel.close();
-            return new ClassDataArchive(archive, null, null, java, classPath, notices);
+            return new ClassDataArchive(format, archive, null, null, java, classPath, notices);
         }
         Path training = dir.resolve(archive.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
                 + System.nanoTime());
-        return new ClassDataArchive(archive, training, channel, java, classPath, notices);
+        return new ClassDataArchive(format, archive, training, channel, java, classPath, notices);
     }
 
     private static Path directory() {
@@ -154,18 +156,19 @@ public final class ClassDataArchive implements AutoCloseable {
      * Whether an archive maps: checked once (a mark beside it records the file that passed), and
      * deleted with one notice when it does not.
      */
-    private static boolean sound(Path archive, String java, String classPath, PrintStream notices) throws IOException {
+    private static boolean sound(ArchiveFormat format, Path archive, String java, String classPath, PrintStream notices)
+            throws IOException {
         Path mark = archive.resolveSibling(archive.getFileName() + ".ok");
         String stamp = stamp(archive);
         if (Files.exists(mark) && Files.readString(mark, StandardCharsets.UTF_8).equals(stamp)) {
             return true;
         }
-        String refusal = probe(archive, java, classPath);
+        String refusal = probe(format, archive, java, classPath);
         if (refusal == null) {
             Files.writeString(mark, stamp, StandardCharsets.UTF_8);
             return true;
         }
-        notices.println("satin: the class-data archive " + archive + " cannot be used (" + refusal + "); deleted: this "
+        notices.println("satin: the " + format.noun() + " " + archive + " cannot be used (" + refusal + "); deleted: this "
                 + "run's JVMs start without it, and a run makes it again");
         Files.deleteIfExists(archive);
         Files.deleteIfExists(mark);
@@ -177,12 +180,14 @@ public final class ClassDataArchive implements AutoCloseable {
     }
 
     /** Null if a JVM starts with the archive required; else what it said. */
-    static String probe(Path archive, String java, String classPath) throws IOException {
+    static String probe(ArchiveFormat format, Path archive, String java, String classPath) throws IOException {
         Path errorFile = Files.createTempFile("satin-cds-probe-", ".log");
         try {
-            Process p = new ProcessBuilder(java, "-Xshare:on", "-XX:SharedArchiveFile=" + archive,
-                    "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + errorFile, "-cp", classPath, "-version")
-                    .redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(List.of(java));
+            command.addAll(format.probe(archive));
+            command.addAll(List.of("-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + errorFile, "-cp", classPath,
+                    "-version"));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
@@ -220,6 +225,11 @@ public final class ClassDataArchive implements AutoCloseable {
         return training != null;
     }
 
+    /** What the archive is: a class-data archive, or from JDK 25 on an ahead-of-time cache. */
+    public String kind() {
+        return format.noun();
+    }
+
     /** The archive's file, or null for none. */
     public Path file() {
         return archive;
@@ -232,13 +242,10 @@ public final class ClassDataArchive implements AutoCloseable {
     public List<String> options(boolean trainsHere) {
         List<String> o = new ArrayList<>();
         if (used()) {
-            o.add("-XX:SharedArchiveFile=" + archive);
-            o.add("-Xshare:auto");
+            o.addAll(format.use(archive));
             o.addAll(WARNINGS_TO_STDERR);
         } else if (training() && trainsHere) {
-            o.add("-XX:ArchiveClassesAtExit=" + training);
-            o.addAll(WARNINGS_TO_STDERR);
-            o.addAll(QUIET_DUMP);
+            o.addAll(format.training(training, WARNINGS_TO_STDERR));
         }
         return o;
     }
@@ -251,19 +258,22 @@ public final class ClassDataArchive implements AutoCloseable {
         closed = true;
         try {
             if (masterSucceeded && Files.exists(training)) {
-                String refusal = probe(training, java, classPath);
+                String refusal = probe(format, training, java, classPath);
                 if (refusal == null) {
                     Files.move(training, archive, StandardCopyOption.ATOMIC_MOVE);
                     Files.writeString(archive.resolveSibling(archive.getFileName() + ".ok"), stamp(archive),
                             StandardCharsets.UTF_8);
-                    notices.println("satin: made the class-data archive " + archive + "; later runs' JVMs start from it");
+                    notices.println("satin: made the " + format.noun() + " " + archive + "; later runs' JVMs start from it");
                 } else {
-                    notices.println("satin: the class-data archive this run wrote cannot be used (" + refusal
+                    notices.println("satin: the " + format.noun() + " this run wrote cannot be used (" + refusal
                             + "); the next run trains it again");
                 }
             }
         } finally {
             Files.deleteIfExists(training);
+            for (Path f : format.leftovers(training)) {
+                Files.deleteIfExists(f);
+            }
             lockFile.close(); // releases the lock
         }
     }

@@ -194,7 +194,7 @@ public final class LaunchedRun {
         try {
             archive.close(trainer != null ? trainerEndedWell() : masterEndedWell);
         } catch (IOException e) {
-            System.err.println("satin: the class-data archive " + archive.file() + " could not be put in place: " + e);
+            System.err.println("satin: the " + archive.kind() + " " + archive.file() + " could not be put in place: " + e);
         }
     }
 

@@ -70,7 +70,8 @@
  * class-data archive of the classes a run's master loaded, kept under {@code ~/.cache/satin/cds}
  * and named by the java and the jars it was made from; the first run trains it (one run at a time,
  * under a file lock), an archive is checked once before use, and one that fails is said once,
- * deleted and made again. {@code -Dsatin.cds=off} turns it off.
+ * deleted and made again. {@code -Dsatin.cds=off} turns it off. A java of JDK 25 or later gets the
+ * JDK's ahead-of-time cache in its place ({@code ArchiveFormat}, decision 0049).
  *
  * <p>Ctrl-C (or any signal that ends this JVM) runs a shutdown hook that destroys the run and
  * waits, up to 20 s, for its directory: what the members printed until then, a last line of
