@@ -6,20 +6,20 @@ package satin.bench;
  * {@link Bench#main} follows with the usage of every command), not met as a NumberFormatException's
  * stack trace.
  */
-final class Args {
+public final class Args {
 
     private Args() {
     }
 
     /** A bench command line that cannot be run as given; its message names the option and the value. */
-    static final class Bad extends IllegalArgumentException {
-        Bad(String message) {
+    public static final class Bad extends IllegalArgumentException {
+        public Bad(String message) {
             super(message);
         }
     }
 
     /** The value of the option at {@code i - 1}. */
-    static String value(String[] args, int i) {
+    public static String value(String[] args, int i) {
         if (i >= args.length) {
             throw new Bad("option " + args[i - 1] + " needs a value");
         }
@@ -32,7 +32,7 @@ final class Args {
     }
 
     /** The whole number, 1 or more, given to the option at {@code i - 1} (a count of rounds, of nodes). */
-    static int positiveOf(String[] args, int i) {
+    public static int positiveOf(String[] args, int i) {
         return positive(value(args, i), "option " + args[i - 1]);
     }
 
@@ -79,7 +79,7 @@ final class Args {
     }
 
     /** An option the command does not know. */
-    static Bad unknown(String option) {
+    public static Bad unknown(String option) {
         return new Bad("unknown option " + option);
     }
 

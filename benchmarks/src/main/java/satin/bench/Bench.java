@@ -40,7 +40,7 @@ public final class Bench {
             + "       " + ChaosBench.USAGE + "\n"
             + "       " + GlbBench.USAGE + "\n"
             + "       " + HostsBench.USAGE + "\n"
-            + "       " + PaperBench.USAGE;
+            + "       bench paper [NAME [--rounds R] [--tiny] [--out DIR]]   (satin.bench.paper.PaperBench)";
 
     public static void main(String[] args) throws Exception {
         try {
@@ -55,10 +55,6 @@ public final class Bench {
     private static void dispatch(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serialization")) {
             SerializationBench.run(args.length > 1 ? Args.positive(args[1], "bench serialization ROUNDS") : 9);
-            return;
-        }
-        if (args.length > 0 && args[0].equals("paper")) {
-            PaperBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("hosts")) {

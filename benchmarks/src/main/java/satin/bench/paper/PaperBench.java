@@ -1,24 +1,34 @@
-package satin.bench;
+package satin.bench.paper;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import satin.bench.paper.Catalogue;
-import satin.bench.paper.Making;
-import satin.bench.paper.Reproduction;
+import satin.bench.Args;
 
 /**
  * {@code ./bench paper}: lists the figures and tables of the five papers that the project makes, and
  * makes one by name: {@code ./bench paper NAME [--rounds R] [--tiny] [--out DIR]}. Tables and charts
  * go to {@code benchmarks/target/paper/NAME/}; {@code --tiny} makes the same figure at a size that
- * takes seconds, as the tests do.
+ * takes seconds, as the tests do. The {@code bench} script starts this class for {@code paper}
+ * rather than going through {@code satin.bench.Bench}, which the figures' harnesses live beside:
+ * so this package depends on {@code satin.bench} and not the other way round.
  */
-final class PaperBench {
-
-    static final String USAGE = "bench paper [NAME [--rounds R] [--tiny] [--out DIR]]";
+public final class PaperBench {
 
     private PaperBench() {
     }
+
+    /** {@code args[0]} is {@code paper}, as the bench script passes it. */
+    public static void main(String[] args) throws Exception {
+        try {
+            run(args);
+        } catch (Args.Bad e) {
+            System.err.println("bench: " + e.getMessage());
+            System.err.println("usage: " + USAGE);
+            System.exit(2);
+        }
+    }
+
+    static final String USAGE = "bench paper [NAME [--rounds R] [--tiny] [--out DIR]]";
 
     static void run(String[] args) throws Exception {
         if (args.length == 1) {
@@ -62,9 +72,5 @@ final class PaperBench {
         }
         System.out.println("docs/reproductions.md has each one's command, charts, the paper's figures beside ours, and"
                 + " what is not made");
-    }
-
-    static List<String> names() {
-        return Catalogue.all().stream().map(Reproduction::name).toList();
     }
 }
