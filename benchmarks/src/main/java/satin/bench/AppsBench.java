@@ -2,10 +2,6 @@ package satin.bench;
 
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -124,30 +120,7 @@ public final class AppsBench {
         return c.length % 2 == 1 ? c[m] : (c[m - 1] + c[m]) / 2;
     }
 
-    /** Loads the application classes from the copies the rewriter's plugin kept; the rest is shared. */
     private static ClassLoader sequentialLoader() throws MalformedURLException {
-        Path dir = Path.of(satin.config.Settings.SEQUENTIAL_CLASSES.text());
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("no sequential classes at " + dir + " (-Dsatin.sequentialClasses)");
-        }
-        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, AppsBench.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                synchronized (getClassLoadingLock(name)) {
-                    if (name.startsWith("satin.apps.") && !name.equals(Apps.class.getName())) {
-                        Class<?> c = findLoadedClass(name);
-                        if (c != null) {
-                            return c;
-                        }
-                        try {
-                            return findClass(name);
-                        } catch (ClassNotFoundException e) {
-                            return super.loadClass(name, resolve); // a class the rewriter left alone
-                        }
-                    }
-                    return super.loadClass(name, resolve);
-                }
-            }
-        };
+        return SequentialLoader.of(AppsBench.class.getClassLoader());
     }
 }

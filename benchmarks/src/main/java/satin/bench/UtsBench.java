@@ -3,8 +3,6 @@ package satin.bench;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,29 +162,7 @@ final class UtsBench {
 
     /** {@code Uts.run} of the sequential program, from the classes the build kept before rewriting. */
     private static Method sequentialRun() throws Exception {
-        Path dir = Path.of(satin.config.Settings.SEQUENTIAL_CLASSES.text());
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("no sequential classes at " + dir + " (-Dsatin.sequentialClasses)");
-        }
-        ClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, UtsBench.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-                synchronized (getClassLoadingLock(n)) {
-                    if (n.startsWith("satin.apps.")) {
-                        Class<?> c = findLoadedClass(n);
-                        if (c == null) {
-                            try {
-                                c = findClass(n);
-                            } catch (ClassNotFoundException e) {
-                                return super.loadClass(n, resolve); // kept only if rewritten: shared
-                            }
-                        }
-                        return c;
-                    }
-                    return super.loadClass(n, resolve);
-                }
-            }
-        };
+        ClassLoader loader = SequentialLoader.of(UtsBench.class.getClassLoader());
         return loader.loadClass(Uts.class.getName()).getMethod("run", String[].class);
     }
 
