@@ -60,6 +60,8 @@ class RandomProgramsTest {
                 () -> RandomPrograms.run(count, seed, Path.of("target", "random-programs"), System.out));
         System.out.println(s);
         assertTrue(s.failures().isEmpty(), s.toString());
-        assertTrue(s.byKind().getOrDefault(Runner.Kind.SAME, 0) > count / 2, "most programs are valid and accepted: " + s);
+        if (count >= 50) { // a share says nothing of a handful of programs (./bench fuzz --programs 3 in its test)
+            assertTrue(s.byKind().getOrDefault(Runner.Kind.SAME, 0) > count / 2, "most programs are valid and accepted: " + s);
+        }
     }
 }

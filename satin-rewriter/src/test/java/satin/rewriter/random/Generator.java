@@ -348,7 +348,12 @@ public final class Generator {
                     body.add(new Line("if (x % 5 == 2) return " + (m.string() ? "\"pending\" + acc;" : returned(m, "acc + 3") + ";")));
                     body.add(new Line(sync(m)));
                     body.add(use(a));
-                    out.addAll(tryAround(body, null));
+                    if (chance(70)) { // mostly the accepted form, so that most programs still run
+                        out.add(new Block("try {", body, "}"));
+                        out.add(new Block("finally {", List.of(new Line("log.append(\"finally " + names++ + ";\");")), "}"));
+                    } else {
+                        out.addAll(tryAround(body, null));
+                    }
                 }
             }
             case 13 -> out.addAll(onOtherReceivers(m, uses));
