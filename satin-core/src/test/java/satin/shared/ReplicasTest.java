@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import satin.codec.Allowlist;
@@ -21,44 +20,17 @@ import satin.pool.SharedLog;
  */
 class ReplicasTest {
 
-    /** A member's view of a pool of members 1 (the master), 2 and 3, that keeps what it sends. */
-    private static final class Port implements SharedPort {
-        final int self;
-        final List<Message> sent = new ArrayList<>();
-
-        Port(int self) {
-            this.self = self;
-        }
-
-        public int self() {
-            return self;
-        }
-
-        public int master() {
-            return 1;
-        }
-
-        public List<Integer> others() {
-            return List.of(1, 2, 3).stream().filter(m -> m != self).toList();
-        }
-
-        public boolean send(int member, Message m) {
-            sent.add(m);
-            return true;
-        }
-    }
-
-    private static Replicas member(Port port) {
+    static Replicas member(RecordingPort port) {
         Allowlist allow = new Allowlist(ReplicasTest.class.getClassLoader(), null);
         allow.allow(SharedLog.class);
-        Replicas r = new Replicas("member-" + port.self, port);
+        Replicas r = new Replicas("member-" + port.self(), port);
         r.use(new JobCodec(allow, r));
         return r;
     }
 
-    private final Port masterPort = new Port(1);
+    private final RecordingPort masterPort = new RecordingPort(1);
     private final Replicas master = member(masterPort);
-    private final Port port = new Port(2);
+    private final RecordingPort port = new RecordingPort(2);
     private final Replicas replicas = member(port);
     private final SharedCodec calls = new SharedCodec(new JobCodec(new Allowlist(ReplicasTest.class.getClassLoader(), null)));
 

@@ -1,0 +1,37 @@
+package satin.shared;
+
+import java.util.ArrayList;
+import java.util.List;
+import satin.net.Message;
+
+/** A member's view of a pool of members 1 (the master), 2 and 3, that keeps what it sends. */
+final class RecordingPort implements SharedPort {
+
+    private final int self;
+    final List<Message> sent = new ArrayList<>();
+
+    RecordingPort(int self) {
+        this.self = self;
+    }
+
+    @Override
+    public int self() {
+        return self;
+    }
+
+    @Override
+    public int master() {
+        return 1;
+    }
+
+    @Override
+    public List<Integer> others() {
+        return List.of(1, 2, 3).stream().filter(m -> m != self).toList();
+    }
+
+    @Override
+    public boolean send(int member, Message m) {
+        sent.add(m);
+        return true;
+    }
+}
