@@ -9,6 +9,7 @@ import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import com.esotericsoftware.kryo.util.Pool;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -45,7 +46,14 @@ public final class JobCodec {
     private final Allowlist allowlist;
     /** A pool member's replicas of shared objects; null outside a pool, where a shared object cannot travel. */
     private final SharedTable shared;
-    private final ThreadLocal<Kryo> kryos;
+    /**
+     * Kryo instances, each used by one thread at a time. Not a thread-local: a Kryo refers back to
+     * this codec, so a thread-local's value would keep its own key alive, and every codec made in a
+     * JVM (a pool's, a test's, a benchmark's) would stay on every event loop that ever used it.
+     */
+    private final Pool<Kryo> kryos;
+    /** Kryos kept for reuse; more threads than this at once make new ones and drop them after. */
+    private static final int MAX_IDLE_KRYOS = 32;
     private final ConcurrentHashMap<Class<?>, Shape> shapes = new ConcurrentHashMap<>();
 
     public JobCodec(Allowlist allowlist) {
@@ -56,7 +64,12 @@ public final class JobCodec {
     public JobCodec(Allowlist allowlist, SharedTable shared) {
         this.allowlist = allowlist;
         this.shared = shared;
-        this.kryos = ThreadLocal.withInitial(this::newKryo);
+        this.kryos = new Pool<>(true, false, MAX_IDLE_KRYOS) {
+            @Override
+            protected Kryo create() {
+                return newKryo();
+            }
+        };
     }
 
     /**
@@ -89,13 +102,13 @@ public final class JobCodec {
         }
         Output out = new Output(64, -1);
         out.writeString(shape.wire().getName());
-        Kryo kryo = kryos.get();
+        Kryo kryo = obtain();
         try {
             for (Field f : shape.call()) {
                 writeField(kryo, out, record, f);
             }
         } finally {
-            kryo.reset(); // the whole call was one object graph: arguments that share an object share its copy
+            release(kryo); // the whole call was one object graph: arguments that share an object share its copy
         }
         return out.toBytes();
     }
@@ -117,20 +130,20 @@ public final class JobCodec {
             throw new Allowlist.NotAllowedException(type.getName(), "a job must be a record");
         }
         Shape shape = shape(type);
-        Kryo kryo = kryos.get();
-        InvocationRecord record = (InvocationRecord) kryo.newInstance(type);
+        Kryo kryo = obtain();
         try {
+            InvocationRecord record = (InvocationRecord) kryo.newInstance(type);
             for (Field f : shape.call()) {
                 store(f, record, kryo.readClassAndObject(in));
             }
+            return record;
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         } catch (KryoException | Allowlist.NotAllowedException e) {
             throw refusal(e, null);
         } finally {
-            kryo.reset();
+            release(kryo);
         }
-        return record;
     }
 
     /**
@@ -150,7 +163,7 @@ public final class JobCodec {
     public byte[] writeResult(InvocationRecord record) {
         Field result = shape(record.getClass()).result();
         Output out = new Output(16, -1);
-        Kryo kryo = kryos.get();
+        Kryo kryo = obtain();
         try {
             kryo.writeClassAndObject(out, result == null ? null : result.get(record));
         } catch (IllegalAccessException e) {
@@ -158,7 +171,7 @@ public final class JobCodec {
         } catch (KryoException | Allowlist.NotAllowedException e) {
             throw refusal(e, result);
         } finally {
-            kryo.reset();
+            release(kryo);
         }
         return out.toBytes();
     }
@@ -166,7 +179,7 @@ public final class JobCodec {
     /** Stores a result that came back into the owner's record. */
     public void readResult(byte[] bytes, InvocationRecord into) {
         Field result = shape(into.getClass()).result();
-        Kryo kryo = kryos.get();
+        Kryo kryo = obtain();
         try {
             Object value = kryo.readClassAndObject(new BoundedInput(bytes));
             if (result != null) {
@@ -177,7 +190,7 @@ public final class JobCodec {
         } catch (KryoException | Allowlist.NotAllowedException e) {
             throw refusal(e, result);
         } finally {
-            kryo.reset();
+            release(kryo);
         }
     }
 
@@ -285,8 +298,15 @@ public final class JobCodec {
     }
 
     /** This thread's Kryo, for the shared objects' messages ({@link SharedCodec}); reset after each message. */
-    Kryo kryo() {
-        return kryos.get();
+    /** A Kryo for this thread's one message, to be given back with {@link #release} once it is read or written. */
+    Kryo obtain() {
+        return kryos.obtain();
+    }
+
+    /** Forgets the message's objects (a message is one object graph) and gives the Kryo back. */
+    void release(Kryo kryo) {
+        kryo.reset();
+        kryos.free(kryo);
     }
 
     private Shape shape(Class<?> type) {

@@ -63,7 +63,7 @@ public final class SharedCodec {
     }
 
     private byte[] writeValues(Output out, Object[] values) {
-        Kryo kryo = codec.kryo();
+        Kryo kryo = codec.obtain();
         try {
             for (Object v : values) {
                 kryo.writeClassAndObject(out, v);
@@ -71,13 +71,13 @@ public final class SharedCodec {
         } catch (KryoException | Allowlist.NotAllowedException e) {
             throw JobCodec.refusal(e, null);
         } finally {
-            kryo.reset();
+            codec.release(kryo);
         }
         return out.toBytes();
     }
 
     private Object[] readValues(Input in, int n) {
-        Kryo kryo = codec.kryo();
+        Kryo kryo = codec.obtain();
         Object[] values = new Object[n];
         try {
             for (int i = 0; i < n; i++) {
@@ -86,7 +86,7 @@ public final class SharedCodec {
         } catch (KryoException | Allowlist.NotAllowedException e) {
             throw JobCodec.refusal(e, null);
         } finally {
-            kryo.reset();
+            codec.release(kryo);
         }
         return values;
     }

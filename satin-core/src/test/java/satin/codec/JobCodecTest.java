@@ -149,6 +149,28 @@ class JobCodecTest {
         assertEquals(0, copy.result, "a result does not travel with its job");
     }
 
+    /**
+     * Found by fuzzing shared objects' writes: each codec kept a Kryo per thread in a thread-local
+     * whose value refers back to the codec, so a thread that once used a codec kept it for ever,
+     * and a JVM that makes pools one after the other (a benchmark, the tests) grew without bound.
+     */
+    @Test
+    void aCodecNoLongerUsedIsCollectedThoughThisThreadUsedIt() throws InterruptedException {
+        java.lang.ref.WeakReference<JobCodec> gone = usedAndDropped();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (gone.get() != null && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(gone.get(), "a codec this thread used is still reachable after 20 s of collections");
+    }
+
+    private static java.lang.ref.WeakReference<JobCodec> usedAndDropped() {
+        JobCodec codec = codec();
+        roundTrip(codec, new Summing$$Spawn0(new Summing(1, 2), 3, 4));
+        return new java.lang.ref.WeakReference<>(codec);
+    }
+
     @Test
     void aResultComesBackIntoTheOwnersRecord() throws Throwable {
         JobCodec codec = codec();
