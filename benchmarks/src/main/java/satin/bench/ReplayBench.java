@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import satin.apps.replay.Replay;
 import satin.record.SpawnTree;
 
@@ -27,6 +28,16 @@ public final class ReplayBench {
             + "matmul:1536;binomial:32 16 18;uts:T1 -g 8";
 
     private ReplayBench() {
+    }
+
+    /** The arguments {@code ./bench replay} records {@code app}'s tree with by default, if it records it. */
+    public static Optional<List<String>> recordedArguments(String app) {
+        for (String spec : APPS.split(";")) {
+            if (spec.startsWith(app + ":")) {
+                return Optional.of(List.of(spec.substring(app.length() + 1).split(" ")));
+            }
+        }
+        return Optional.empty();
     }
 
     static void run(String[] args) throws IOException, InterruptedException {

@@ -98,11 +98,11 @@ public final class ScaleBench {
     /** 32 groups of 256 on a ring: 1 us inside a group, 2 us more per hop between groups, 5 GB/s links. */
     private static void seed001(String only) {
         Topology t = ringOfGroups(32, 256);
-        StringBuilder wan = new StringBuilder(ringWan(32));
+        String wan = ringWan(32);
         Workload w = Workloads.of(Workloads.UTS, List.of("T1L"), 1_000);
         for (String balancer : List.of("RS", "RS:victims=distance:1", "CRS", "CRS:victims=distance:1",
                 "RS:chunk=half", "RS:victims=distance:1,chunk=half", "CRS:chunk=half", "CRS:victims=distance:1,chunk=half")) {
-            report(only, "Perarnau & Sato", "T1L", 1_000, SimConfig.of(t, w, balancer, wan.toString())
+            report(only, "Perarnau & Sato", "T1L", 1_000, SimConfig.of(t, w, balancer, wan)
                     .withLan(Interconnect.parse("1us/5GB/s")));
         }
         // their binomial tree, which single-job steals do not spread over 8,192 nodes in any time a
@@ -119,7 +119,7 @@ public final class ScaleBench {
             return;
         }
         report(only, "Perarnau & Sato", "T3L", 1_000, SimConfig.of(t, Workloads.of(Workloads.UTS, List.of("T3L"), 1_000), binomial,
-                wan.toString()).withLan(Interconnect.parse("1us/5GB/s")));
+                wan).withLan(Interconnect.parse("1us/5GB/s")));
     }
 
     /** {@code groups} groups of {@code perGroup} nodes, named g00, g01, ...: Perarnau and Sato's machine as rings of groups. */

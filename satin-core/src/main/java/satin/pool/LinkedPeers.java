@@ -2,14 +2,16 @@ package satin.pool;
 
 import java.util.List;
 import satin.net.Connection;
+import satin.net.Message;
+import satin.shared.SharedPort;
 import satin.steal.Peers;
 
 /**
- * The members and the links to them, as the steal protocol sees them ({@link Peers}): the
- * protocol reaches the pool through this adapter, so that {@code satin.steal} does not depend on
- * {@code satin.pool}.
+ * The members and the links to them, as the steal protocol ({@link Peers}) and the shared objects'
+ * replicas ({@link SharedPort}) see them: both reach the pool through this adapter, so that
+ * neither {@code satin.steal} nor {@code satin.shared} depends on {@code satin.pool}.
  */
-final class LinkedPeers implements Peers {
+final class LinkedPeers implements Peers, SharedPort {
 
     private final PoolNode pool;
     private final Members members;
@@ -29,6 +31,21 @@ final class LinkedPeers implements Peers {
     @Override
     public List<Integer> others() {
         return members.others();
+    }
+
+    @Override
+    public int master() {
+        return members.master();
+    }
+
+    @Override
+    public boolean send(int member, Message m) {
+        Links.Link link = links.to(member);
+        if (link == null) {
+            return false;
+        }
+        link.send(m);
+        return true;
     }
 
     @Override

@@ -18,7 +18,6 @@ import satin.net.Transport;
 import satin.registry.Registry;
 import satin.runtime.Node;
 import satin.shared.Replicas;
-import satin.shared.SharedPort;
 import satin.runtime.NodeConfig;
 import satin.stats.report.PoolReport;
 import satin.stats.PoolStats;
@@ -75,18 +74,19 @@ public final class PoolNode implements AutoCloseable {
         SharedTransport.primeOnce();
         this.node = node;
         this.members = new Members(config.cluster());
-        this.replicas = new Replicas(config.name(), new MemberLinks());
-        JobCodec codec = new JobCodec(allowlist, replicas);
-        replicas.use(codec);
-        this.allowed = allowlist.agreed();
-        this.balancer = balancer;
         PoolIdentity identity = new PoolIdentity(config.pool(), config.name(), config.cluster(), "", config.secret());
         if (PipelineInitializer.dialsRegistryOverTls(config.registry())) {
             PipelineInitializer.prepareTls(identity, config.listen());
         }
         this.registry = new RegistryClient(this, config, members);
         this.links = new Links(this, config, identity, members, dialer);
-        this.steals = new StealProtocol(new LinkedPeers(this, members, links), new StealProtocol.Settings(config.name(),
+        LinkedPeers peers = new LinkedPeers(this, members, links);
+        this.replicas = new Replicas(config.name(), peers);
+        JobCodec codec = new JobCodec(allowlist, replicas);
+        replicas.use(codec);
+        this.allowed = allowlist.agreed();
+        this.balancer = balancer;
+        this.steals = new StealProtocol(peers, new StealProtocol.Settings(config.name(),
                 config.maxFrame(), config.liveness().timeoutNanos()), node, codec, balancer, stats);
         this.accepted = new AcceptedConnections(this, config, members, steals, balancer, stats);
         this.port = new BalancerAdapter(this, config, node, balancer, members, links, steals, stats);
@@ -235,33 +235,6 @@ public final class PoolNode implements AutoCloseable {
     }
 
     /** The members and links as the replicas of shared objects see them. */
-    private final class MemberLinks implements SharedPort {
-        @Override
-        public int self() {
-            return members.self();
-        }
-
-        @Override
-        public int master() {
-            return members.master();
-        }
-
-        @Override
-        public List<Integer> others() {
-            return members.others();
-        }
-
-        @Override
-        public boolean send(int member, Message m) {
-            Links.Link link = links.to(member);
-            if (link == null) {
-                return false;
-            }
-            link.send(m);
-            return true;
-        }
-    }
-
     MembershipReactions membership() {
         return membership;
     }

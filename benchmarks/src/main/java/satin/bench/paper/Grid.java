@@ -85,15 +85,6 @@ final class Grid {
     /** A panel per workload: a group per balancer, a bar per setting. */
     Charts.Bars panel(String workload, List<String> settings, String yLabel, double reference,
             java.util.function.BiFunction<String, String, Spread> value) {
-        double[][][] v = new double[3][balancers.size()][settings.size()];
-        for (int b = 0; b < balancers.size(); b++) {
-            for (int k = 0; k < settings.size(); k++) {
-                Spread s = value.apply(balancers.get(b), settings.get(k));
-                v[0][b][k] = s.median();
-                v[1][b][k] = s.n() > 1 ? s.min() : Double.NaN;
-                v[2][b][k] = s.n() > 1 ? s.max() : Double.NaN;
-            }
-        }
-        return new Charts.Bars(workload, balancers, settings, v[0], v[1], v[2], yLabel, reference);
+        return Charts.Bars.of(workload, balancers, settings, value, yLabel, reference);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import satin.apps.Apps;
 import satin.apps.replay.Replay;
 import satin.bench.BenchTree;
@@ -20,8 +21,8 @@ import satin.record.SpawnTree;
 final class Recordings {
 
     /** Arguments for a recording of about a second of work: those of ./bench replay where it has them, else the medium preset. */
-    private static final List<String> FULL_ARGS = List.of("fib:36", "fib-threshold:43 20", "nqueens:15 3",
-            "knapsack:29 1000 7 10", "tsp:25 4", "integrate:0 400 1e-11 0.001", "matmul:1536", "binomial:32 16 18");
+    /** Spawn-per-call fib, which {@code ./bench replay} does not record, at a size whose tree a file holds. */
+    private static final List<String> FIB_ARGS = List.of("36");
 
     private Recordings() {
     }
@@ -43,10 +44,12 @@ final class Recordings {
 
     private static List<String> arguments(String app, boolean tiny) {
         if (!tiny) {
-            for (String spec : FULL_ARGS) {
-                if (spec.startsWith(app + ":")) {
-                    return List.of(spec.substring(app.length() + 1).split(" "));
-                }
+            if (app.equals("fib")) {
+                return FIB_ARGS;
+            }
+            Optional<List<String>> replayed = ReplayBench.recordedArguments(app);
+            if (replayed.isPresent()) {
+                return replayed.get();
             }
         }
         List<String> preset = Apps.presets(app, Recordings.class.getClassLoader()).get(tiny ? "small" : "medium");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -75,18 +76,8 @@ public final class Charts {
     }
 
     private static BarChart.Panel panel(Comparison c, String w, List<String> confs, String label, double reference,
-            java.util.function.BiFunction<String, String, Spread> value) {
-        List<String> balancers = c.balancers(w);
-        double[][][] v = new double[3][balancers.size()][confs.size()];
-        for (int b = 0; b < balancers.size(); b++) {
-            for (int k = 0; k < confs.size(); k++) {
-                Spread s = value.apply(balancers.get(b), confs.get(k));
-                v[0][b][k] = s.median();
-                v[1][b][k] = s.n() > 1 ? s.min() : Double.NaN;
-                v[2][b][k] = s.n() > 1 ? s.max() : Double.NaN;
-            }
-        }
-        return new BarChart.Panel(panelTitle(c.runs(w), w), balancers, confs, v[0], v[1], v[2], label, reference);
+            BiFunction<String, String, Spread> value) {
+        return Bars.of(panelTitle(c.runs(w), w), c.balancers(w), confs, value, label, reference).panel();
     }
 
     /** Per workload run on several clusters, the WAN messages sent per second by all nodes together. */
@@ -114,13 +105,31 @@ public final class Charts {
      */
     public record Bars(String title, List<String> groups, List<String> series, double[][] median, double[][] low,
             double[][] high, String yLabel, double reference) {
+
+        /** The spreads {@code value(group, series)}: their medians, whiskers where a spread has more than one run. */
+        public static Bars of(String title, List<String> groups, List<String> series,
+                BiFunction<String, String, Spread> value, String yLabel, double reference) {
+            double[][][] v = new double[3][groups.size()][series.size()];
+            for (int g = 0; g < groups.size(); g++) {
+                for (int k = 0; k < series.size(); k++) {
+                    Spread s = value.apply(groups.get(g), series.get(k));
+                    v[0][g][k] = s.median();
+                    v[1][g][k] = s.n() > 1 ? s.min() : Double.NaN;
+                    v[2][g][k] = s.n() > 1 ? s.max() : Double.NaN;
+                }
+            }
+            return new Bars(title, groups, series, v[0], v[1], v[2], yLabel, reference);
+        }
+
+        BarChart.Panel panel() {
+            return new BarChart.Panel(title, groups, series, median, low, high, yLabel, reference);
+        }
     }
 
     /** Panels of grouped bars as {@code BASE.png} and {@code .svg}, on a logarithmic axis if {@code logIfWide} and the values span a wide range. */
     public static List<Path> bars(String title, List<Bars> panels, boolean logIfWide, Path directory, String base)
             throws IOException {
-        List<BarChart.Panel> p = panels.stream().map(b -> new BarChart.Panel(b.title(), b.groups(), b.series(), b.median(),
-                b.low(), b.high(), b.yLabel(), b.reference())).toList();
+        List<BarChart.Panel> p = panels.stream().map(Bars::panel).toList();
         BarChart chart = new BarChart(title, p, logIfWide);
         return both(chart.width(), chart.height(), chart::draw, directory, base);
     }
