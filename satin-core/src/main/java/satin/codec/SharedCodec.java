@@ -20,16 +20,26 @@ public final class SharedCodec {
         this.codec = codec;
     }
 
-    /** A write's call: the method (name and descriptor) and its arguments, which travel as a job's do. */
-    public record Call(String method, Object[] args) {
+    /**
+     * A write's call: the method (name and descriptor), who asked for it ({@code origin}, a member,
+     * and {@code request}, that member's count of its requests, 0 for the master's own) and the
+     * arguments, which travel as a job's do.
+     */
+    public record Call(String method, int origin, long request, Object[] args) {
+    }
+
+    /** Who asked for a write, readable from a call whose arguments do not decode. */
+    public record Asker(int origin, long request) {
     }
 
     /** The longest name and descriptor of a write method a peer may send. */
     static final int MAX_METHOD = 1024;
 
-    public byte[] writeCall(String method, Object[] args) {
+    public byte[] writeCall(String method, int origin, long request, Object[] args) {
         Output out = new Output(32, -1);
         out.writeString(method);
+        out.writeVarInt(origin, true);
+        out.writeVarLong(request, true);
         out.writeVarInt(args.length, true);
         return writeValues(out, args);
     }
@@ -37,15 +47,37 @@ public final class SharedCodec {
     /** @throws KryoException or {@link Allowlist.NotAllowedException} for bytes that are not an allowed call */
     public Call readCall(byte[] bytes) {
         Input in = new BoundedInput(bytes);
-        String method = in.readString();
-        if (method == null || method.length() > MAX_METHOD) {
-            throw new KryoException("a write that names no method, or one longer than " + MAX_METHOD);
-        }
+        String method = readMethod(in);
+        Asker asker = readAsker(in);
         int n = in.readVarInt(true);
         if (n < 0 || n > 255) {
             throw new KryoException("a write of " + n + " arguments");
         }
-        return new Call(method, readValues(in, n));
+        return new Call(method, asker.origin(), asker.request(), readValues(in, n));
+    }
+
+    /** Who asked for the call, without reading its arguments. @throws KryoException for bytes that do not say */
+    public Asker readAsker(byte[] bytes) {
+        Input in = new BoundedInput(bytes);
+        readMethod(in);
+        return readAsker(in);
+    }
+
+    private static String readMethod(Input in) {
+        String method = in.readString();
+        if (method == null || method.length() > MAX_METHOD) {
+            throw new KryoException("a write that names no method, or one longer than " + MAX_METHOD);
+        }
+        return method;
+    }
+
+    private static Asker readAsker(Input in) {
+        int origin = in.readVarInt(true);
+        long request = in.readVarLong(true);
+        if (origin < 0 || request < 0) {
+            throw new KryoException("a write asked for by member " + origin + " as its request " + request);
+        }
+        return new Asker(origin, request);
     }
 
     /** A shared object alone: its id, sequence and state, for a member that joins. */

@@ -86,16 +86,19 @@ final class Links {
         }
 
         @Override
-        public synchronized void opened(Connection c) {
-            if (givenUp || pool.closing()) { // closing took its snapshot of the links before this one connected
-                c.close();
-                return;
+        public void opened(Connection c) {
+            synchronized (this) {
+                if (givenUp || pool.closing()) { // closing took its snapshot of the links before this one connected
+                    c.close();
+                    return;
+                }
+                pool.classify(c, members.clusterOf(member));
+                backoff.reset(member);
+                connection = c;
+                waiting.forEach(c::send);
+                waiting.clear();
             }
-            pool.classify(c, members.clusterOf(member));
-            backoff.reset(member);
-            connection = c;
-            waiting.forEach(c::send);
-            waiting.clear();
+            tellReplicas(r -> r.linkOpened(member));
         }
 
         @Override
@@ -121,6 +124,7 @@ final class Links {
             gone = true;
             byMember.remove(member, this);
             pool.steals().linkGone(this, c);
+            tellReplicas(r -> r.linkLost(member));
         }
 
         /**
@@ -139,6 +143,7 @@ final class Links {
             gone = true;
             byMember.remove(member, this);
             pool.steals().linkGone(this, null);
+            tellReplicas(r -> r.linkLost(member));
         }
 
         void close() {
@@ -146,6 +151,17 @@ final class Links {
             if (c != null) {
                 c.close();
             }
+        }
+    }
+
+    /**
+     * Tells the shared objects' replicas of a link that opened or closed, off this thread: the master
+     * then sends states, which takes the objects' locks, and a worker holding one may be waiting
+     * for this link's.
+     */
+    private void tellReplicas(java.util.function.Consumer<satin.shared.Replicas> what) {
+        if (!pool.closing()) {
+            CompletableFuture.runAsync(() -> what.accept(pool.replicas()));
         }
     }
 

@@ -34,6 +34,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private final SharedPort port;
     private volatile SharedCodec codec;
     private final Sequencer sequencer;
+    private final Requests requests;
     private final AtomicLong exported = new AtomicLong();
     private final Map<Long, Replica> byId = new ConcurrentHashMap<>();
     private final Map<SharedObject, Replica> byObject = new IdentityHashMap<>();
@@ -60,6 +61,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         this.name = name;
         this.port = port;
         this.sequencer = new Sequencer(port, this);
+        this.requests = new Requests(name, port);
     }
 
     /** The member's codec, made with this table: the writes' calls and the states travel through it. */
@@ -129,15 +131,14 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     // ------------------------------------------------------------------ writes
 
-    /** A write a worker of this member called: the master orders it; here, or over the link to it. */
+    /** A write a worker of this member called: the master orders it; here, or as a request over the link to it. */
     @Override
     public void write(SharedObject object, String method, Object[] args) {
-        byte[] call = codec.writeCall(method, args);
         long id = export(object);
         if (port.self() == port.master()) {
-            orderOrRefuse(id, call, port.self());
-        } else if (!port.send(port.master(), new Message.SharedWrite(id, 0, call))) {
-            LOG.log(Level.WARNING, "node {0} lost a write of shared object {1}: no link to the master", name, id);
+            orderOrRefuse(id, codec.writeCall(method, port.self(), 0, args), port.self());
+        } else {
+            requests.send(id, n -> codec.writeCall(method, port.self(), n, args));
         }
     }
 
@@ -146,8 +147,8 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         if (m instanceof Message.SharedWrite w && w.sequence() == 0) {
             if (port.self() != port.master()) {
                 LOG.log(Level.WARNING, "node {0} is not the master but member {1} asks it to order a write", name, from);
-            } else if (checked(w)) {
-                orderOrRefuse(w.object(), w.call(), from);
+            } else {
+                request(from, w);
             }
         } else if (from != port.master()) {
             LOG.log(Level.WARNING, "node {0} ignores a {1} from member {2}, which is not the master", name, m.type(), from);
@@ -162,6 +163,28 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         }
     }
 
+    /** On the master: member {@code from} asks for a write; ordered in the order of its requests, once. */
+    private void request(int from, Message.SharedWrite w) {
+        SharedCodec.Asker asker;
+        try {
+            asker = codec.readAsker(w.call());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1} from member {2}: {3}", name, w.object(),
+                    from, e.toString());
+            return;
+        }
+        if (asker.origin() != from) {
+            LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1}: member {2} asks for it as member {3}",
+                    name, w.object(), from, asker.origin());
+            return;
+        }
+        boolean valid = checked(w);
+        if (sequencer.request(from, asker.request(), w.object(), w.call(), valid) == Sequencer.Taken.REFUSED && valid) {
+            LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1} from member {2}: it orders the writes"
+                    + " of {3} objects already", name, w.object(), from, Sequencer.MAX_OBJECTS);
+        }
+    }
+
     private void orderOrRefuse(long id, byte[] call, int from) {
         if (!sequencer.order(id, call)) {
             LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1} from member {2}: it orders the writes"
@@ -172,11 +195,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     /** A request the master can check (it has the object): a write of that object's class, with arguments that decode. */
     private boolean checked(Message.SharedWrite w) {
         Replica r = byId.get(w.object());
-        if (r == null) {
-            return true; // made and sent elsewhere, never here: its replicas check it
-        }
         try {
-            WriteMethods.of(r.object.getClass(), codec.readCall(w.call()).method());
+            SharedCodec.Call c = codec.readCall(w.call());
+            if (r != null) { // else made and sent elsewhere, never here: its replicas check the method
+                WriteMethods.of(r.object.getClass(), c.method());
+            }
             return true;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "node {0} refuses a write of shared object {1}: {2}", name, w.object(), e.toString());
@@ -226,6 +249,9 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private void apply(Replica r, byte[] call) {
         try {
             SharedCodec.Call c = codec.readCall(call);
+            if (c.origin() == port.self() && c.request() > 0) {
+                requests.confirmed(c.request());
+            }
             r.object.satin$apply(WriteMethods.of(r.object.getClass(), c.method()), c.args());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "node {0} skips write {1} of shared object {2}: {3}", name, r.sequence, r.id,
@@ -248,6 +274,23 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         synchronized (object) {
             return new State(codec.writeShared(object), sequence(object));
         }
+    }
+
+    /** This member's link to {@code member} closed, or never formed: on the master, what it sent there may be lost. */
+    public void linkLost(int member) {
+        sequencer.linkLost(member);
+        requests.linkLost(member);
+    }
+
+    /** This member's link to {@code member} opened. */
+    public void linkOpened(int member) {
+        sequencer.linkOpened(member);
+        requests.linkOpened(member);
+    }
+
+    /** How many of this member's write requests wait for the master's order. */
+    public int requestsWaiting() {
+        return requests.waiting();
     }
 
     /** The membership changed: on the master, each member that came gets the state of every replica. */

@@ -30,6 +30,26 @@ final class Sequencer {
     private final Map<Long, ArrayDeque<Message.SharedWrite>> kept = new HashMap<>();
     /** The members that were given the replicas' states; guarded by itself. */
     private final Set<Integer> given = new HashSet<>();
+    /**
+     * Members whose link closed, or could not take a write: what was on its way to them may be
+     * lost, so each is given the states again once a link to it opens; guarded by this.
+     */
+    private final Set<Integer> owed = new HashSet<>();
+
+    /** Per member, the number of its last request ordered (or refused); each member's entry is its own lock. */
+    private final Map<Integer, long[]> lastRequest = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What became of a member's request. */
+    enum Taken {
+        /** Ordered and applied here. */
+        ORDERED,
+        /** Ordered already: sent again after a link closed. */
+        HAD,
+        /** An earlier request of the member is missing: it comes again, with this one after it. */
+        EARLY,
+        /** Its number is used, but nothing is ordered: its call does not hold (see the log). */
+        REFUSED
+    }
 
     Sequencer(SharedPort port, Replicas replicas) {
         this.port = port;
@@ -53,12 +73,34 @@ final class Sequencer {
             }
             k.addLast(w);
             for (int member : port.others()) {
-                port.send(member, w);
+                if (!port.send(member, w)) {
+                    owed.add(member);
+                }
             }
         }
         // outside the order's lock: the worker that wrote holds the object's lock, and applying takes it
         replicas.ordered(id, w.sequence(), call);
         return true;
+    }
+
+    /**
+     * Member {@code from}'s request number {@code request}: ordered if it is the next of the
+     * member's, so that each member's writes are ordered in the order it asked for them, once,
+     * whatever a link that closed lost or what comes twice. {@code valid} says whether the call
+     * holds; one that does not uses its number up.
+     */
+    Taken request(int from, long request, long id, byte[] call, boolean valid) {
+        long[] last = lastRequest.computeIfAbsent(from, m -> new long[1]);
+        synchronized (last) { // one member's requests in order, even from two links at once
+            if (request <= last[0]) {
+                return Taken.HAD;
+            }
+            if (request != last[0] + 1) {
+                return Taken.EARLY;
+            }
+            last[0] = request;
+            return valid && order(id, call) ? Taken.ORDERED : Taken.REFUSED;
+        }
     }
 
     /** On the master, the members that came since the last change get every replica's state. */
@@ -69,11 +111,48 @@ final class Sequencer {
         synchronized (given) {
             List<Integer> others = port.others();
             for (int member : others) {
-                if (given.add(member)) {
-                    giveStates(member);
+                if (given.add(member) && !giveStates(member)) {
+                    synchronized (this) {
+                        owed.add(member);
+                    }
                 }
             }
             given.retainAll(others);
+        }
+        synchronized (this) {
+            owed.retainAll(port.others());
+        }
+    }
+
+    /**
+     * The link to {@code member} closed: writes sent into it may never have arrived, and a member
+     * never asks for one it missed. The states go to it again, on a new link; if none can form
+     * yet, when one opens ({@link #linkOpened}).
+     */
+    void linkLost(int member) {
+        if (port.self() != port.master() || !port.others().contains(member)) {
+            return;
+        }
+        synchronized (this) {
+            owed.add(member);
+        }
+        linkOpened(member);
+    }
+
+    /** A link to {@code member} opened: a member owed the states gets them now. */
+    void linkOpened(int member) {
+        if (port.self() != port.master()) {
+            return;
+        }
+        synchronized (this) {
+            if (!owed.remove(member)) {
+                return;
+            }
+        }
+        if (!giveStates(member)) {
+            synchronized (this) {
+                owed.add(member);
+            }
         }
     }
 
@@ -81,17 +160,19 @@ final class Sequencer {
      * A state, then the kept writes it does not hold: the member is among the others already, so
      * every write ordered after this goes to it too, and one it gets twice it drops.
      */
-    private void giveStates(int member) {
+    private boolean giveStates(int member) {
+        boolean sent = true;
         for (Map.Entry<Long, SharedObject> e : replicas.all()) {
             Replicas.State s = replicas.state(e.getValue());
             synchronized (this) {
-                port.send(member, new Message.SharedState(s.bytes()));
+                sent &= port.send(member, new Message.SharedState(s.bytes()));
                 for (Message.SharedWrite w : kept.getOrDefault(e.getKey(), new ArrayDeque<>())) {
                     if (w.sequence() > s.sequence()) {
-                        port.send(member, w);
+                        sent &= port.send(member, w);
                     }
                 }
             }
         }
+        return sent;
     }
 }

@@ -42,8 +42,12 @@ class ReplicasTest {
         return log;
     }
 
+    /** Member 2's count of its requests. */
+    private long requests;
+
+    /** Member 2's next request to append {@code entry}. */
     private byte[] append(long entry) {
-        return calls.writeCall("append(J)V", new Object[] {entry});
+        return calls.writeCall("append(J)V", 2, ++requests, new Object[] {entry});
     }
 
     @Test
@@ -86,7 +90,7 @@ class ReplicasTest {
     void aMethodThatIsNoWriteIsRefusedByTheMasterAndSkippedByAReplica() {
         SharedLog log = shared();
         long id = master.idOf(log);
-        byte[] clear = calls.writeCall("clear()V", new Object[0]);
+        byte[] clear = calls.writeCall("clear()V", 2, ++requests, new Object[0]);
         master.received(2, new Message.SharedWrite(id, 0, clear));
         assertTrue(masterPort.sent.isEmpty(), "not ordered");
         assertEquals(List.of(7L), log.entries());
@@ -105,7 +109,8 @@ class ReplicasTest {
         long id = master.idOf(log);
         Allowlist more = new Allowlist(ReplicasTest.class.getClassLoader(), null);
         more.allow(Unexpected.class);
-        byte[] call = new SharedCodec(new JobCodec(more)).writeCall("append(J)V", new Object[] {new Unexpected()});
+        byte[] call = new SharedCodec(new JobCodec(more)).writeCall("append(J)V", 2, ++requests,
+                new Object[] {new Unexpected()});
         master.received(2, new Message.SharedWrite(id, 0, call));
         assertTrue(masterPort.sent.isEmpty());
         assertThrows(Allowlist.NotAllowedException.class, () -> calls.readCall(call));
@@ -134,5 +139,60 @@ class ReplicasTest {
             replicas.received(1, new Message.SharedWrite(999, s, append(s)));
         }
         assertNull(replicas.byId(999));
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    @Test
+    void aRequestThatComesTwiceIsOrderedOnce() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        byte[] five = append(5);
+        master.received(2, new Message.SharedWrite(id, 0, five));
+        master.received(2, new Message.SharedWrite(id, 0, five)); // sent again after a link closed
+        assertEquals(List.of(7L, 5L), log.entries());
+    }
+
+    @Test
+    void aRequestAfterAMissingOneWaitsUntilTheMissingOneComesAgain() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        byte[] one = append(1);
+        byte[] two = append(2);
+        master.received(2, new Message.SharedWrite(id, 0, two)); // 1 was lost with a link
+        assertEquals(List.of(7L), log.entries(), "not ordered before 1");
+        master.received(2, new Message.SharedWrite(id, 0, one)); // the member sends both again, in order
+        master.received(2, new Message.SharedWrite(id, 0, two));
+        assertEquals(List.of(7L, 1L, 2L), log.entries());
+    }
+
+    @Test
+    void aRequestInAnotherMembersNameIsRefused() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        master.received(3, new Message.SharedWrite(id, 0, append(5))); // member 3 sends member 2's request
+        assertEquals(List.of(7L), log.entries());
+        assertTrue(masterPort.sent.isEmpty());
+    }
+
+    @Test
+    void aMemberSendsItsUnorderedRequestsAgainWhenALinkToTheMasterOpensAfterOneClosed() {
+        SharedLog log = shared();
+        long id = master.idOf(log);
+        SharedLog replica = (SharedLog) replicas.byId(id);
+        replica.append(1);
+        replica.append(2);
+        assertEquals(2, port.sent.size(), "two requests to the master");
+        assertEquals(2, replicas.requestsWaiting());
+        master.received(2, port.sent.get(0)); // the first arrives, the second is lost with the link
+        replicas.received(1, masterPort.sent.get(0)); // the master's order of the first, to this member
+        assertEquals(1, replicas.requestsWaiting(), "the first is confirmed by its order");
+        port.sent.clear();
+        replicas.linkOpened(1);
+        assertTrue(port.sent.isEmpty(), "no link closed: nothing is sent again");
+        replicas.linkLost(1);
+        assertEquals(1, port.sent.size(), "the second, again");
+        master.received(2, port.sent.get(0));
+        assertEquals(List.of(7L, 1L, 2L), log.entries());
     }
 }

@@ -76,11 +76,12 @@ class SharedFuzzTest {
     @Test
     void theSeedsAreWhatTheMasterWrites() throws Exception {
         Map<String, byte[]> writes = new LinkedHashMap<>();
-        writes.put("append", CALLS.writeCall("append(J)V", new Object[] {42L}));
-        writes.put("append-negative", CALLS.writeCall("append(J)V", new Object[] {Long.MIN_VALUE}));
-        writes.put("not-a-write", CALLS.writeCall("clear()V", new Object[0]));
-        writes.put("argument-of-another-type", CALLS.writeCall("append(J)V", new Object[] {List.of(1, 2)}));
-        writes.put("two-arguments", CALLS.writeCall("append(J)V", new Object[] {1L, "two"}));
+        writes.put("append", CALLS.writeCall("append(J)V", 2, 1, new Object[] {42L}));
+        writes.put("append-negative", CALLS.writeCall("append(J)V", 2, 1, new Object[] {Long.MIN_VALUE}));
+        writes.put("not-a-write", CALLS.writeCall("clear()V", 2, 1, new Object[0]));
+        writes.put("argument-of-another-type", CALLS.writeCall("append(J)V", 2, 1, new Object[] {List.of(1, 2)}));
+        writes.put("another-members", CALLS.writeCall("append(J)V", 3, 1, new Object[] {3L}));
+        writes.put("two-arguments", CALLS.writeCall("append(J)V", 2, 1, new Object[] {1L, "two"}));
         Map<String, byte[]> states = new LinkedHashMap<>();
         Replicas master = ReplicasTest.member(new RecordingPort(1));
         for (int n : new int[] {0, 1, 100}) {

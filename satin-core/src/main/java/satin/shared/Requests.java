@@ -1,0 +1,84 @@
+package satin.shared;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.LongFunction;
+import satin.net.Message;
+
+/**
+ * A member's requests to the master to order its writes, numbered 1, 2, 3, ... and kept until the
+ * member applies the master's ordered write of one (which confirms it and every earlier one). A
+ * link to the master that closes may lose requests on their way; when a link opens again they are
+ * all sent again in order, and the master, which orders each member's requests in their numbers'
+ * order only once, drops those it has.
+ */
+final class Requests {
+
+    private static final System.Logger LOG = System.getLogger("satin.shared");
+    /** The most requests kept unconfirmed; beyond it the oldest is given up, with a warning. */
+    static final int MAX_UNCONFIRMED = 1 << 16;
+
+    private final String name;
+    private final SharedPort port;
+    /** Guarded by this. */
+    private final TreeMap<Long, Message.SharedWrite> unconfirmed = new TreeMap<>();
+    /** Guarded by this. */
+    private long last;
+    /** The link to the master closed since requests were last sent again; guarded by this. */
+    private boolean owed;
+
+    Requests(String name, SharedPort port) {
+        this.name = name;
+        this.port = port;
+    }
+
+    /** Numbers a request, keeps it and sends it to the master; {@code call} writes the call of request number N. */
+    synchronized void send(long object, LongFunction<byte[]> call) {
+        Message.SharedWrite w = new Message.SharedWrite(object, 0, call.apply(++last));
+        unconfirmed.put(last, w);
+        if (unconfirmed.size() > MAX_UNCONFIRMED) {
+            long given = unconfirmed.pollFirstEntry().getKey();
+            LOG.log(Level.WARNING, "node {0} gives up its write request {1}: {2} requests wait for the master", name,
+                    given, MAX_UNCONFIRMED);
+        }
+        if (!port.send(port.master(), w)) {
+            owed = true; // no link now: sent again when one opens
+        }
+    }
+
+    /** The master ordered this member's request {@code request}: it and every earlier one are settled. */
+    synchronized void confirmed(long request) {
+        unconfirmed.headMap(request, true).clear();
+    }
+
+    /** How many requests wait for the master's order. */
+    synchronized int waiting() {
+        return unconfirmed.size();
+    }
+
+    /** A link to {@code member} closed: if the master's, what was on its way may be lost. */
+    void linkLost(int member) {
+        if (member != port.master() || port.self() == port.master()) {
+            return;
+        }
+        synchronized (this) {
+            owed = true;
+        }
+        linkOpened(member);
+    }
+
+    /** A link to {@code member} opened: if the master's and requests may have been lost, they all go again. */
+    synchronized void linkOpened(int member) {
+        if (member != port.master() || !owed) {
+            return;
+        }
+        List<Message.SharedWrite> again = new ArrayList<>(unconfirmed.values());
+        boolean sent = true;
+        for (Message.SharedWrite w : again) {
+            sent &= port.send(member, w);
+        }
+        owed = !sent;
+    }
+}
