@@ -32,6 +32,7 @@ public final class Apps {
         add("raytracer", "satin.apps.raytracer.Raytracer");
         add("tsp", "satin.apps.tsp.Tsp");
         add("uts", "satin.apps.uts.Uts");
+        add("pagerank", "satin.apps.pagerank.PageRank");
     }
 
     /**

@@ -82,7 +82,17 @@ public final class SharedCodec {
 
     /** A shared object alone: its id, sequence and state, for a member that joins. */
     public byte[] writeShared(SharedObject object) {
-        return writeValues(new Output(64, -1), new Object[] {object});
+        Kryo kryo = codec.obtain();
+        try {
+            kryo.getGraphContext().put(SharedObjectSerializer.WHOLE, Boolean.TRUE); // the state itself, even of a published object
+            Output out = new Output(64, -1);
+            kryo.writeClassAndObject(out, object);
+            return out.toBytes();
+        } catch (KryoException | Allowlist.NotAllowedException e) {
+            throw JobCodec.refusal(e, null);
+        } finally {
+            codec.release(kryo);
+        }
     }
 
     /** This node's replica of the object, brought up to the state the bytes hold. */

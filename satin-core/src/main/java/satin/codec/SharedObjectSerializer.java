@@ -18,11 +18,14 @@ import satin.SharedObject;
  * for the job: it uses its replica of that id, created from this state if it has none, and brought
  * up to this state if it lags behind. Without a table (a codec outside a pool: by-value copies,
  * recorded spawn trees) there are no replicas to stand for it, and it is copied like any value:
- * writes made to the copy stay in the copy.
+ * writes made to the copy stay in the copy. A {@link satin.Published} object the master exported
+ * travels without its state: every member gets that from the master.
  */
 final class SharedObjectSerializer extends Serializer<SharedObject> {
 
     private static final ConcurrentHashMap<Class<?>, List<Field>> STATES = new ConcurrentHashMap<>();
+    /** In a Kryo's graph context: write every object's state, published or not (a state for a member that joins). */
+    static final Object WHOLE = new Object();
 
     private final SharedTable table;
 
@@ -36,17 +39,24 @@ final class SharedObjectSerializer extends Serializer<SharedObject> {
         Object[] values = new Object[fields.size()];
         long id;
         long sequence;
+        boolean published;
         synchronized (object) { // the state of one point in the order of writes, not half of two
             id = table == null ? 0 : table.export(object);
             sequence = table == null ? 0 : table.sequence(object);
-            for (int i = 0; i < values.length; i++) {
-                values[i] = get(fields.get(i), object);
+            published = table != null && !kryo.getGraphContext().containsKey(WHOLE) && table.published(object);
+            if (!published) {
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = get(fields.get(i), object);
+                }
             }
         }
         out.writeVarLong(id, true);
         out.writeVarLong(sequence, true);
-        for (Object v : values) {
-            kryo.writeClassAndObject(out, v);
+        out.writeBoolean(published);
+        if (!published) {
+            for (Object v : values) {
+                kryo.writeClassAndObject(out, v);
+            }
         }
     }
 
@@ -54,12 +64,19 @@ final class SharedObjectSerializer extends Serializer<SharedObject> {
     public SharedObject read(Kryo kryo, Input in, Class<? extends SharedObject> type) {
         long id = in.readVarLong(true);
         long sequence = in.readVarLong(true);
+        boolean published = in.readBoolean();
+        if (published && table == null) {
+            throw new KryoException("shared object " + id + " comes without its state, and there are no replicas here");
+        }
         SharedObject replica = table == null ? kryo.newInstance(type) : table.replica(id, type, () -> kryo.newInstance(type));
         if (replica.getClass() != type) {
             throw new KryoException("shared object " + id + " is a " + replica.getClass().getName()
                     + " here, not the " + type.getName() + " the message says");
         }
         kryo.reference(replica);
+        if (published) {
+            return replica; // its state comes from the master; a job that needs one waits in its guard
+        }
         List<Field> fields = state(type);
         Object[] values = new Object[fields.size()];
         for (int i = 0; i < values.length; i++) {

@@ -12,6 +12,12 @@ public interface SharedTable {
     /** The object's id, making it a replica the first time it leaves this node. Called holding its lock. */
     long export(SharedObject object);
 
+    /**
+     * Whether the object travels as its id alone: the master sends its state to every member
+     * ({@link satin.Published}). Called holding its lock, after {@link #export}.
+     */
+    boolean published(SharedObject object);
+
     /** How many ordered writes the object's state holds. Called holding its lock. */
     long sequence(SharedObject object);
 

@@ -53,6 +53,9 @@ public final class Settings {
             "1 to 1048576", Syntax.wholeNumber(1, 1 << 20, (name, value) -> name
                     + " must be a number of steps per byte from 1 to 1048576, not '" + value + "'"),
             "the hashing a received job may cost to rebuild its collections, per byte of it");
+    public static final Setting GUARD_WAIT = Setting.of(Scope.NODE, "satin.guardWait", "60", "1 to 86400 seconds",
+            Syntax.wholeNumber(1, 86_400, expected("expected a whole number of seconds from 1 to 86400")),
+            "how long a job waits for its guard to hold before it fails, naming the guard (satin.shared.Guards)");
     public static final Setting ALLOW = Setting.of(Scope.NODE, "satin.allow", null,
             "classes and packages (a.b.*), separated by commas", Syntax.OF_ITS_TYPE,
             "classes that may travel between nodes besides those allowed anyway (satin.codec.Allowlist)");
@@ -105,7 +108,7 @@ public final class Settings {
             "the project's root, where benchmarks find their scripts and recorded trees").shownAs(".; set by ./bench");
 
     private static final List<Setting> ALL = List.of(WORKERS, DEQUE, STACK, OFFERED, STEAL_CHUNK, BY_VALUE, STATS,
-            REQUIRE_REWRITTEN, DECODE_WORK_PER_BYTE, ALLOW, RECORD, RECORD_FOLD_MICROS, RECORD_MAX_DEPTH,
+            REQUIRE_REWRITTEN, DECODE_WORK_PER_BYTE, GUARD_WAIT, ALLOW, RECORD, RECORD_FOLD_MICROS, RECORD_MAX_DEPTH,
             RECORD_MAX_CALLS, CLUSTER, TLS, MAX_UNAUTHENTICATED_PER_HOST, MAX_UNAUTHENTICATED, COALESCE, SAME_JVM_SHORTCUT,
             AGENT_ON_PROBLEM, ORIGINALS_DIRECTORY, REWRITE_SKIP, CDS, CDS_DIR, AGENT_JAR, SEQUENTIAL_CLASSES, HOME);
 

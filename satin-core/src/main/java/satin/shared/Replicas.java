@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import satin.Published;
 import satin.SharedObject;
 import satin.codec.JobCodec;
 import satin.codec.SharedCodec;
@@ -73,17 +74,38 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     @Override
     public long export(SharedObject object) {
+        long id;
         synchronized (byObject) {
             Replica r = byObject.get(object);
-            if (r == null) {
-                long id = ((long) port.self() << 32) | exported.incrementAndGet();
-                r = new Replica(id, object, 0);
-                byObject.put(object, r);
-                byId.put(id, r);
-                object.satin$replicate(this);
+            if (r != null) {
+                return r.id;
             }
-            return r.id;
+            id = ((long) port.self() << 32) | exported.incrementAndGet();
+            r = new Replica(id, object, 0);
+            byObject.put(object, r);
+            byId.put(id, r);
+            object.satin$replicate(this);
         }
+        if (isPublished(object.getClass()) && port.self() == port.master()) {
+            sequencer.publish(object);
+        }
+        return id;
+    }
+
+    /** Published objects the master exported travel as ids: every member gets their states from it. */
+    @Override
+    public boolean published(SharedObject object) {
+        if (!isPublished(object.getClass())) {
+            return false;
+        }
+        synchronized (byObject) {
+            Replica r = byObject.get(object);
+            return r != null && (int) (r.id >>> 32) == port.master();
+        }
+    }
+
+    private static boolean isPublished(Class<?> type) {
+        return type.isAnnotationPresent(Published.class);
     }
 
     @Override
@@ -119,6 +141,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             if (sequence > r.sequence) {
                 install.run();
                 r.sequence = sequence;
+                Guards.changed();
             }
             TreeMap<Long, byte[]> came = early.remove(r.id);
             if (came != null) {
@@ -239,9 +262,14 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             return; // its first state has not come yet
         }
         r.waiting.headMap(r.sequence, true).clear();
+        boolean changed = false;
         for (byte[] call = r.waiting.remove(r.sequence + 1); call != null; call = r.waiting.remove(r.sequence + 1)) {
             r.sequence++;
             apply(r, call);
+            changed = true;
+        }
+        if (changed) {
+            Guards.changed();
         }
     }
 

@@ -125,6 +125,22 @@ final class Sequencer {
     }
 
     /**
+     * A published object left the master for the first time: every member gets its state now, and
+     * its writes as every object's; a member that cannot be reached gets it with the others once a
+     * link to it opens.
+     */
+    void publish(SharedObject object) {
+        Replicas.State s = replicas.state(object);
+        synchronized (this) {
+            for (int member : port.others()) {
+                if (!port.send(member, new Message.SharedState(s.bytes()))) {
+                    owed.add(member);
+                }
+            }
+        }
+    }
+
+    /**
      * The link to {@code member} closed: writes sent into it may never have arrived, and a member
      * never asks for one it missed. The states go to it again, on a new link; if none can form
      * yet, when one opens ({@link #linkOpened}).

@@ -7,7 +7,9 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /** Small instruction builders shared by the method rewriter and the record generator. */
@@ -16,13 +18,26 @@ final class Bytecode {
     /**
      * What the {@code Rewritten} mark records: the release, and after the plus the shape of the
      * code the rewriter emits, raised whenever that changes (decision 0013 made it 2; the
-     * accessors of nestmates' private and other packages' protected spawns made it 3). A class
+     * accessors of nestmates' private and other packages' protected spawns made it 3; guards
+     * made it 6). A class
      * marked with another value is rewritten again from its original, or refused (see
      * {@link Batch#rewriteDirectory}).
      */
-    static final String VERSION = "0.1.0+5";
+    static final String VERSION = "0.1.0+6";
 
     private Bytecode() {
+    }
+
+    /** The first source line of {@code m}'s code, or -1 if it has none (or there is no method). */
+    static int firstLine(MethodNode m) {
+        if (m != null) {
+            for (AbstractInsnNode i : m.instructions) {
+                if (i instanceof LineNumberNode l) {
+                    return l.line;
+                }
+            }
+        }
+        return -1;
     }
 
     static boolean isReturn(AbstractInsnNode insn) {

@@ -71,7 +71,7 @@ final class MethodAnalysis {
         }
         boolean spawnable = isAnnotatedSpawnable(method);
         if (spawnable && (method.name.equals("<init>") || method.name.equals("<clinit>"))) {
-            problem(firstLine(), "a constructor cannot be @Spawnable: there is no caller to give the new object to "
+            problem(Bytecode.firstLine(method), "a constructor cannot be @Spawnable: there is no caller to give the new object to "
                     + "before sync(); spawn a method that builds it instead");
         }
         SiteFinder finder = new SiteFinder(this);
@@ -133,15 +133,6 @@ final class MethodAnalysis {
 
     int lineOf(AbstractInsnNode insn) {
         for (AbstractInsnNode i = insn; i != null; i = i.getPrevious()) {
-            if (i instanceof LineNumberNode l) {
-                return l.line;
-            }
-        }
-        return -1;
-    }
-
-    private int firstLine() {
-        for (AbstractInsnNode i : method.instructions) {
             if (i instanceof LineNumberNode l) {
                 return l.line;
             }

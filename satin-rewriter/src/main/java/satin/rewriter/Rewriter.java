@@ -75,17 +75,19 @@ public final class Rewriter {
                     "spawning in an interface method is not supported yet; spawn from a class that implements it")));
         }
         List<MethodNode> writes = SharedWrites.find(cn, hierarchy, spawning, problems);
+        Map<MethodNode, MethodNode> guarded = Guards.find(cn, problems);
         if (!problems.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.copyOf(problems));
         }
-        if (spawning.isEmpty() && writes.isEmpty()) {
+        if (spawning.isEmpty() && writes.isEmpty() && guarded.isEmpty()) {
             return new Result(cn.name, null, Map.of(), List.of());
         }
         writes.forEach(SharedWrites::rewrite);
-        return transform(cn, spawning, writes);
+        return transform(cn, spawning, writes, guarded);
     }
 
-    private Result transform(ClassNode cn, List<MethodAnalysis> spawning, List<MethodNode> writes) {
+    private Result transform(ClassNode cn, List<MethodAnalysis> spawning, List<MethodNode> writes,
+            Map<MethodNode, MethodNode> guarded) {
         Map<CallTarget, Integer> targets = new LinkedHashMap<>();
         List<MethodNode> accessors = new ArrayList<>();
         int arraySites = 0;
@@ -103,6 +105,7 @@ public final class Rewriter {
             new MethodRewriter(analysis, site -> RecordClasses.name(cn.name, analysis.sites.get(site).recordClass),
                     hop, RecordClasses.name(cn.name, hopIndex)).rewrite();
         }
+        guarded.forEach((m, guard) -> Guards.rewrite(cn, m, guard)); // after: the analyses index the instructions as written
         cn.methods.addAll(accessors);
         AnnotationNode mark = new AnnotationNode(RuntimeCalls.REWRITTEN);
         mark.values = List.of("value", Bytecode.VERSION);
@@ -133,7 +136,7 @@ public final class Rewriter {
         } catch (org.objectweb.asm.LimitExceededException | org.objectweb.asm.MethodTooLargeException e) {
             // the program's method is fine but too big to rewrite: the user can do something about it
             MethodNode m = failing(cn);
-            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile, firstLine(m),
+            return new Result(cn.name, null, Map.of(), List.of(new Problem(cn.name, cn.sourceFile, Bytecode.firstLine(m),
                     m == null ? "?" : m.name, m == null ? "()V" : m.desc, "the method is too large to rewrite ("
                     + e.getMessage() + "): split it into smaller methods")));
         } catch (RuntimeException e) {
@@ -144,6 +147,7 @@ public final class Rewriter {
         List<String> written = new ArrayList<>(spawning.stream().map(a -> a.method.name + a.method.desc).toList());
         accessors.forEach(m -> written.add(m.name + m.desc));
         writes.forEach(m -> written.add(m.name + m.desc));
+        guarded.keySet().forEach(m -> written.add(m.name + m.desc));
         verify(rewritten, written, hierarchy);
         return new Result(cn.name, rewritten, generated, List.of());
     }
@@ -206,16 +210,6 @@ public final class Rewriter {
         return null;
     }
 
-    private static int firstLine(MethodNode m) {
-        if (m != null) {
-            for (var i : m.instructions) {
-                if (i instanceof org.objectweb.asm.tree.LineNumberNode l) {
-                    return l.line;
-                }
-            }
-        }
-        return -1;
-    }
 
     private int index(Map<CallTarget, Integer> targets, CallTarget t, List<MethodNode> accessors) {
         Integer existing = targets.get(t);

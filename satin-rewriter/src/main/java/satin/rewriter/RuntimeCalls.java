@@ -62,6 +62,9 @@ enum RuntimeCalls {
     /** Hands a write's call (name and descriptor, arguments boxed) to the pool. */
     SHARED_FORWARD(Kind.VIRTUAL, RuntimeCalls.SHARED_OBJECT, "satin$forward", "(Ljava/lang/String;[Ljava/lang/Object;)V"),
 
+    /** Waits for the replicas to change while a guarded method's guard does not hold; returns when it started waiting. */
+    GUARDS_AWAIT(Kind.STATIC, RuntimeCalls.GUARDS, "await", "(JLjava/lang/String;)J"),
+
     /** Not called by rewritten code but recognised in the program: every call to it is a sync. */
     SATIN_SYNC(Kind.STATIC, RuntimeCalls.SATIN, "sync", "()V"),
     /** Recognised like {@link #SATIN_SYNC}, on SatinObject and its subclasses. */
@@ -97,6 +100,7 @@ enum RuntimeCalls {
     static final String SATIN = "satin/Satin";
     static final String SATIN_OBJECT = "satin/SatinObject";
     static final String SHARED_OBJECT = "satin/SharedObject";
+    static final String GUARDS = "satin/shared/Guards";
     /** The annotation that makes a method of a shared object a write, as a descriptor. */
     static final String WRITE = "Lsatin/Write;";
     /** The annotation that makes a method spawnable, as a descriptor. */
@@ -106,7 +110,7 @@ enum RuntimeCalls {
 
     /** Every runtime type the rewriter names, members' owners or not, as internal names or descriptors. */
     static final List<String> TYPES = List.of(WORKER, DEQUE, SLOT, RECORD, FACTORY, FAILURES, SPAWN_EXCEPTION, SATIN,
-            SATIN_OBJECT, SHARED_OBJECT, SPAWNABLE, WRITE, REWRITTEN);
+            SATIN_OBJECT, SHARED_OBJECT, GUARDS, SPAWNABLE, WRITE, REWRITTEN);
 
     private static final List<RuntimeCalls> SLOT_LONGS = List.of(SLOT_J0, SLOT_J1, SLOT_J2, SLOT_J3);
     private static final List<RuntimeCalls> SLOT_REFERENCES = List.of(SLOT_A0, SLOT_A1, SLOT_A2, SLOT_A3);

@@ -51,7 +51,7 @@ final class SharedWrites {
             }
             String wrong = wrong(cn, m, hierarchy, spawning);
             if (wrong != null) {
-                problems.add(new Problem(cn.name, cn.sourceFile, firstLine(m), m.name, m.desc, wrong));
+                problems.add(new Problem(cn.name, cn.sourceFile, Bytecode.firstLine(m), m.name, m.desc, wrong));
             } else {
                 writes.add(m);
             }
@@ -115,14 +115,5 @@ final class SharedWrites {
         forward.add(new InsnNode(Opcodes.RETURN));
         forward.add(body);
         m.instructions.insert(forward);
-    }
-
-    private static int firstLine(MethodNode m) {
-        for (var i : m.instructions) {
-            if (i instanceof org.objectweb.asm.tree.LineNumberNode l) {
-                return l.line;
-            }
-        }
-        return -1;
     }
 }
