@@ -28,6 +28,11 @@ final class Bytecode {
     private Bytecode() {
     }
 
+    /** Whether {@code m} carries the annotation of descriptor {@code desc} visibly (retained at run time). */
+    static boolean annotated(MethodNode m, String desc) {
+        return m.visibleAnnotations != null && m.visibleAnnotations.stream().anyMatch(a -> a.desc.equals(desc));
+    }
+
     /** The first source line of {@code m}'s code, or -1 if it has none (or there is no method). */
     static int firstLine(MethodNode m) {
         if (m != null) {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -68,14 +67,7 @@ final class Guards {
     }
 
     private static boolean isSpawnable(MethodNode m) {
-        if (m.visibleAnnotations != null) {
-            for (AnnotationNode a : m.visibleAnnotations) {
-                if (a.desc.equals(RuntimeCalls.SPAWNABLE)) {
-                    return (m.access & Opcodes.ACC_STATIC) == 0;
-                }
-            }
-        }
-        return false;
+        return Bytecode.annotated(m, RuntimeCalls.SPAWNABLE) && (m.access & Opcodes.ACC_STATIC) == 0;
     }
 
     /**

@@ -112,14 +112,7 @@ final class MethodAnalysis {
     // ------------------------------------------------------------------ reporting
 
     private boolean isAnnotatedSpawnable(MethodNode m) {
-        if (m.visibleAnnotations != null) {
-            for (var a : m.visibleAnnotations) {
-                if (a.desc.equals(RuntimeCalls.SPAWNABLE)) {
-                    return true;
-                }
-            }
-        }
-        return hierarchy.isSpawnable(owner.name, m.name, m.desc) && (m.access & Opcodes.ACC_STATIC) == 0
+        return Bytecode.annotated(m, RuntimeCalls.SPAWNABLE) || hierarchy.isSpawnable(owner.name, m.name, m.desc) && (m.access & Opcodes.ACC_STATIC) == 0
                 && !m.name.startsWith("<");
     }
 

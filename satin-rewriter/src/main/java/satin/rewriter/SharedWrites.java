@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -76,14 +75,7 @@ final class SharedWrites {
     }
 
     private static boolean isWrite(MethodNode m) {
-        if (m.visibleAnnotations != null) {
-            for (AnnotationNode a : m.visibleAnnotations) {
-                if (a.desc.equals(RuntimeCalls.WRITE)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return Bytecode.annotated(m, RuntimeCalls.WRITE);
     }
 
     /** Makes {@code m} synchronized and puts the forwarding in front of its body. */
