@@ -5,18 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import satin.apps.synthetic.SyntheticTree;
-import satin.codec.Allowlist;
 import satin.deploy.report.Spread;
 import satin.lb.Balancers;
-import satin.lb.LoadBalancer;
 import satin.net.WanLinks;
-import satin.pool.PoolConfig;
-import satin.pool.PoolNode;
-import satin.registry.Registry;
-import satin.runtime.NodeConfig;
 
 /**
  * Seed 004's experiment on this machine: 64 nodes in this JVM, as 1 cluster of 64 and as 4
@@ -33,7 +25,6 @@ public final class BalancerBench {
 
     private final int nodes;
     private final BenchTree tree;
-    private int runs;
 
     public BalancerBench(int nodes, BenchTree tree) {
         this.nodes = nodes;
@@ -66,12 +57,6 @@ public final class BalancerBench {
         public long wanJobs() {
             return count("wanSteals") + count("prefetched") + count("wanChunkJobsGiven");
         }
-    }
-
-    /** The CPU time this process has used, or -1 where the platform does not say. */
-    private static long cpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     static void run(String[] args) throws InterruptedException {
@@ -207,100 +192,11 @@ public final class BalancerBench {
 
     /** One real run of the tree on {@code setting} ("1 cluster" or WAN text for 4 clusters), its sum checked. */
     public Outcome once(String balancer, String setting, long expected) throws InterruptedException {
-        boolean wide = !setting.equals("1 cluster");
-        WanLinks links = wide ? WanLinks.parse(linksOf(setting)) : WanLinks.none();
-        // read by each connection's pipeline as it is made: this run's links coalesce, or not
-        System.setProperty(satin.net.Coalescer.PROPERTY, windowOf(setting));
-        int clusters = wide ? 4 : 1;
-        String pool = "bench" + (++runs);
-        Supplier<LoadBalancer> make = Balancers.parse(balancer);
-        Registry registry = Registry.start(PoolNode.transport(), pool, "bench", "local://" + pool + "/registry");
-        List<PoolNode> all = new ArrayList<>();
-        Throwable failed = null;
-        try {
-            for (int i = 0; i < nodes; i++) {
-                PoolConfig c = PoolConfig.of(pool, "bench", pool + "-" + i, "c" + (i * clusters / nodes),
-                        "local://" + pool + "/" + i, registry.address(), i == 0).withWan(links);
-                all.add(PoolNode.join(c, NodeConfig.defaults().withStackBytes(16 << 20), make.get(), Allowlist.forProgram()));
-            }
-            PoolNode master = all.get(0);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (all.stream().anyMatch(p -> p.members().size() < nodes) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            if (wide) {
-                // what the forming pool sent waits on the emulated links for a latency and is counted as it
-                // leaves: it must leave before the counters are read (at 100 ms, 531 lifeline requests LL
-                // sent at the last joins were counted as the run's WAN messages, 2026-11-25)
-                Thread.sleep(2 * TimeUnit.NANOSECONDS.toMillis(links.spec("c0", "c1").latencyNanos()) + 10);
-            }
-            Map<String, Long> before = counts(all);
-            long cpu = cpuNanos();
-            long start = System.nanoTime();
-            long sum = master.node().call(tree.root());
-            long elapsed = System.nanoTime() - start;
-            // the share of the machine's cores this JVM kept busy: near 1, the emulation lacks CPU
-            double busy = (cpuNanos() - cpu) / (double) elapsed / Runtime.getRuntime().availableProcessors();
-            Map<String, Long> after = counts(all);
-            if (sum != expected) {
-                throw new AssertionError(balancer + " on " + setting + " computed " + sum + ", not " + expected);
-            }
-            master.endRun();
-            master.gatherReports(30, TimeUnit.SECONDS);
-            after.replaceAll((k, v) -> v - before.get(k));
-            return new Outcome(elapsed / 1e9, busy, after);
-        } catch (RuntimeException | Error | InterruptedException e) {
-            failed = e;
-            throw e;
-        } finally {
-            close(all, registry, failed);
+        GridPool.Run<Long> run = GridPool.run(nodes, setting, Balancers.parse(balancer), tree.root());
+        if (run.value() != expected) {
+            throw new AssertionError(balancer + " on " + setting + " computed " + run.value() + ", not " + expected);
         }
-    }
-
-    /** Closes the pool; a failure to close goes with the run's own failure, if any, rather than hiding it. */
-    private static void close(List<PoolNode> all, Registry registry, Throwable failed) {
-        try {
-            all.forEach(PoolNode::close);
-            registry.close();
-        } catch (RuntimeException e) {
-            if (failed == null) {
-                throw e;
-            }
-            failed.addSuppressed(e);
-        }
-    }
-
-    /**
-     * What the nodes have sent and stolen so far: WAN and LAN messages, WAN steal requests and steals,
-     * prefetched and pushed jobs, LAN steal requests, the wait for steal replies. Read before and
-     * after the root call, so that a run counts what its call did, not what the idle nodes did while
-     * the pool formed.
-     */
-    private static Map<String, Long> counts(List<PoolNode> nodes) {
-        Map<String, Long> c = new LinkedHashMap<>();
-        for (PoolNode p : nodes) {
-            satin.stats.PoolStats s = p.poolStats();
-            satin.net.Traffic.Snapshot t = p.traffic().snapshot();
-            c.merge("wanMessagesSent", t.wan().messagesOut(), Long::sum);
-            c.merge("lanMessagesSent", t.lan().messagesOut(), Long::sum);
-            c.merge("wanBytesSent", t.wan().bytesOut(), Long::sum);
-            c.merge("lanBytesSent", t.lan().bytesOut(), Long::sum);
-            c.merge("wanStealRequests", s.wanStealRequests.get(), Long::sum);
-            c.merge("wanSteals", s.wanSteals.get(), Long::sum);
-            c.merge("lanStealRequests", s.lanStealRequests.get(), Long::sum);
-            c.merge("lanSteals", s.lanSteals.get(), Long::sum);
-            c.merge("prefetchRequests", s.prefetchRequests.get(), Long::sum);
-            c.merge("prefetched", s.prefetched.get(), Long::sum);
-            c.merge("jobsPushed", s.jobsPushed.get(), Long::sum);
-            c.merge("notesSent", s.notesSent.get(), Long::sum);
-            c.merge("stealRequestsPassedOn", s.stealRequestsPassedOn.get(), Long::sum);
-            c.merge("jobsGiven", s.jobsGiven.get(), Long::sum);
-            c.merge("chunkJobsGiven", s.chunkJobsGiven.get(), Long::sum);
-            c.merge("wanChunkJobsGiven", s.wanChunkJobsGiven.get(), Long::sum);
-            c.merge("resultsSent", s.resultsSent.get(), Long::sum);
-            c.merge("stealWaitNanos", s.stealWaitNanos.get(), Long::sum);
-        }
-        return c;
+        return run.outcome();
     }
 
     /**

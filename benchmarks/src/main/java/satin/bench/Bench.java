@@ -35,6 +35,7 @@ public final class Bench {
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--replay 'FILE[,SCALE];...'] [--only 'RS;RP:threshold=2'] [--wan 'A;B'] [--coalesce 200us]\n"
+            + "       " + SearchBench.USAGE + "\n"
             + "       bench replay [--apps 'APP:ARGS;...'] [--rounds R] [--warmup W] [--fold-us T] [--dir DIR] [--record-only]\n"
             + "       " + SimulationBench.USAGE.replace("\n", "\n       ") + "\n"
             + "       " + ChaosBench.USAGE + "\n"
@@ -71,6 +72,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("balancers")) {
             BalancerBench.run(args);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("search")) {
+            SearchBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("replay")) {

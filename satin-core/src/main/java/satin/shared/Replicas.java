@@ -316,6 +316,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         requests.linkOpened(member);
     }
 
+    /** Write messages this member sent across the wide area: requests to the master, or, on the master, ordered writes. */
+    public long wanWritesSent() {
+        return requests.wanRequests.get() + sequencer.wanWrites.get();
+    }
+
     /** How many of this member's write requests wait for the master's order. */
     public int requestsWaiting() {
         return requests.waiting();

@@ -22,6 +22,8 @@ final class Requests {
 
     private final String name;
     private final SharedPort port;
+    /** Requests this member sent across the wide area (not counting those sent again). */
+    final java.util.concurrent.atomic.AtomicLong wanRequests = new java.util.concurrent.atomic.AtomicLong();
     /** Guarded by this. */
     private final TreeMap<Long, Message.SharedWrite> unconfirmed = new TreeMap<>();
     /** Guarded by this. */
@@ -45,6 +47,8 @@ final class Requests {
         }
         if (!port.send(port.master(), w)) {
             owed = true; // no link now: sent again when one opens
+        } else if (port.wideArea(port.master())) {
+            wanRequests.incrementAndGet();
         }
     }
 

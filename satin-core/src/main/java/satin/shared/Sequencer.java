@@ -36,6 +36,8 @@ final class Sequencer {
      */
     private final Set<Integer> owed = new HashSet<>();
 
+    /** Ordered writes this master sent across the wide area. */
+    final java.util.concurrent.atomic.AtomicLong wanWrites = new java.util.concurrent.atomic.AtomicLong();
     /** Per member, the number of its last request ordered (or refused); each member's entry is its own lock. */
     private final Map<Integer, long[]> lastRequest = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -75,6 +77,8 @@ final class Sequencer {
             for (int member : port.others()) {
                 if (!port.send(member, w)) {
                     owed.add(member);
+                } else if (port.wideArea(member)) {
+                    wanWrites.incrementAndGet();
                 }
             }
         }

@@ -13,6 +13,9 @@ public interface SharedPort {
     /** The other members, as the registry announced them. */
     List<Integer> others();
 
+    /** Whether the link to {@code member} crosses the wide area (it is in another cluster). */
+    boolean wideArea(int member);
+
     /** Sends over this member's link to {@code member}, in order after what it sent there before; false if there is none. */
     boolean send(int member, Message m);
 }

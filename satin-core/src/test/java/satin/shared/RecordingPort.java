@@ -29,6 +29,12 @@ final class RecordingPort implements SharedPort {
         return List.of(1, 2, 3).stream().filter(m -> m != self).toList();
     }
 
+    /** One cluster: no link crosses the wide area. */
+    @Override
+    public boolean wideArea(int member) {
+        return false;
+    }
+
     @Override
     public boolean send(int member, Message m) {
         sent.add(m);

@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Explored;
 import satin.apps.Incumbent;
 
 /**
@@ -92,7 +93,9 @@ public class Knapsack extends SatinObject {
     public long[] search(int item, long weight, long value, long chosen, long bound) {
         if (item >= spawnDepth || item == weights.length || value + relaxation(item, capacity - weight) <= limit(bound)) {
             long[] best = NOTHING.clone();
-            sequential(item, weight, value, chosen, bound, best);
+            long[] explored = {0};
+            sequential(item, weight, value, chosen, bound, best, explored);
+            Explored.add(explored[0]);
             return best;
         }
         long[] taken = NOTHING;
@@ -105,7 +108,8 @@ public class Knapsack extends SatinObject {
     }
 
     /** Depth first, taking before leaving; best holds the best packing found so far, which raises the bound. */
-    private void sequential(int item, long weight, long value, long chosen, long bound, long[] best) {
+    private void sequential(int item, long weight, long value, long chosen, long bound, long[] best, long[] explored) {
+        explored[0]++;
         long limit = Math.max(limit(bound), best[0]);
         if (value > limit) {
             best[0] = value;
@@ -119,9 +123,9 @@ public class Knapsack extends SatinObject {
             return;
         }
         if (weight + weights[item] <= capacity) {
-            sequential(item + 1, weight + weights[item], value + values[item], chosen | 1L << item, bound, best);
+            sequential(item + 1, weight + weights[item], value + values[item], chosen | 1L << item, bound, best, explored);
         }
-        sequential(item + 1, weight, value, chosen, bound, best);
+        sequential(item + 1, weight, value, chosen, bound, best, explored);
     }
 
     /**

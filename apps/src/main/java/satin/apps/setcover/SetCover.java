@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
+import satin.apps.Explored;
 import satin.apps.Incumbent;
 
 /**
@@ -151,12 +152,16 @@ public class SetCover extends SatinObject {
     private int[] sequentially(long covered, int[] chosen, boolean[] forbidden, int bound) {
         int[] stack = Arrays.copyOf(chosen, chosen.length + Long.bitCount(universe));
         int[][] best = {new int[0]};
-        sequential(covered, stack, chosen.length, forbidden.clone(), bound, best);
+        long[] explored = {0};
+        sequential(covered, stack, chosen.length, forbidden.clone(), bound, best, explored);
+        Explored.add(explored[0]);
         return best[0];
     }
 
     /** Depth first; best[0] is the smallest cover found so far and tightens the bound as the search goes. */
-    private void sequential(long covered, int[] stack, int count, boolean[] forbidden, int bound, int[][] best) {
+    private void sequential(long covered, int[] stack, int count, boolean[] forbidden, int bound, int[][] best,
+            long[] explored) {
+        explored[0]++;
         int limit = best[0].length == 0 ? limit(bound) : Math.min(limit(bound), best[0].length);
         if (hopeless(covered, count, limit)) {
             return;
@@ -174,7 +179,7 @@ public class SetCover extends SatinObject {
         for (int s : candidates) {
             if (!forbidden[s]) {
                 stack[count] = s;
-                sequential(covered | sets[s], stack, count + 1, forbidden, bound, best);
+                sequential(covered | sets[s], stack, count + 1, forbidden, bound, best, explored);
                 forbidden[s] = true; // the covers with s are all searched: the later branches go without it
                 tried[triedCount++] = s;
             }

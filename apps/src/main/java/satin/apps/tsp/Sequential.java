@@ -14,6 +14,8 @@ public final class Sequential {
     private boolean[] visited;
     private int bound;
     private Tour best;
+    /** Nodes of the search tree visited ({@link satin.apps.Explored}). */
+    private long explored;
     /** The bound all jobs share, or null when each job has only its own. */
     private final Incumbent shared;
 
@@ -35,10 +37,12 @@ public final class Sequential {
             s.visited[path[i]] = true;
         }
         s.extend(depth, length, rest);
+        satin.apps.Explored.add(s.explored);
         return s.best;
     }
 
     private void extend(int depth, int length, int rest) {
+        explored++;
         int n = path.length;
         int last = path[depth - 1];
         if (depth == n) {
