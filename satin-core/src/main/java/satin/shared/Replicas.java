@@ -145,8 +145,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             }
             TreeMap<Long, byte[]> came = early.remove(r.id);
             if (came != null) {
-                earlyCount.addAndGet(-came.size());
-                came.forEach((s, call) -> hold(r, s, call));
+                synchronized (came) { // a write may be going in as it is taken out
+                    earlyCount.addAndGet(-came.size());
+                    came.forEach((s, call) -> hold(r, s, call));
+                    came.clear();
+                }
             }
             applyInOrder(r);
         }
@@ -243,6 +246,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             r = byId.get(id);
             if (r == null) {
                 return;
+            }
+            synchronized (held) { // the replica came meanwhile, and may have taken what was held before this
+                if (held.remove(sequence) != null) {
+                    earlyCount.decrementAndGet();
+                }
             }
         }
         synchronized (r.object) {
@@ -345,6 +353,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             Replica r = byObject.get(object);
             return r == null ? -1 : r.id;
         }
+    }
+
+    /** How many writes are held for objects this member has no replica of yet. */
+    int heldEarly() {
+        return earlyCount.get();
     }
 
     /** How many objects this member has replicas of. */

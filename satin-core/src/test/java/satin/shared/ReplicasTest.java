@@ -141,6 +141,23 @@ class ReplicasTest {
         assertNull(replicas.byId(999));
     }
 
+    @Test
+    void writesThatComeBeforeTheObjectAreAppliedWhenItsStateComesAndHeldNoLonger() {
+        SharedLog log = new SharedLog();
+        log.append(7);
+        byte[] state = master.state(log).bytes();
+        long id = master.idOf(log);
+        replicas.received(1, new Message.SharedWrite(id, 2, append(2)));
+        replicas.received(1, new Message.SharedWrite(id, 1, append(1)));
+        assertEquals(2, replicas.heldEarly());
+        replicas.received(1, new Message.SharedState(state));
+        assertEquals(List.of(7L, 1L, 2L), ((SharedLog) replicas.byId(id)).entries());
+        assertEquals(0, replicas.heldEarly(), "nothing is held for it any more");
+        replicas.received(1, new Message.SharedWrite(id, 3, append(3)));
+        assertEquals(0, replicas.heldEarly());
+        assertEquals(List.of(7L, 1L, 2L, 3L), ((SharedLog) replicas.byId(id)).entries());
+    }
+
     // ------------------------------------------------------------------ requests
 
     @Test
