@@ -43,6 +43,11 @@ public final class ActivityTrace {
         return System.nanoTime() - origin;
     }
 
+    /** A {@link System#nanoTime()} reading on this trace's time line: to place what other clocks of the node recorded. */
+    public long offsetOf(long nanoTime) {
+        return nanoTime - origin;
+    }
+
     public long originEpochMicros() {
         return originEpochMicros;
     }
