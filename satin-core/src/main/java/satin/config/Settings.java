@@ -59,6 +59,8 @@ public final class Settings {
     public static final Setting ALLOW = Setting.of(Scope.NODE, "satin.allow", null,
             "classes and packages (a.b.*), separated by commas", Syntax.OF_ITS_TYPE,
             "classes that may travel between nodes besides those allowed anyway (satin.codec.Allowlist)");
+    public static final Setting TIMELINE = Setting.of(Scope.NODE, "satin.timeline", "true", "switch", Syntax.SWITCH,
+            "record each worker's states and the jobs between nodes, for the run's timeline");
     public static final Setting RECORD = Setting.of(Scope.NODE, "satin.record", "false", "switch", Syntax.SWITCH,
             "record the spawn tree of a run, for replays");
     public static final Setting RECORD_FOLD_MICROS = Setting.of(Scope.NODE, "satin.record.foldMicros", "1000",
@@ -108,7 +110,7 @@ public final class Settings {
             "the project's root, where benchmarks find their scripts and recorded trees").shownAs(".; set by ./bench");
 
     private static final List<Setting> ALL = List.of(WORKERS, DEQUE, STACK, OFFERED, STEAL_CHUNK, BY_VALUE, STATS,
-            REQUIRE_REWRITTEN, DECODE_WORK_PER_BYTE, GUARD_WAIT, ALLOW, RECORD, RECORD_FOLD_MICROS, RECORD_MAX_DEPTH,
+            REQUIRE_REWRITTEN, DECODE_WORK_PER_BYTE, GUARD_WAIT, ALLOW, TIMELINE, RECORD, RECORD_FOLD_MICROS, RECORD_MAX_DEPTH,
             RECORD_MAX_CALLS, CLUSTER, TLS, MAX_UNAUTHENTICATED_PER_HOST, MAX_UNAUTHENTICATED, COALESCE, SAME_JVM_SHORTCUT,
             AGENT_ON_PROBLEM, ORIGINALS_DIRECTORY, REWRITE_SKIP, CDS, CDS_DIR, AGENT_JAR, SEQUENTIAL_CLASSES, HOME);
 

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.util.AttributeKey;
 import java.util.concurrent.atomic.LongAdder;
+import satin.stats.IntervalCounts;
 
 /**
  * Counts what crosses a node's connections: messages and bytes, each way, apart for links within
@@ -61,6 +62,11 @@ public final class Traffic extends ChannelDuplexHandler {
     private final Counters wan = new Counters();
     private final LongAdder heartbeatsIn = new LongAdder();
     private final LongAdder heartbeatsOut = new LongAdder();
+    /** Series {@link #SENT} and {@link #RECEIVED}: the messages over time, for the run's timeline. */
+    private final IntervalCounts overTime = new IntervalCounts(2, IntervalCounts.INTERVALS);
+    private final long origin = System.nanoTime();
+    public static final int SENT = 0;
+    public static final int RECEIVED = 1;
 
     /** Marks a connection's link as wide-area (between clusters) or not. */
     static void classify(Channel channel, boolean wideArea) {
@@ -69,6 +75,16 @@ public final class Traffic extends ChannelDuplexHandler {
 
     public Snapshot snapshot() {
         return new Snapshot(lan.read(), wan.read(), heartbeatsIn.sum(), heartbeatsOut.sum());
+    }
+
+    /** Messages sent and received per interval, heartbeats left out; from {@link #originNanos()}. */
+    public IntervalCounts overTime() {
+        return overTime;
+    }
+
+    /** The {@link System#nanoTime()} of {@link #overTime()}'s origin. */
+    public long originNanos() {
+        return origin;
     }
 
     @Override
@@ -96,6 +112,7 @@ public final class Traffic extends ChannelDuplexHandler {
         Way way = incoming ? c.in : c.out;
         way.messages.increment();
         way.bytes.add(FrameFormat.LENGTH_BYTES + (long) body.readableBytes());
+        overTime.add(incoming ? RECEIVED : SENT, System.nanoTime() - origin, 1);
     }
 
     private Counters of(ChannelHandlerContext ctx) {

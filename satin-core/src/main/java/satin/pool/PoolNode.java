@@ -205,7 +205,7 @@ public final class PoolNode implements AutoCloseable {
     PoolReport.Source reportSource() {
         return new PoolReport.Source(id(), config.name(), config.cluster(), balancerName(), balancerSettings(),
                 node.statistics(), stats, traffic, node.activity(), joinedNanos, port::clusterOf,
-                m -> 2 * port.latencyNanos(m));
+                m -> 2 * port.latencyNanos(m), node.workerStates());
     }
 
     /** When the registry admitted this node, in nanoseconds on its activity trace's time line. */

@@ -37,12 +37,17 @@ public final class ActivityTrace {
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }
 
-    /** The wall-clock time of offset zero, in microseconds since the epoch. */
     /** Now, on this trace's time line: to place other events of the node beside its transitions. */
     public long sinceOrigin() {
         return System.nanoTime() - origin;
     }
 
+    /** A {@link System#nanoTime()} reading on this trace's time line: to place what other clocks of the node recorded. */
+    public long offsetOf(long nanoTime) {
+        return nanoTime - origin;
+    }
+
+    /** The wall-clock time of offset zero, in microseconds since the epoch. */
     public long originEpochMicros() {
         return originEpochMicros;
     }

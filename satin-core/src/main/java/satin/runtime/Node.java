@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import satin.SpawnException;
 import satin.stats.NodeStats;
+import satin.stats.WorkerStateLog;
 import satin.stats.WorkerStats;
 
 /**
@@ -37,6 +38,8 @@ public final class Node implements AutoCloseable {
     /** Workers running a job now: the node is active while it is above zero. */
     private final AtomicInteger busy = new AtomicInteger();
     private final ActivityTrace trace = new ActivityTrace();
+    /** Whether its workers log their states for the run's timeline ({@code satin.timeline}). */
+    private final boolean timeline = Settings.TIMELINE.isOn();
 
     private final NodeConfig config;
     /** How spawns are copied in by-value mode; null otherwise. */
@@ -178,6 +181,22 @@ public final class Node implements AutoCloseable {
     /** When this node's workers were busy and when all were idle. */
     public ActivityTrace activity() {
         return trace;
+    }
+
+    /** Whether this node records its timeline: its workers' states, and the jobs it moves ({@code satin.timeline}). */
+    public boolean recordsTimeline() {
+        return timeline;
+    }
+
+    /** Each worker's states, in worker order; empty if the node records no timeline. */
+    public List<WorkerStateLog> workerStates() {
+        List<WorkerStateLog> logs = new ArrayList<>(workers.length);
+        for (Worker w : workers) {
+            if (w.states != null) {
+                logs.add(w.states);
+            }
+        }
+        return logs;
     }
 
     void remoteIdle() {

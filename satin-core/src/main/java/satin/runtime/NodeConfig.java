@@ -77,7 +77,7 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
      * ({@code always}, or {@code stolen}: only stolen jobs are copied, the default). The other
      * settings a node reads as it starts are checked here too, so that a bad one is refused before
      * anything runs: {@code satin.offered} and the switches {@code satin.stats},
-     * {@code satin.requireRewritten} and {@code satin.record}.
+     * {@code satin.requireRewritten}, {@code satin.timeline} and {@code satin.record}.
      *
      * @throws IllegalArgumentException naming the property and the value when one is malformed
      */
@@ -98,5 +98,5 @@ public record NodeConfig(String name, int workers, DequeKind deque, long stackBy
 
     /** The on-or-off settings a node's parts read as they start. */
     private static final List<Setting> SWITCHES = List.of(Settings.STATS, Settings.REQUIRE_REWRITTEN,
-            Settings.RECORD);
+            Settings.TIMELINE, Settings.RECORD);
 }

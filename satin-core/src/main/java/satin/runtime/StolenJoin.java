@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import satin.deque.WorkDeque;
+import satin.stats.WorkerStateLog;
 import satin.stats.WorkerStats;
 
 /**
@@ -60,6 +61,7 @@ final class StolenJoin {
             return;
         }
         stats.syncWaits++;
+        worker.enter(WorkerStateLog.STEALING); // its job waits: the worker looks for other work meanwhile
         long start = System.nanoTime();
         long idleSince = start;
         int rounds = 0;
@@ -79,6 +81,7 @@ final class StolenJoin {
             }
         }
         worker.awaiting = outer;
+        worker.enter(WorkerStateLog.RUNNING); // its own job again
         long end = System.nanoTime();
         stats.syncIdleNanos += end - idleSince;
         stats.syncWaitNanos += end - start;

@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import java.util.concurrent.locks.LockSupport;
+import satin.stats.WorkerStateLog;
 import satin.stats.WorkerStats;
 
 /**
@@ -70,6 +71,9 @@ final class WorkSearch {
         } else if (rounds < SPIN_ROUNDS + YIELD_ROUNDS) {
             Thread.yield();
         } else {
+            if (rounds == SPIN_ROUNDS + YIELD_ROUNDS) {
+                worker.enter(WorkerStateLog.IDLE); // it gives up looking, and parks from now on
+            }
             int doublings = Math.min(rounds - SPIN_ROUNDS - YIELD_ROUNDS, 6);
             long nanos = Math.min(MAX_PARK_NANOS, MIN_PARK_NANOS << doublings);
             if (awaited != null) {

@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import satin.SpawnException;
 import satin.deque.WorkDeque;
+import satin.stats.WorkerStateLog;
 import satin.stats.WorkerStats;
 
 /**
@@ -26,6 +27,8 @@ import satin.stats.WorkerStats;
 public final class Worker extends Thread {
 
     static final InvocationRecord[] NONE = new InvocationRecord[0];
+    /** The state changes a node's workers keep between them: a node's report stays within a few megabytes. */
+    static final int STATES_PER_NODE = 1 << 17;
 
     final Node node;
     final int index;
@@ -33,6 +36,8 @@ public final class Worker extends Thread {
     /** The same deque in by-value mode, or null: read only off the fast path. */
     private final ByValueDeque byValue;
     final WorkerStats stats = new WorkerStats();
+    /** Its states for the run's timeline, or null if its node records none; written on the steal path only. */
+    final WorkerStateLog states;
     /** How a thief turns a slot of this worker's deque into the record it takes away. */
     final Function<Slot, InvocationRecord> capture;
     private final RootLineages roots = new RootLineages();
@@ -55,6 +60,8 @@ public final class Worker extends Thread {
         JobCopier copier = node.copier();
         this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, roots::at);
         this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), this::offering);
+        this.states = node.recordsTimeline() ? new WorkerStateLog(WorkerStateLog.capacityPerWorker(
+                node.config().workers(), STATES_PER_NODE)) : null;
         this.search = new WorkSearch(this, node, index, stats);
         this.stolenJoin = new StolenJoin(this, deque, node, stats, search);
         this.capture = slot -> {
@@ -262,6 +269,7 @@ public final class Worker extends Thread {
 
     @Override
     public void run() {
+        enter(WorkerStateLog.STEALING);
         int rounds = 0;
         long idleSince = System.nanoTime();
         while (!node.stopping()) {
@@ -284,8 +292,9 @@ public final class Worker extends Thread {
         stats.idleNanos += System.nanoTime() - idleSince;
     }
 
-    /** Runs a job that another thread (or another node) waits for. */
+    /** Runs a job that another thread (or another node) waits for; afterwards, this worker looks for work again. */
     void runForOthers(InvocationRecord job) {
+        enter(WorkerStateLog.RUNNING);
         stats.jobsRunForOthers++;
         Lineage lineage = job.lineage();
         int mark = deque.head();
@@ -300,6 +309,14 @@ public final class Worker extends Thread {
                 deque.discardTo(mark); // it unwound by Abandoned, which may have left spawns behind
             }
             roots.exit();
+            enter(WorkerStateLog.STEALING);
+        }
+    }
+
+    /** This worker entered {@code state} now, for the timeline: off the spawn's path, and cheap (a clock read, a store). */
+    void enter(int state) {
+        if (states != null) {
+            states.enter(state, node.activity().sinceOrigin());
         }
     }
 

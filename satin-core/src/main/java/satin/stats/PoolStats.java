@@ -56,4 +56,6 @@ public final class PoolStats {
     public final AtomicLong notesReceived = new AtomicLong();
     /** Round trips of steal requests, per victim: the distances balancers weigh victims by. */
     public final RoundTrips roundTrips = new RoundTrips();
+    /** The jobs that moved between this node and others, with their times, for the run's timeline. */
+    public final StealLog steals = new StealLog(StealLog.CAPACITY, IntervalCounts.INTERVALS);
 }

@@ -33,6 +33,7 @@ final class Thief {
     private final PoolStats stats;
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final AtomicLong nextRequest = new AtomicLong();
+    private final StealTimeline timeline;
 
     /**
      * A steal request of ours, waiting for its reply; a prefetch asks ahead of need. A request
@@ -50,6 +51,7 @@ final class Thief {
         this.balancer = balancer;
         this.orphans = orphans;
         this.stats = stats;
+        this.timeline = new StealTimeline(node, peers, stats);
     }
 
     void ask(int victim, boolean prefetch) {
@@ -97,6 +99,9 @@ final class Thief {
             return;
         }
         (job != null ? stats.stealRepliesWithJob : stats.stealRepliesEmpty).incrementAndGet();
+        if (job == null) {
+            timeline.empty(a.victim(), a.sentNanos());
+        }
         if (job != null) {
             (a.prefetch() ? stats.prefetched : peers.wideArea(a.victim()) ? stats.wanSteals : stats.lanSteals)
                     .incrementAndGet();
@@ -142,7 +147,13 @@ final class Thief {
             replied(r.request(), null); // nothing to run: the balancer asks again
             return;
         }
-        replied(r.request(), readJob(victim, r.job(), r.payload()));
+        RemoteJob job = readJob(victim, r.job(), r.payload());
+        if (job != null) {
+            Asked a = asked.get(r.request()); // none for a chunk's further job
+            timeline.got(a != null ? a.victim() : peers.idOf(String.valueOf(peers.memberOn(victim))), r.job(),
+                    a != null ? a.sentNanos() : 0);
+        }
+        replied(r.request(), job);
     }
 
     /** A reply came from its victim: the time since its request left is a round trip to it. */
@@ -161,6 +172,7 @@ final class Thief {
         }
         RemoteJob job = readJob(from, p.job(), p.payload());
         if (job != null) {
+            timeline.pushGot(from, p.job());
             stats.pushesReceived.incrementAndGet();
             hold(job);
         }

@@ -40,6 +40,7 @@ final class Victim {
     private final boolean passesOnPassed;
     /** How many jobs one steal request takes from here ({@link LoadBalancer#stealChunk}). */
     private final StealChunk chunk;
+    private final StealTimeline timeline;
 
     /** A job about to leave this node, and its bytes. */
     private record Offer(InvocationRecord job, byte[] payload) {
@@ -66,15 +67,17 @@ final class Victim {
         this.passesOn = balancer.passesRequestsOn();
         this.passesOnPassed = passesOn && balancer.passesOnPassedRequests();
         this.chunk = balancer.stealChunk();
+        this.timeline = new StealTimeline(node, peers, stats);
     }
 
     /** A thief asks for work: it gets this node's oldest job, or its request is passed on, or it hears "none". */
     void stealRequest(Connection thief, Message.StealRequest r) {
         stats.stealRequestsReceived.incrementAndGet();
+        long since = timeline.now();
         Offer o = peers.closing() ? null : offer("give a job to " + thief, false);
         if (o != null) {
-            give(thief, r.request(), o.job(), o.payload());
-            giveRestOfChunk(thief, r.request());
+            give(thief, r.request(), o.job(), o.payload(), since);
+            giveRestOfChunk(thief, r.request(), since);
         } else if (r.passedOn() ? passesOnPassed : passesOn) {
             // Not from here: an in-VM channel delivers inline, so this thread may hold, further up
             // its stack, a link that a worker holding the balancer waits for.
@@ -85,11 +88,15 @@ final class Victim {
         }
     }
 
-    /** Sends a job to a thief, in reply to its request; if the thief went meanwhile, the job runs here again. */
-    private void give(Connection thief, long request, InvocationRecord job, byte[] payload) {
+    /**
+     * Sends a job to a thief, in reply to its request that came at {@code since} (on the timeline);
+     * if the thief went meanwhile, the job runs here again.
+     */
+    private void give(Connection thief, long request, InvocationRecord job, byte[] payload, long since) {
         long id = away.given(job, thief, payload);
         stats.jobsGiven.incrementAndGet();
         thief.send(new Message.StealReply(request, id, payload));
+        timeline.gave(thief, id, since);
         if (!thief.isOpen()) {
             // a reply to a request passed on comes from another connection's thread, perhaps after
             // this one's close was handled: its jobs would not be run again by then
@@ -103,7 +110,7 @@ final class Victim {
      * runs a reply to a request it no longer waits for as a job it holds (Thief#replied),
      * so the frames and their limits stay those of one job.
      */
-    private void giveRestOfChunk(Connection thief, long request) {
+    private void giveRestOfChunk(Connection thief, long request, long since) {
         int more = chunk.jobsOf(node.queuedJobs() + 1) - 1; // the one given counts as offered
         boolean wide = more > 0 && peers.wideArea(peers.idOf(thief.peer().node()));
         for (int k = 0; k < more && !peers.closing(); k++) {
@@ -115,7 +122,7 @@ final class Victim {
             if (wide) {
                 stats.wanChunkJobsGiven.incrementAndGet();
             }
-            give(thief, request, o.job(), o.payload());
+            give(thief, request, o.job(), o.payload(), since);
         }
     }
 
@@ -144,7 +151,7 @@ final class Victim {
     private void passedOnReplied(PassedOn p, RemoteJob job) {
         if (job != null) {
             orphans.hold(job); // as if it ran here: its owner's going abandons it wherever it went
-            give(p.thief(), p.request(), job, job.bytes());
+            give(p.thief(), p.request(), job, job.bytes(), timeline.now());
         } else {
             // not from here, as in stealRequest
             CompletableFuture.runAsync(() -> passOn(p.thief(), p.request(), p.thiefId(), p.tried() + 1));
@@ -170,6 +177,7 @@ final class Victim {
         long id = away.pushed(o.job(), link, target, o.payload());
         stats.jobsPushed.incrementAndGet();
         link.send(new Message.Push(id, o.payload()));
+        timeline.pushed(target, id);
         if (link.gone()) {
             // it may have gone before the job was away: run it again here (from another thread, for
             // the balancer that pushes holds itself, and hears of the job coming back)

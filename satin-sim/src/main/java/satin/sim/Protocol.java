@@ -1,6 +1,8 @@
 package satin.sim;
 
 import java.util.Arrays;
+import satin.net.Traffic;
+import satin.stats.StealLog;
 
 /**
  * Jobs between simulated nodes, as the real steal protocol ({@code satin.steal.StealProtocol})
@@ -110,6 +112,7 @@ final class Protocol {
         awayPushed[x] = true;
         awayInTransit[x] = target;
         from.counters.jobsPushed++;
+        from.timeline.steals.record(StealLog.PUSHED, target, x, sim.now(), sim.now());
         send(PUSH, from.id, target, x, 0, 0, offered, WireFrame.PUSH, sim.workload().jobBytes());
         return true;
     }
@@ -143,6 +146,7 @@ final class Protocol {
     void transmit(int from, int to, int[] ms, int count, int bytes) {
         boolean wide = sim.network().wideArea(from, to);
         sim.node(from).counters.sent(wide, bytes);
+        sim.node(from).timeline.messages.add(Traffic.SENT, sim.now(), 1);
         long at = sim.network().arrival(from, to, bytes, sim.now());
         for (int i = 0; i < count; i++) {
             sim.scheduleArrival(ms[i], at, i == 0 ? bytes : 0);
@@ -157,6 +161,7 @@ final class Protocol {
         SimNode to = sim.node(messages.to(m));
         if (bytes > 0) { // 0: a later message of a batch, whose frame came with the first
             to.counters.received(sim.network().wideArea(from, to.id), bytes);
+            to.timeline.messages.add(Traffic.RECEIVED, sim.now(), 1);
         }
         switch (type) {
             case STEAL_REQUEST -> stealRequest(to, from, messages.first(m), messages.second(m) != 0);
@@ -198,6 +203,7 @@ final class Protocol {
                 return;
             }
             victim.counters.jobsGiven++;
+            victim.timeline.steals.record(StealLog.GAVE, thief, x, sim.now(), sim.now());
             victim.counters.chunkJobsGiven++;
             if (sim.network().wideArea(victim.id, thief)) {
                 victim.counters.wanChunkJobsGiven++;
@@ -209,11 +215,13 @@ final class Protocol {
     /** A chunk's further job waits at the node it came to like any that arrived (at a node that passed a request on, too). */
     private void chunkJobArrived(SimNode thief, int victim, int m) {
         thief.arrivals().add(messages.jobs(), messages.jobOffset(m), victim, messages.second(m));
+        thief.timeline.steals.record(StealLog.GOT, victim, messages.second(m), sim.now(), sim.now());
         thief.jobArrived();
     }
 
     private void give(SimNode victim, int thief, long request, int x) {
         victim.counters.jobsGiven++;
+        victim.timeline.steals.record(StealLog.GAVE, thief, x, sim.now(), sim.now());
         send(STEAL_REPLY, victim.id, thief, request, x, 0, offered, WireFrame.REPLY, sim.workload().jobBytes());
     }
 
@@ -240,6 +248,7 @@ final class Protocol {
         }
         asks.give(r);
         boolean got = x >= 0;
+        thief.timeline.steals.record(got ? StealLog.GOT : StealLog.EMPTY, victim, got ? x : -1, askSent[r], sim.now());
         if (forThief >= 0) {
             countReply(thief, victim, got, false);
             passedOnReplied(thief, victim, m, forThief, askThiefRequest[r], askTried[r]);
@@ -284,6 +293,7 @@ final class Protocol {
         long x = messages.first(m);
         send(PUSH_RECEIVED, target.id, from, x, 0, 0, null, WireFrame.PUSH_RECEIVED, 0);
         target.counters.pushesReceived++;
+        target.timeline.steals.record(StealLog.PUSH_GOT, from, x, sim.now(), sim.now());
         target.arrivals().add(messages.jobs(), messages.jobOffset(m), from, x);
         target.jobArrived();
     }

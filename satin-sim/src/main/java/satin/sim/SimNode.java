@@ -35,6 +35,8 @@ final class SimNode implements BalancerPort {
     /** Round trips of this node's steal requests on the virtual clock: what its balancer weighs victims by. */
     final RoundTrips roundTrips = new RoundTrips();
     final ActivityLog activity = new ActivityLog();
+    /** Its workers' states, the jobs it moved and its messages over time. */
+    final SimTimeline timeline;
 
     private int idleWorkers;
     private int busyWorkers;
@@ -53,6 +55,7 @@ final class SimNode implements BalancerPort {
         this.arrivals = new Arrivals(sim.workload().words());
         this.others = new Others(id, sim.memberIds());
         this.workers = new SimWorker[sim.topology().workersOf(id)];
+        this.timeline = new SimTimeline(sim.config(), workers.length);
         for (int w = 0; w < workers.length; w++) {
             workers[w] = new SimWorker(this, w, sim);
         }

@@ -19,6 +19,8 @@ import satin.stats.report.NodeCounter;
 import satin.stats.report.NodeReport;
 import satin.stats.report.RunFields;
 import satin.stats.report.StatsFile;
+import satin.stats.report.Timeline;
+import satin.stats.StealLog;
 
 /**
  * What a simulated run did: its time, whether it finished, and every node's statistics and activity
@@ -188,7 +190,19 @@ public final class SimResult {
         }
         n.counters.into(c);
         return new NodeReport(n.id, n.name(), n.clusterOf(n.id), balancerName(), balancerSettings(),
-                n.workers().length, runNanos, c, trace ? activity(n) : NO_TRACE, n.roundTrips.rows(n::clusterOf, m -> 2 * n.latencyNanos(m)));
+                n.workers().length, runNanos, c, trace ? activity(n) : NO_TRACE, n.roundTrips.rows(n::clusterOf, m -> 2 * n.latencyNanos(m)),
+                trace ? timeline(n) : Timeline.NONE);
+    }
+
+    /** The node's timeline on the virtual clock, as a real node reports its own. */
+    private static Timeline timeline(SimNode n) {
+        List<Timeline.Worker> workers = new ArrayList<>(n.workers().length);
+        for (SimWorker w : n.workers()) {
+            workers.add(Timeline.Worker.of(w.states));
+        }
+        StealLog steals = n.timeline.steals;
+        return new Timeline(workers, Timeline.Move.of(steals), steals.dropped(),
+                Timeline.Intervals.of(n.timeline.messages, 0), Timeline.Intervals.of(steals.failed(), 0));
     }
 
     private static final NodeReport.Activity NO_TRACE = new NodeReport.Activity(0, 0, 0, new long[0], new boolean[0]);

@@ -1,6 +1,7 @@
 package satin.sim;
 
 import java.util.Arrays;
+import satin.stats.WorkerStateLog;
 
 /**
  * A simulated worker: the runtime's worker ({@code satin.runtime.Worker}) as a state machine on
@@ -50,6 +51,8 @@ final class SimWorker {
 
     private boolean idle;
     private long idleSince;
+    /** Its states for the timeline, changed where the runtime's worker changes its own. */
+    final WorkerStateLog states;
 
     long jobsRun;
     long spawns;
@@ -71,6 +74,7 @@ final class SimWorker {
         this.words = workload.words();
         this.deque = new JobDeque(words, sim.config().offered());
         this.child = new long[words];
+        this.states = node.timeline.workerLog();
         int cap = 8;
         jobs = new long[cap * words];
         mark = new int[cap];
@@ -87,6 +91,7 @@ final class SimWorker {
     void startIdle() {
         idle = true;
         idleSince = sim.now();
+        states.enter(WorkerStateLog.IDLE, sim.now());
     }
 
     boolean idle() {
@@ -109,6 +114,7 @@ final class SimWorker {
 
     /** Counts the idle spell up to now: outside every job, or in a sync with nothing to run. */
     private void endSpell() {
+        parkedSince(idleSince + sim.config().idle().spinNanos());
         long spell = sim.now() - idleSince;
         if (depth == 0) {
             idleNanos += spell;
@@ -171,6 +177,7 @@ final class SimWorker {
                 case SYNCING -> sync(d);
                 case WAITING -> {
                     if (pending[d] == 0) {
+                        states.enter(WorkerStateLog.RUNNING, sim.now()); // its own job again
                         syncWaitNanos += sim.now() - waitStart[d];
                         finish(d);
                     } else if (!takeWork()) {
@@ -226,6 +233,7 @@ final class SimWorker {
             finish(d);
         } else {
             state[d] = WAITING;
+            states.enter(WorkerStateLog.STEALING, sim.now()); // it looks for other work meanwhile
             syncWaits++;
             waitStart[d] = sim.now();
         }
@@ -234,6 +242,9 @@ final class SimWorker {
     /** The frame's job is done: its result goes where the job came from. */
     private void finish(int d) {
         depth = d;
+        if (from[d] != INLINE) {
+            states.enter(WorkerStateLog.STEALING, sim.now()); // a job for others is done: it looks for work again
+        }
         if (d == 0) {
             node.workerLeftJobs();
         }
@@ -296,6 +307,9 @@ final class SimWorker {
         if (depth == 0) {
             node.workerEnteredJobs();
         }
+        if (kind != INLINE) {
+            states.enter(WorkerStateLog.RUNNING, sim.now());
+        }
         depth++;
         jobsRun++;
         sim.jobStarted();
@@ -305,6 +319,16 @@ final class SimWorker {
         idle = true;
         idleSince = sim.now();
         node.workerIdle();
+    }
+
+    /**
+     * An idle spell that lasted past the runtime's spinning and yielding (its idle loop's) was parked
+     * from then on: the worker gave up looking at {@code parkedAt}.
+     */
+    private void parkedSince(long parkedAt) {
+        if (sim.now() > parkedAt && sim.config().idle().parks()) {
+            states.enter(WorkerStateLog.IDLE, parkedAt);
+        }
     }
 
     private void grow() {

@@ -224,7 +224,8 @@ public final class RunReader {
                 first(Json.text(node, StatsFile.CLUSTER), null, "?"), first(Json.text(node, StatsFile.BALANCER), null, ""),
                 first(Json.text(node, StatsFile.BALANCER_SETTINGS), null, ""),
                 (int) orZero(Json.integer(node, StatsFile.WORKERS, where)),
-                orZero(Json.integer(node, StatsFile.WALL_NANOS, where)), counters, activity, List.of());
+                orZero(Json.integer(node, StatsFile.WALL_NANOS, where)), counters, activity, List.of(),
+                TimelineReader.read(node, where));
     }
 
     private static long orZero(Long v) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.Writer;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,18 +15,23 @@ import java.util.List;
 import java.util.Map;
 import satin.stats.report.NodeCounter;
 import satin.stats.report.NodeReport;
+import satin.stats.report.Timeline;
 
 /**
  * A run's activity as a timeline in the Chrome trace-event format (its JSON object form), which
  * Perfetto (ui.perfetto.dev) and chrome://tracing open: a process per node, named by node and
- * cluster and sorted by cluster, whose one track shows {@link #RUNNING} and {@link #IDLE} spans
- * ({@link ActivitySpans}); the node's counters as the arguments of a {@link #TOTALS} mark at its
+ * cluster and sorted by cluster, with a track of the node as a whole ({@link #RUNNING} while any
+ * of its workers runs a job, {@link #IDLE} while none does: {@link ActivitySpans}), a track per
+ * worker with its running, stealing and idle spans ({@link WorkerTracks}), tracks of the jobs it
+ * gave and got and of its failed steal requests, with an arrow from each job's giver to its taker
+ * ({@link JobMoves}), and counters of its messages and failed requests per interval
+ * ({@link IntervalTracks}); the node's counters as the arguments of a {@link #TOTALS} mark at its
  * end; and, in a process of its own, how many nodes were busy over time. Times are microseconds
  * from the run's origin: the earliest node's start on the wall clock for a real run, the start for
  * a simulated one.
  *
- * <p>Runs record when each node became busy or idle, not each worker, nor when a steal or a
- * message happened ({@link #NOT_SHOWN}); the trace shows what is recorded and says what is not.
+ * <p>What runs do not record is not drawn, and the file says what that is ({@link #NOT_SHOWN}),
+ * and how much a node recorded but could not keep.
  */
 public final class TraceEvents {
 
@@ -38,11 +42,11 @@ public final class TraceEvents {
     static final String BUSY_NODES = "busy nodes";
     /** The process of the run as a whole, before every node's. */
     static final int RUN_PID = 0;
-    /** The track of a node's activity, the only one a node has. */
+    /** The track of a node's activity as a whole; its workers' and its steals' follow. */
     static final int ACTIVITY_TID = 1;
-    static final String NOT_SHOWN = "per worker activity (a node's track is running while any of its workers runs a job),"
-            + " stealing as a state of its own, and steals and messages between nodes with their times: runs count"
-            + " them per node (see each node's totals) but do not record when they happened";
+    static final String NOT_SHOWN = "steals between the workers of one node (each worker's running spans show the jobs"
+            + " it took, its node's totals count them), which worker ran a job that came from another node (an arrow"
+            + " ends on the taker's steals track), and messages one by one (counted per interval)";
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -71,23 +75,24 @@ public final class TraceEvents {
         long origin = sorted.stream().mapToLong(n -> n.activity().originEpochMicros()).min().orElse(0);
         long runEnd = 0;
         for (NodeReport n : sorted) {
-            long[] times = n.activity().times();
-            long last = Math.max(n.activity().joinedNanos(), times.length == 0 ? 0 : times[times.length - 1]);
-            runEnd = Math.max(runEnd, shift(n, origin) + last);
+            runEnd = Math.max(runEnd, shift(n, origin) + lastRecorded(n));
         }
         List<ActivitySpans> spans = new ArrayList<>();
         for (NodeReport n : sorted) {
             spans.add(ActivitySpans.of(n.activity(), shift(n, origin), runEnd));
         }
+        JobMoves moves = JobMoves.of(sorted);
         try (JsonGenerator g = JSON.createGenerator(out)) {
+            TraceWriter w = new TraceWriter(g);
             g.writeStartObject();
             g.writeArrayFieldStart("traceEvents");
-            metadata(g, "process_name", RUN_PID, 0, "name", "run: " + about.getOrDefault("workload", "?") + ", "
+            w.metadata("process_name", RUN_PID, 0, "name", "run: " + about.getOrDefault("workload", "?") + ", "
                     + about.getOrDefault("balancer", "?"));
-            metadata(g, "process_sort_index", RUN_PID, 0, "sort_index", -1);
-            busyNodes(g, spans);
+            w.metadata("process_sort_index", RUN_PID, 0, "sort_index", -1);
+            busyNodes(w, spans);
             for (int i = 0; i < sorted.size(); i++) {
-                node(g, i + 1, sorted.get(i), spans.get(i));
+                NodeReport n = sorted.get(i);
+                node(w, i + 1, n, spans.get(i), moves, shift(n, origin), runEnd);
             }
             g.writeEndArray();
             g.writeStringField("displayTimeUnit", "ms");
@@ -98,9 +103,23 @@ public final class TraceEvents {
             g.writeStringField("clock", origin == 0 ? "simulated, from the start"
                     : "wall clock, from " + Instant.ofEpochSecond(origin / 1_000_000, origin % 1_000_000 * 1000));
             g.writeStringField("notShown", NOT_SHOWN);
+            g.writeStringField("notKept", TraceLosses.describe(sorted, moves));
             g.writeEndObject();
             g.writeEndObject();
         }
+    }
+
+    /** The last time {@code n} recorded anything, on its own time line. */
+    private static long lastRecorded(NodeReport n) {
+        long[] times = n.activity().times();
+        long last = Math.max(n.activity().joinedNanos(), times.length == 0 ? 0 : times[times.length - 1]);
+        for (Timeline.Worker w : n.timeline().workers()) {
+            last = Math.max(last, w.offsets().length == 0 ? 0 : w.offsets()[w.offsets().length - 1]);
+        }
+        for (Timeline.Move m : n.timeline().moves()) {
+            last = Math.max(last, m.end());
+        }
+        return last;
     }
 
     /** Nanoseconds from the run's origin to the node's. */
@@ -115,39 +134,38 @@ public final class TraceEvents {
         return byNumber.stream().sorted(Comparator.comparingInt(n -> clusters.indexOf(n.cluster()))).toList();
     }
 
-    private static void node(JsonGenerator g, int pid, NodeReport n, ActivitySpans a) throws IOException {
-        metadata(g, "process_name", pid, 0, "name", n.name() + " (cluster " + n.cluster() + ")");
-        metadata(g, "process_sort_index", pid, 0, "sort_index", pid);
-        metadata(g, "thread_name", pid, ACTIVITY_TID, "name", n.workers() + (n.workers() == 1 ? " worker" : " workers")
+    private static void node(TraceWriter w, int pid, NodeReport n, ActivitySpans a, JobMoves moves, long shift,
+            long runEnd) throws IOException {
+        w.metadata("process_name", pid, 0, "name", n.name() + " (cluster " + n.cluster() + ")");
+        w.metadata("process_sort_index", pid, 0, "sort_index", pid);
+        w.thread(pid, ACTIVITY_TID, n.workers() + (n.workers() == 1 ? " worker" : " workers")
                 + ": running while any runs a job");
         for (ActivitySpans.Span s : a.spans()) {
-            g.writeStartObject();
-            head(g, s.running() ? RUNNING : IDLE, "X", s.start(), pid, ACTIVITY_TID);
-            g.writeFieldName("dur");
-            micros(g, s.end() - s.start());
-            g.writeEndObject();
+            w.complete(s.running() ? RUNNING : IDLE, s.start(), s.end(), pid, ACTIVITY_TID, null);
         }
         if (a.truncated()) {
-            instant(g, STOPPED, a.end(), pid);
-            g.writeNumberField("kept", n.activity().times().length);
-            g.writeNumberField("transitions", n.activity().transitions());
-            g.writeEndObject();
-            g.writeEndObject();
+            Map<String, Long> kept = new LinkedHashMap<>();
+            kept.put("kept", (long) n.activity().times().length);
+            kept.put("transitions", n.activity().transitions());
+            w.instant(STOPPED, a.end(), pid, ACTIVITY_TID, kept);
         }
-        instant(g, TOTALS, a.end(), pid);
-        g.writeNumberField("workers", n.workers());
+        Map<String, Long> totals = new LinkedHashMap<>();
+        totals.put("workers", (long) n.workers());
         for (NodeCounter c : NodeCounter.values()) {
             Long v = n.counters().get(c);
             if (v != null) {
-                g.writeNumberField(c.key(), v);
+                totals.put(c.key(), v);
             }
         }
-        g.writeEndObject();
-        g.writeEndObject();
+        w.instant(TOTALS, a.end(), pid, ACTIVITY_TID, totals);
+        List<Timeline.Worker> workers = n.timeline().workers();
+        WorkerTracks.write(w, pid, ACTIVITY_TID + 1, workers, shift, runEnd);
+        moves.write(w, n, pid, ACTIVITY_TID + 1 + workers.size(), shift);
+        IntervalTracks.write(w, pid, n.timeline(), shift);
     }
 
     /** How many nodes were running, at each instant it changed. */
-    private static void busyNodes(JsonGenerator g, List<ActivitySpans> nodes) throws IOException {
+    private static void busyNodes(TraceWriter w, List<ActivitySpans> nodes) throws IOException {
         List<long[]> steps = new ArrayList<>();
         for (ActivitySpans a : nodes) {
             for (ActivitySpans.Span s : a.spans()) {
@@ -162,55 +180,8 @@ public final class TraceEvents {
         for (int i = 0; i < steps.size(); i++) {
             busy += steps.get(i)[1];
             if (i + 1 == steps.size() || steps.get(i + 1)[0] != steps.get(i)[0]) { // one value an instant
-                g.writeStartObject();
-                head(g, BUSY_NODES, "C", steps.get(i)[0], RUN_PID, 0);
-                g.writeObjectFieldStart("args");
-                g.writeNumberField("nodes", busy);
-                g.writeEndObject();
-                g.writeEndObject();
+                w.counter(BUSY_NODES, steps.get(i)[0], RUN_PID, Map.of("nodes", busy));
             }
-        }
-    }
-
-    /** Opens an instant event on the node's track and its {@code args}, which the caller closes, then the event. */
-    private static void instant(JsonGenerator g, String name, long at, int pid) throws IOException {
-        g.writeStartObject();
-        head(g, name, "i", at, pid, ACTIVITY_TID);
-        g.writeStringField("s", "t");
-        g.writeObjectFieldStart("args");
-    }
-
-    /** A metadata event whose one argument is {@code key}: a text, or a number if {@code value} is an Integer. */
-    private static void metadata(JsonGenerator g, String kind, int pid, int tid, String key, Object value)
-            throws IOException {
-        g.writeStartObject();
-        head(g, kind, "M", 0, pid, tid);
-        g.writeObjectFieldStart("args");
-        if (value instanceof Integer i) {
-            g.writeNumberField(key, i);
-        } else {
-            g.writeStringField(key, String.valueOf(value));
-        }
-        g.writeEndObject();
-        g.writeEndObject();
-    }
-
-    private static void head(JsonGenerator g, String name, String phase, long nanos, int pid, int tid)
-            throws IOException {
-        g.writeStringField("name", name);
-        g.writeStringField("ph", phase);
-        g.writeFieldName("ts");
-        micros(g, nanos);
-        g.writeNumberField("pid", pid);
-        g.writeNumberField("tid", tid);
-    }
-
-    /** Nanoseconds as the format's microseconds, exactly: whole ones as integers, the rest with three decimals. */
-    private static void micros(JsonGenerator g, long nanos) throws IOException {
-        if (nanos % 1000 == 0) {
-            g.writeNumber(nanos / 1000);
-        } else {
-            g.writeNumber(BigDecimal.valueOf(nanos, 3));
         }
     }
 }

@@ -11,7 +11,8 @@
  * {@link satin.deploy.report.Tables} writes them as CSV and Markdown;
  * {@link satin.deploy.report.Occupancy} turns the nodes' activity traces into occupancy over time
  * with starting and ending latencies, and {@link satin.deploy.report.TraceEvents} into a timeline
- * that Perfetto and chrome://tracing open; {@link satin.deploy.report.Charts} draws figures once onto a
+ * that Perfetto and chrome://tracing open (with the workers' states and the jobs between nodes,
+ * read by {@link satin.deploy.report.TimelineReader}); {@link satin.deploy.report.Charts} draws figures once onto a
  * canvas that is either PNG (Java2D, headless) or SVG (written as text).
  * {@link satin.deploy.report.Reports} ties them together and is the {@code satin report} command.
  */

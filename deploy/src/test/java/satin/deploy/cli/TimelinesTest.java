@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,12 +45,12 @@ class TimelinesTest {
         assertTimeline(dir.resolve("latest"), 4, 2, true);
     }
 
-    /** Reports the runs of {@code runs} (one run) and checks its timeline, and if {@code line}, where it says it is. */
-    private static void assertTimeline(Path runs, int nodes, int clusters, boolean line) throws Exception {
+    /** Reports the runs of {@code runs} (one run) and checks its timeline, and for a simulated run where it says it is. */
+    private static void assertTimeline(Path runs, int nodes, int clusters, boolean simulated) throws Exception {
         SatinCliTest.Result report = satin("report", runs.toString());
         assertEquals(0, report.code(), report.err());
         Path trace = runs.resolve("report").resolve("trace.json");
-        assertTrue(!line || report.out().contains("; timeline " + trace + " (open in https://ui.perfetto.dev"),
+        assertTrue(!simulated || report.out().contains("; timeline " + trace + " (open in https://ui.perfetto.dev"),
                 "out: " + report.out() + "; err: " + report.err());
         List<Map<String, Object>> events = TraceFormat.events(trace);
         List<String> processes = events.stream().filter(e -> e.get("name").equals("process_name")
@@ -65,5 +67,28 @@ class TimelinesTest {
         assertTrue(running >= 1, "some node ran a job: " + events.size() + " events");
         assertTrue(events.stream().anyMatch(e -> e.get("ph").equals("C")), "the busy nodes over time");
         assertEquals(nodes, events.stream().filter(e -> e.get("name").equals("totals")).count(), "a node's totals each");
+        assertWorkersAndSteals(events, nodes, simulated);
+    }
+
+    /**
+     * Every node has its workers' tracks, some worker ran a job and looked for one, and every job a
+     * node stole from another (its totals count them; a small real run may have none) is an arrow
+     * from its victim (the check of the format matched the two ends); a simulated run has some.
+     */
+    private static void assertWorkersAndSteals(List<Map<String, Object>> events, int nodes, boolean simulated) {
+        Set<Object> withWorkers = events.stream().filter(e -> e.get("name").equals("thread_name")
+                && ((Map<?, ?>) e.get("args")).get("name").equals("worker 0")).map(e -> e.get("pid")).collect(Collectors.toSet());
+        assertEquals(nodes, withWorkers.size(), "a worker track in every node");
+        Set<String> workerStates = events.stream().filter(e -> e.get("ph").equals("X") && !e.get("tid").equals(1L))
+                .map(e -> e.get("name").toString()).collect(Collectors.toSet());
+        assertTrue(workerStates.containsAll(List.of("running", "stealing")), workerStates.toString());
+        long stolen = events.stream().filter(e -> e.get("name").equals("totals"))
+                .mapToLong(e -> ((Number) ((Map<?, ?>) e.get("args")).get("remoteSteals")).longValue()).sum();
+        long arrows = events.stream().filter(e -> e.get("name").equals("stole a job") && Boolean.TRUE.equals(e.get("flow_in")))
+                .count();
+        assertEquals(stolen, arrows, "each job stolen from another node, as an arrow");
+        assertTrue(!simulated || arrows >= 1, "the simulated run stole: " + workerStates);
+        assertTrue(events.stream().anyMatch(e -> e.get("ph").equals("C") && e.get("name").toString().startsWith("messages per")),
+                "messages per interval");
     }
 }

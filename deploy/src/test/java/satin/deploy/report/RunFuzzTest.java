@@ -20,11 +20,14 @@ import satin.deploy.descriptor.Descriptors;
 import satin.deploy.launch.RunRecord;
 import satin.deploy.plan.RunPlan;
 import satin.stats.RoundTrips;
+import satin.stats.StealLog;
+import satin.stats.WorkerStateLog;
 import satin.stats.report.JsonObjectCheck;
 import satin.stats.report.NodeCounter;
 import satin.stats.report.NodeReport;
 import satin.stats.report.RunFields;
 import satin.stats.report.StatsFile;
+import satin.stats.report.Timeline;
 import satin.testing.Seeds;
 import satin.testing.UntrustedInput;
 
@@ -137,7 +140,18 @@ class RunFuzzTest {
         return StatsFile.node(new NodeReport(id, "n" + id, cluster, "CRS", "", 2, 1_900_000_000L, counters,
                 new NodeReport.Activity(1_700_000_000_000_000L, 5_000, 3, new long[] {0, 400_000_000, 1_800_000_000},
                         new boolean[] {true, false, true}),
-                List.of(new RoundTrips.Row(1 - id, cluster.equals("a") ? "b" : "a", 7, 20_000_000, 20_000_000))));
+                List.of(new RoundTrips.Row(1 - id, cluster.equals("a") ? "b" : "a", 7, 20_000_000, 20_000_000)),
+                timeline(id)));
+    }
+
+    /** Node 0 gives job 5 to node 1, which takes it; each has a worker and counts its messages. */
+    private static Timeline timeline(int id) {
+        return new Timeline(List.of(new Timeline.Worker(new long[] {0, 400_000_000}, new int[] {
+                WorkerStateLog.IDLE, WorkerStateLog.RUNNING}, id)),
+                List.of(new Timeline.Move(id == 0 ? StealLog.GAVE : StealLog.GOT, 1 - id, 5, 300_000_000, 400_000_000),
+                        new Timeline.Move(StealLog.EMPTY, 1 - id, -1, 100_000_000, 120_000_000)),
+                0, new Timeline.Intervals(1_000, 1_000_000, List.of(new long[] {4, 0, 1}, new long[] {3, 1, 1})),
+                new Timeline.Intervals(0, 1_000_000, List.of(new long[] {0, 2})));
     }
 
     /** result.json as the launcher writes it, with this machine's facts replaced by fixed ones. */

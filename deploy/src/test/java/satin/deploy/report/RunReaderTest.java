@@ -123,6 +123,41 @@ class RunReaderTest {
         assertEquals(4, r.traces().size());
     }
 
+    /** One node whose entry ends with {@code timeline}'s fields. */
+    private RunData withTimeline(String name, String timeline) throws IOException {
+        return RunReader.read(SyntheticRuns.run(root, name, "{\"wallNanos\":1000,\"nodes\":[{\"node\":0,\"activity\":[]"
+                + timeline + "}]}", null));
+    }
+
+    @Test
+    void aTimelineReadsBackAsANodeWroteIt() throws IOException {
+        satin.stats.report.Timeline t = withTimeline("timeline", ",\"workerStates\":[[0,1,5,0]],\"workerStatesDropped\":[2],"
+                + "\"steals\":[[1,3,7,1,4]],\"stealsDropped\":1,\"messagesOverTime\":{\"offsetNanos\":5,"
+                + "\"intervalNanos\":10,\"sent\":[1,2],\"received\":[0,1]}").reports().get(0).timeline();
+        assertEquals(List.of(new satin.stats.report.Timeline.Worker(new long[] {0, 5}, new int[] {1, 0}, 2)), t.workers());
+        assertEquals(List.of(new satin.stats.report.Timeline.Move(1, 3, 7, 1, 4)), t.moves());
+        assertEquals(1, t.movesDropped());
+        assertEquals(2, t.messages().length());
+        assertTrue(t.failedSteals().isEmpty());
+        assertTrue(withTimeline("old", "").reports().get(0).timeline().isEmpty(), "a run from before timelines");
+    }
+
+    @Test
+    void aTimelineAMemberCouldNotHaveWrittenIsRefusedSayingWhere() throws IOException {
+        for (String[] bad : new String[][] {
+                {",\"workerStates\":[[0,3]]", "workerStates[0][1]: expected a whole number up to 2 but found 3"},
+                {",\"workerStates\":[[5,1,4,0]]", "workerStates[0][2]: 4 comes before 5"},
+                {",\"workerStates\":[[5]]", "workerStates[0]: expected pairs of offset and state"},
+                {",\"steals\":[[5,0,1,2,3]]", "steals[0][0]: expected a whole number up to 4 but found 5"},
+                {",\"steals\":[[0,0,1,3,2]]", "steals[0][4]: expected a whole number of at least 3 but found 2"},
+                {",\"messagesOverTime\":{\"intervalNanos\":4611686018427387904,\"sent\":[1,1],\"received\":[0,0]}",
+                        "2 intervals of 4611686018427387904 ns from 0 end past any time"}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> withTimeline("bad" + bad[0].hashCode(), bad[0]));
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+        }
+    }
+
     @Test
     void errorsNameTheFileAndWhatIsWrong() throws IOException {
         Path bad = SyntheticRuns.run(root, "bad", "{\"wallNanos\": \"soon\", \"nodes\": []}", null);

@@ -69,16 +69,16 @@ class TraceEventsTest {
         assertEquals(List.of(
                 "M 0 process_name 0 {name=run: ?, ?}", "M 0 process_sort_index 0 {sort_index=-1}",
                 "M 1 process_name 0 {name=a0 (cluster west)}", "M 1 process_sort_index 0 {sort_index=1}",
-                "M 1 thread_name 0 {name=1 worker: running while any runs a job}",
+                "M 1 thread_name 0 {name=1 worker: running while any runs a job}", "M 1 thread_sort_index 0 {sort_index=1}",
                 // joined 0.5 us after its origin, 2 us after the run's; busy to the end, the repeated busy ignored
                 "X 1 idle 2.5 +0.5", "X 1 running 3 +8", "i 1 totals 11",
                 "M 2 process_name 0 {name=a1 (cluster west)}", "M 2 process_sort_index 0 {sort_index=2}",
-                "M 2 thread_name 0 {name=1 worker: running while any runs a job}",
+                "M 2 thread_name 0 {name=1 worker: running while any runs a job}", "M 2 thread_sort_index 0 {sort_index=1}",
                 // what came after its last transition kept is not known: it ends there, and says so
                 "X 2 idle 0.1 +0.1", "X 2 running 0.2 +0.5", "X 2 idle 0.7 +0.1",
                 "i 2 trace stopped recording 0.8", "i 2 totals 0.8",
                 "M 3 process_name 0 {name=b0 (cluster east)}", "M 3 process_sort_index 0 {sort_index=3}",
-                "M 3 thread_name 0 {name=2 workers: running while any runs a job}",
+                "M 3 thread_name 0 {name=2 workers: running while any runs a job}", "M 3 thread_sort_index 0 {sort_index=1}",
                 "X 3 idle 0 +1", "X 3 running 1 +2.5", "X 3 idle 3.5 +1.5", "X 3 running 5 +1", "X 3 idle 6 +5",
                 "i 3 totals 11"), lines);
     }
@@ -113,7 +113,9 @@ class TraceEventsTest {
         assertEquals(List.of(), TraceFormat.problems(root));
         Map<String, Object> other = Json.object(Json.object(root, "trace").get("otherData"), "otherData");
         assertEquals("simulated, from the start", other.get("clock"));
-        assertTrue(other.get("notShown").toString().contains("per worker"), other.toString());
+        assertTrue(other.get("notShown").toString().contains("between the workers of one node"), other.toString());
+        assertEquals("no worker states from s0 (satin.timeline=false, or a run from before they were recorded)",
+                other.get("notKept"));
         assertTrue(out.toString().contains("\"name\":\"running\",\"ph\":\"X\",\"ts\":1.500,\"pid\":1,\"tid\":1,"
                 + "\"dur\":1998.501}"), "nanoseconds kept as three decimals: " + out);
     }

@@ -12,9 +12,15 @@ import java.util.Set;
 
 /**
  * A check of a file against the Chrome trace-event format, the JSON object form, as far as the
- * events satin writes use it: what each phase requires, metadata that names what it names, and
+ * events satin writes use it: what each phase requires, metadata that names what it names,
  * complete events of one thread that do not overlap (a viewer nests overlapping ones, which a
- * thread's running and idle spans never are). No viewer is installed here to load the file in.
+ * thread's running and idle spans never are), counters whose values are numbers, and flows whose
+ * ends meet: a flow bound to slices ({@code bind_id} with {@code flow_out} or {@code flow_in}, as
+ * Perfetto's importer reads them) sits on a slice, says which way it goes, and begins once and
+ * ends at least once; a flow of separate events ({@code s}, {@code t}, {@code f}) has an id, and
+ * its start and its end, matched by id, category and name, both come. No viewer is installed
+ * here to load the file in (Perfetto's trace processor and Chrome are not in the package
+ * registries this machine reaches).
  */
 public final class TraceFormat {
 
@@ -55,6 +61,7 @@ public final class TraceFormat {
             problems.add("displayTimeUnit " + unit + " is neither ms nor ns");
         }
         Map<String, List<double[]>> spans = new HashMap<>();
+        Flows flows = new Flows();
         for (int i = 0; i < events.size(); i++) {
             String at = "traceEvents[" + i + "]";
             if (!(events.get(i) instanceof Map<?, ?> e)) {
@@ -62,9 +69,75 @@ public final class TraceFormat {
                 continue;
             }
             event(e, at, problems, spans);
+            flows.add(e, at, problems);
         }
         spans.forEach((thread, list) -> overlaps(thread, list, problems));
+        flows.unmatched(problems);
         return problems;
+    }
+
+    /** The flows of a file, both kinds, counted by their ends as the events come. */
+    private static final class Flows {
+        private static final Set<String> SLICES = Set.of("X", "B", "b", "n");
+        /** Per bind id: how many slices begin it and how many end it. */
+        private final Map<Object, int[]> bound = new java.util.LinkedHashMap<>();
+        /** Per id, category and name of a flow of separate events: its starts and its ends. */
+        private final Map<List<Object>, int[]> separate = new java.util.LinkedHashMap<>();
+
+        void add(Map<?, ?> e, String at, List<String> problems) {
+            Object ph = e.get("ph");
+            if (e.containsKey("bind_id")) {
+                bind(e, ph, at, problems);
+            }
+            if ("s".equals(ph) || "t".equals(ph) || "f".equals(ph)) {
+                Object id = e.get("id");
+                if (!(id instanceof Long) && !(id instanceof String)) {
+                    problems.add(at + ": a flow event needs an id, not " + id);
+                    return;
+                }
+                Object bp = e.get("bp");
+                if (bp != null && !"e".equals(bp)) {
+                    problems.add(at + ": binding point " + bp + " is not e");
+                }
+                int[] ends = separate.computeIfAbsent(List.of(id, String.valueOf(e.get("cat")),
+                        String.valueOf(e.get("name"))), k -> new int[2]);
+                if (!"t".equals(ph)) {
+                    ends["s".equals(ph) ? 0 : 1]++;
+                }
+            }
+        }
+
+        private void bind(Map<?, ?> e, Object ph, String at, List<String> problems) {
+            Object id = e.get("bind_id");
+            if (!SLICES.contains(ph)) {
+                problems.add(at + ": a flow is bound to a slice, not to phase " + ph);
+            } else if (!(id instanceof Long) && !(id instanceof String)) {
+                problems.add(at + ": bind_id " + id + " is neither a number nor a text");
+            } else {
+                boolean out = Boolean.TRUE.equals(e.get("flow_out"));
+                boolean in = Boolean.TRUE.equals(e.get("flow_in"));
+                if (!out && !in) {
+                    problems.add(at + ": bind_id " + id + " without flow_out or flow_in");
+                }
+                int[] ends = bound.computeIfAbsent(id, k -> new int[2]);
+                ends[0] += out ? 1 : 0;
+                ends[1] += in ? 1 : 0;
+            }
+        }
+
+        void unmatched(List<String> problems) {
+            bound.forEach((id, ends) -> {
+                if (ends[0] != 1 || ends[1] < 1) {
+                    problems.add("flow " + id + " begins on " + ends[0] + " slices and ends on " + ends[1]
+                            + ": it must begin once and end");
+                }
+            });
+            separate.forEach((key, ends) -> {
+                if (ends[0] != 1 || ends[1] < 1) {
+                    problems.add("flow " + key + " has " + ends[0] + " starts (s) and " + ends[1] + " ends (f)");
+                }
+            });
+        }
     }
 
     private static void event(Map<?, ?> e, String at, List<String> problems, Map<String, List<double[]>> spans) {

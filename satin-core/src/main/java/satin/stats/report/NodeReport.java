@@ -7,14 +7,23 @@ import satin.stats.RoundTrips;
 
 /**
  * One node's entry in {@code stats.json}, whether a real node or a simulated one made it: who it
- * is, its counters, its activity trace and the round trips it measured. {@link StatsFile#node}
- * writes it; both the pool and the simulator build one, so both files read alike.
+ * is, its counters, its activity trace, the round trips it measured and what it recorded for its
+ * timeline. {@link StatsFile#node} writes it; both the pool and the simulator build one, so both
+ * files read alike.
  *
  * @param counters what the node counted, in any order; the file lists them in {@link NodeCounter}'s
+ * @param timeline its workers' states and the jobs it moved, {@link Timeline#NONE} if not recorded
  */
 public record NodeReport(int node, String name, String cluster, String balancer, String balancerSettings,
         int workers, long wallNanos, Map<NodeCounter, Long> counters, Activity activity,
-        List<RoundTrips.Row> roundTrips) {
+        List<RoundTrips.Row> roundTrips, Timeline timeline) {
+
+    /** A node that recorded no timeline. */
+    public NodeReport(int node, String name, String cluster, String balancer, String balancerSettings, int workers,
+            long wallNanos, Map<NodeCounter, Long> counters, Activity activity, List<RoundTrips.Row> roundTrips) {
+        this(node, name, cluster, balancer, balancerSettings, workers, wallNanos, counters, activity, roundTrips,
+                Timeline.NONE);
+    }
 
     /**
      * When the node was busy: offsets from its origin (microseconds since the epoch, 0 for a

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
@@ -14,6 +15,7 @@ import satin.net.Traffic;
 import satin.runtime.ActivityTrace;
 import satin.stats.NodeStats;
 import satin.stats.PoolStats;
+import satin.stats.WorkerStateLog;
 import satin.stats.WorkerStats;
 
 /** A node's statistics as JSON: workers, stealing across nodes, traffic, and the activity trace. */
@@ -24,11 +26,12 @@ public final class PoolReport {
 
     /**
      * What one node's report is made of: who it is, its counters, its traffic and its activity,
-     * and, for its round-trip matrix, each member's cluster and configured round trip.
+     * for its round-trip matrix each member's cluster and configured round trip, and its workers'
+     * states (none if it records no timeline).
      */
     public record Source(int node, String name, String cluster, String balancer, String balancerSettings,
             NodeStats nodeStats, PoolStats poolStats, Traffic traffic, ActivityTrace activity, long joinedNanos,
-            IntFunction<String> clusterOf, IntToLongFunction configuredRoundTripNanos) {
+            IntFunction<String> clusterOf, IntToLongFunction configuredRoundTripNanos, List<WorkerStateLog> workerStates) {
     }
 
     public static String json(Source p) {
@@ -46,7 +49,16 @@ public final class PoolReport {
         NodeReport.Activity activity = new NodeReport.Activity(trace.originEpochMicros(), p.joinedNanos(),
                 trace.transitions(), trace.times(), trace.states());
         return new NodeReport(p.node(), p.name(), p.cluster(), p.balancer(), p.balancerSettings(), n.workers().size(),
-                n.wallNanos(), c, activity, p.poolStats().roundTrips.rows(p.clusterOf(), p.configuredRoundTripNanos()));
+                n.wallNanos(), c, activity, p.poolStats().roundTrips.rows(p.clusterOf(), p.configuredRoundTripNanos()),
+                timeline(p));
+    }
+
+    /** The workers' states and the jobs moved, on the activity trace's time line, as the node has them now. */
+    private static Timeline timeline(Source p) {
+        return new Timeline(p.workerStates().stream().map(Timeline.Worker::of).toList(),
+                Timeline.Move.of(p.poolStats().steals), p.poolStats().steals.dropped(),
+                Timeline.Intervals.of(p.traffic().overTime(), p.activity().offsetOf(p.traffic().originNanos())),
+                Timeline.Intervals.of(p.poolStats().steals.failed(), 0));
     }
 
     private static void workers(Map<NodeCounter, Long> c, WorkerStats.Snapshot t) {

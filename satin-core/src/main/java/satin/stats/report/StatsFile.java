@@ -41,6 +41,22 @@ public final class StatsFile {
     public static final String ACTIVITY_TRANSITIONS = "activityTransitions";
     /** Pairs {@code [offset nanoseconds, 1 busy or 0 idle]}. */
     public static final String ACTIVITY = "activity";
+    /** Per worker, {@code [offset, state, offset, state, ...]}: 0 running, 1 stealing, 2 idle ({@link Timeline}). */
+    public static final String WORKER_STATES = "workerStates";
+    /** Per worker, the changes that came once its log was full. */
+    public static final String WORKER_STATES_DROPPED = "workerStatesDropped";
+    /** Entries {@code [kind, peer, job, start, end]} of {@link satin.stats.StealLog}. */
+    public static final String STEALS = "steals";
+    public static final String STEALS_DROPPED = "stealsDropped";
+    /** {@code {offsetNanos, intervalNanos, sent: [...], received: [...]}}. */
+    public static final String MESSAGES_OVER_TIME = "messagesOverTime";
+    /** {@code {offsetNanos, intervalNanos, counts: [...]}}. */
+    public static final String FAILED_STEALS_OVER_TIME = "failedStealsOverTime";
+    public static final String OFFSET_NANOS = "offsetNanos";
+    public static final String INTERVAL_NANOS = "intervalNanos";
+    public static final String SENT = "sent";
+    public static final String RECEIVED = "received";
+    public static final String COUNTS = "counts";
     /** Objects of {@link RoundTrips.Row}'s fields; after the activity, so that the flat fields come first. */
     public static final String ROUND_TRIPS = "roundTrips";
 
@@ -51,7 +67,7 @@ public final class StatsFile {
 
     /** One node's report as one JSON object on one line: what a member sends its master. */
     public static String node(NodeReport r) {
-        StringWriter out = new StringWriter(256 + 16 * r.activity().times().length);
+        StringWriter out = new StringWriter(256 + 16 * r.activity().times().length + 32 * r.timeline().moves().size());
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
             g.writeNumberField(NODE, r.node());
@@ -63,6 +79,7 @@ public final class StatsFile {
             g.writeNumberField(WALL_NANOS, r.wallNanos());
             counters(g, r.counters());
             activity(g, r.activity());
+            TimelineFields.write(g, r.timeline());
             g.writeFieldName(ROUND_TRIPS);
             RoundTrips.write(g, r.roundTrips());
             g.writeEndObject();

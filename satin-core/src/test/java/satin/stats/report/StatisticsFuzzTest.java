@@ -80,7 +80,7 @@ class StatisticsFuzzTest {
         Map<String, byte[]> seeds = new LinkedHashMap<>();
         seeds.put("node", utf8(StatsFile.node(new NodeReport(2, "n\"2", "c\\1", "CRS", "threshold=2", 4, 99, counters,
                 new NodeReport.Activity(7, 8, 2, new long[] {10, 20}, new boolean[] {true, false}),
-                List.of(new RoundTrips.Row(1, "c0", 5, 1000, 0))))));
+                List.of(new RoundTrips.Row(1, "c0", 5, 1000, 0)), StatsFileTest.timeline()))));
         seeds.put("idle", utf8(StatsFile.node(new NodeReport(0, "ü", "", "RS", "", 1, 0, Map.of(),
                 new NodeReport.Activity(0, 0, 0, new long[0], new boolean[0]), List.of()))));
         Seeds.check(StatisticsFuzzTest.class, "memberReport", seeds);
