@@ -27,7 +27,7 @@ import satin.runtime.NodeConfig;
 final class SearchBench {
 
     static final String USAGE = "bench search [--apps tsp,knapsack,setcover] [--preset small|medium|large] [--rounds R]"
-            + " [--wan '10ms/1000KB/s;100ms/1000KB/s'] [--no-jvms]";
+            + " [--wan '10ms/1000KB/s;100ms/1000KB/s'|none] [--no-jvms]";
 
     private static final int GRID_NODES = 64;
 
@@ -58,7 +58,10 @@ final class SearchBench {
                 case "--apps" -> apps = List.of(Args.value(args, ++i).split(","));
                 case "--preset" -> preset = Args.value(args, ++i);
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
-                case "--wan" -> wan = List.of(Args.value(args, ++i).split(";"));
+                case "--wan" -> {
+                    String w = Args.value(args, ++i);
+                    wan = w.equals("none") ? List.of() : List.of(w.split(";"));
+                }
                 case "--no-jvms" -> jvms = false;
                 default -> throw Args.unknown(args[i]);
             }
