@@ -174,7 +174,7 @@ final class AwayTable {
             return;
         }
         if (failure == null && passedOn == null) {
-            orphans.cameBack(a.record().lineage(), a.payload(), r.payload());
+            orphans.cameBack(Lineage.fromElsewhere(a.record()), a.payload(), r.payload());
         }
         stats.resultsReceived.incrementAndGet(); // once remembered: whoever sees it counted sees it kept if its work goes
         if (passedOn != null) {
@@ -255,7 +255,7 @@ final class AwayTable {
      * abandoned where they went, and whoever here waits for one unwinds.
      */
     void passOnAbandonment(Lineage work, RemoteJob root) {
-        forget(a -> a.record().lineage() == work, (id, a) -> {
+        forget(a -> Lineage.within(a.record(), work), (id, a) -> {
             Message abandon = new Message.Abandon(id);
             if (a.thief() != null) {
                 a.thief().send(abandon);
