@@ -17,6 +17,7 @@ import satin.lb.RandomStealing;
 import satin.registry.Registry;
 import satin.runtime.InvocationRecord;
 import satin.runtime.NodeConfig;
+import satin.stats.report.PoolSummary;
 import satin.testing.Await;
 
 /**
@@ -67,6 +68,10 @@ class CancellationPoolTest {
             assertEquals("sibling 0 failed", e.getCause().getMessage());
             assertEquals("1000", racing.started(), "the later siblings were dropped unrun");
             assertEquals(3, nodes.get(0).node().statistics().total().cancelled());
+            nodes.get(0).endRun();
+            PoolSummary summary = new PoolSummary(nodes.get(0).gatherReports(20, TimeUnit.SECONDS));
+            assertEquals(3, summary.total("jobsCancelled"), "in stats.json");
+            assertTrue(summary.table("").contains("cancelled: 3 spawns"), summary.table(""));
         } finally {
             nodes.forEach(PoolNode::close);
         }
