@@ -16,7 +16,8 @@ class AppsTest {
 
     @Test
     void everyApplicationHasThreePresetsAndARunMethod() {
-        assertEquals(13, Apps.names().size(), "the twelve of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) (Fibonacci twice) and UTS");
+        assertEquals(14, Apps.names().size(),
+                "the twelve of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) (Fibonacci twice), UTS and IDA* to its first solution");
         for (String app : Apps.names()) {
             assertEquals(Set.of("small", "medium", "large"), Apps.presets(app, LOADER).keySet(), app);
             Method run = Apps.runMethod(app, LOADER);
