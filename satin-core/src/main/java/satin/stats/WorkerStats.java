@@ -53,7 +53,10 @@ public final class WorkerStats {
                     syncIdleNanos + o.syncIdleNanos, idleNanos + o.idleNanos, cancelled + o.cancelled);
         }
 
-        /** Spawns this worker ran itself (every spawn runs exactly once: here, or stolen). */
+        /**
+         * Spawns this worker ran itself (every spawn runs exactly once: here, or stolen), counting
+         * those it gave up unrun after an earlier spawn failed (decision 0052) as run here.
+         */
         public long jobsRunHere() {
             return spawns - stolenFromMe;
         }
