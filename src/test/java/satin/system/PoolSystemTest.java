@@ -94,6 +94,30 @@ class PoolSystemTest {
         }
     }
 
+    /**
+     * A search that ends by throwing its first solution (issue 35): two processes print the
+     * sequential program's solution, and the statistics count the spawns cancelled after it.
+     */
+    @Test
+    void twoProcessesFindTheFirstSolutionTheSequentialProgramFinds(@TempDir Path dir) throws Exception {
+        List<String> program = List.of("satin.apps.ida.IdaFirst", "korf2", "6");
+        try (Processes ps = new Processes()) {
+            String expected = ps.sequential(program.get(0), program.subList(1, program.size()).toArray(new String[0]));
+            Path stats = dir.resolve("first.json");
+            Processes.Child master = ps.start("master", null, "satin.launch.PoolMain", with(pool("first", "--wait-for", "2",
+                    "--stats", stats.toString()), program));
+            Processes.Child other = ps.start("other", null, "satin.launch.PoolMain", with(pool("first",
+                    "--registry", registryOf(master)), program));
+            assertEquals(0, master.exit(240), master::toString);
+            assertEquals(expected, master.out(), "the master prints the sequential program's first solution");
+            assertTrue(expected.contains("first solution in move order"), expected);
+            assertEquals(0, other.exit(30), other::toString);
+            Statistics s = Statistics.read(stats);
+            assertEquals(2, s.nodes());
+            assertTrue(Files.readString(stats).contains("\"jobsCancelled\":"), s::toString);
+        }
+    }
+
     @Test
     void twoClustersOverAnEmulatedWideAreaLinkWithClusterAwareStealing(@TempDir Path dir) throws Exception {
         List<String> program = PROGRAMS.get(1);

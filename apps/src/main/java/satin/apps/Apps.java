@@ -24,6 +24,7 @@ public final class Apps {
         add("fib", "satin.apps.fib.Fib");
         add("fib-threshold", "satin.apps.fib.FibThreshold");
         add("ida", "satin.apps.ida.Ida");
+        add("ida-first", "satin.apps.ida.IdaFirst");
         add("knapsack", "satin.apps.knapsack.Knapsack");
         add("matmul", "satin.apps.matmul.MatMul");
         add("binomial", "satin.apps.binomial.Binomial");
@@ -50,7 +51,10 @@ public final class Apps {
     private Apps() {
     }
 
-    /** The names, in the order of van Nieuwpoort et al.'s table of applications. */
+    /**
+     * The names, in the order of van Nieuwpoort et al.'s table of applications, with IDA* to its
+     * first solution (issue 35) beside IDA*.
+     */
     public static List<String> names() {
         return List.copyOf(MAIN_CLASSES.keySet());
     }

@@ -16,8 +16,8 @@ class AppsTest {
 
     @Test
     void everyApplicationHasThreePresetsAndARunMethod() {
-        assertEquals(14, Apps.names().size(), "the twelve of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) (Fibonacci twice),"
-                + " UTS and PageRank");
+        assertEquals(15, Apps.names().size(), "the twelve of van Nieuwpoort, Kielmann and Bal (PPoPP 2001) (Fibonacci twice),"
+                + " UTS, PageRank and IDA* to its first solution");
         for (String app : Apps.names()) {
             assertEquals(Set.of("small", "medium", "large"), Apps.presets(app, LOADER).keySet(), app);
             Method run = Apps.runMethod(app, LOADER);

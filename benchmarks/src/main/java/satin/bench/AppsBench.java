@@ -97,7 +97,7 @@ public final class AppsBench {
     }
 
     /** The milliseconds one run took, its text checked against the sequential program's. */
-    private static double millis(String app, String expected, java.util.function.Supplier<String> run) {
+    static double millis(String app, String expected, java.util.function.Supplier<String> run) {
         long t0 = System.nanoTime();
         check(app, expected, run.get());
         return (System.nanoTime() - t0) / 1e6;
@@ -120,7 +120,7 @@ public final class AppsBench {
         return c.length % 2 == 1 ? c[m] : (c[m - 1] + c[m]) / 2;
     }
 
-    private static ClassLoader sequentialLoader() throws MalformedURLException {
+    static ClassLoader sequentialLoader() throws MalformedURLException {
         return SequentialLoader.of(AppsBench.class.getClassLoader());
     }
 }

@@ -33,6 +33,7 @@ public final class Bench {
             + "       bench pool [ROUNDS] [--only fib|nqueens] [--no-cds] [--tls] [--java PATH]\n"
             + "       bench wan\n"
             + "       bench apps [--preset small|medium|large] [--rounds R] [--only fib,nqueens]\n"
+            + "       " + FirstSolutionBench.USAGE + "\n"
             + "       bench uts [--tree NAME] [--rounds R] [--warmup W]   (UTS_REF=reference binary, optional)\n"
             + "       bench balancers [--rounds R] [--nodes N] [--tree FAN,DEPTH,LEAF_US] [--replay 'FILE[,SCALE];...'] [--only 'RS;RP:threshold=2'] [--wan 'A;B'] [--coalesce 200us]\n"
             + "       " + SearchBench.USAGE + "\n"
@@ -68,6 +69,10 @@ public final class Bench {
         }
         if (args.length > 0 && args[0].equals("apps")) {
             AppsBench.run(args);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("first")) {
+            FirstSolutionBench.run(args);
             return;
         }
         if (args.length > 0 && args[0].equals("balancers")) {

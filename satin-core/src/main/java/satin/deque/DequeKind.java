@@ -10,8 +10,9 @@ public enum DequeKind {
 
     /**
      * @param onPublish run by the owner before a job becomes visible to thieves where it was short
-     *                  of them (the split deque's public part, the locked deque when empty); what
-     *                  it throws refuses that push or pop
+     *                  of them (the split deque's public part, the locked deque when empty), and
+     *                  before the split deque pops while short; what it throws refuses that push
+     *                  or pop, and it may give the owner's jobs up ({@link WorkDeque#giveUpFrom})
      */
     public <S> WorkDeque<S> create(Supplier<? extends S> newSlot, Runnable onPublish) {
         return switch (this) {

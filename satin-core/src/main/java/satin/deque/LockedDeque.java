@@ -17,6 +17,9 @@ public final class LockedDeque<S> extends WorkDeque<S> {
     private int head;
     private int tail;
     private long pushes;
+    /** Jobs pushed at or above this index are given up at once ({@link #giveUpFrom}). */
+    private int givenUpFrom = Integer.MAX_VALUE;
+    private Cancelling<? super S> givingUp;
 
     public LockedDeque(Supplier<? extends S> newSlot) {
         this(newSlot, () -> { });
@@ -49,6 +52,10 @@ public final class LockedDeque<S> extends WorkDeque<S> {
     public synchronized void push() {
         if (head == tail) {
             onPublish.run();
+        }
+        if (head >= givenUpFrom) {
+            givingUp.dropped(slot(head));
+            tail = head + 1; // counts as stolen
         }
         head++;
         pushes++;
@@ -90,12 +97,44 @@ public final class LockedDeque<S> extends WorkDeque<S> {
         }
         head = index;
         tail = index;
+        givenUpFrom = Integer.MAX_VALUE;
     }
 
     @Override
     public synchronized void discardTo(int index) {
         head = index;
         tail = Math.min(tail, index);
+        givenUpFrom = Integer.MAX_VALUE;
+    }
+
+    @Override
+    public synchronized void cancelAfter(int index, Cancelling<? super S> c) {
+        if (index >= tail || !c.stillStolen(slot(index))) {
+            return;
+        }
+        for (int i = index + 1; i < tail; i++) {
+            if (!c.later(slot(i))) {
+                return;
+            }
+            c.stolen(slot(i));
+        }
+        while (tail < head && c.later(slot(tail))) {
+            c.dropped(slot(tail++));
+        }
+    }
+
+    @Override
+    public synchronized void giveUpFrom(int index, Cancelling<? super S> c) {
+        if (tail < index) {
+            return; // a job below index that no thief took would be left among stolen ones
+        }
+        while (tail < head) {
+            c.dropped(slot(tail++));
+        }
+        if (index < givenUpFrom) {
+            givenUpFrom = index;
+            givingUp = c;
+        }
     }
 
     @Override

@@ -59,8 +59,11 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     public static final int PUBLIC_TARGET = Offered.fromProperties(System.getProperties()); // read once: the JIT folds it
 
     private final Supplier<? extends S> newSlot;
-    /** Told, on the owner's thread, whenever a job becomes visible to thieves. */
+    /** Told, on the owner's thread, whenever a job becomes visible to thieves, and before a pop while none is. */
     private final Runnable onPublish;
+    /** Owner only: jobs pushed at or above this index are given up at once ({@link #giveUpFrom}). */
+    private int givenUpFrom = Integer.MAX_VALUE;
+    private Cancelling<? super S> givingUp;
 
     public SplitDeque(Supplier<? extends S> newSlot) {
         this(newSlot, () -> { });
@@ -69,9 +72,10 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
     /**
      * @param newSlot   makes the empty slots
      * @param onPublish run by the owner each time it is about to offer a job to thieves, for example
-     *                  to wake an idle thief; it must be quick. If it throws, the push or pop that
-     *                  was offering does not happen: that is how an owner refuses to go on
-     *                  ({@link WorkDeque#push()})
+     *                  to wake an idle thief, and before it pops while it offers fewer than it
+     *                  should; it must be quick. If it throws, the push or pop that was offering
+     *                  does not happen: that is how an owner refuses to go on ({@link
+     *                  WorkDeque#push()}); it may also give its jobs up ({@link #giveUpFrom})
      */
     public SplitDeque(Supplier<? extends S> newSlot, Runnable onPublish) {
         this.newSlot = newSlot;
@@ -110,8 +114,27 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
         if (h < s) {
             return popPublic();
         }
-        if (h > s && s - tail < PUBLIC_TARGET) {
-            publish(s); // before the pop: if the owner refuses to publish, it does not pop either
+        if (s - tail < PUBLIC_TARGET) {
+            return popWhileShort(h, s);
+        }
+        head = h;
+        return true;
+    }
+
+    /**
+     * A pop while the public part is short: the owner is told first, also when the job popped is
+     * its last private one and there is nothing to publish, for it may refuse the pop by throwing
+     * or give its jobs up ({@link #giveUpFrom}); then the oldest private job is offered, as a push
+     * would offer it.
+     */
+    private boolean popWhileShort(int h, int s) {
+        onPublish.run(); // before the pop: if the owner refuses, it does not pop either
+        if (ownSplit != s) {
+            return popPublic(); // it gave its jobs up: they count as stolen
+        }
+        if (h > s) {
+            ownSplit = s + 1; // a thief it woke finds the job a moment later, as it looks again before it parks
+            SPLIT.setRelease(this, (long) (s + 1));
         }
         head = h;
         return true;
@@ -152,6 +175,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     @Override
     public void resetTo(int index) {
+        givenUpFrom = Integer.MAX_VALUE;
         lockAsOwner();
         try {
             if (index > head || tail < head) {
@@ -169,6 +193,7 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     @Override
     public void discardTo(int index) {
+        givenUpFrom = Integer.MAX_VALUE;
         lockAsOwner();
         try {
             long t = Math.min(tail, index);
@@ -179,6 +204,57 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
         } finally {
             LOCK.setRelease(this, 0L);
         }
+    }
+
+    @Override
+    public void cancelAfter(int index, Cancelling<? super S> c) {
+        lockAsOwner(); // the thieves' lock: no steal, no reset, no reach into the public part meanwhile
+        try {
+            long t = tail;
+            if (index >= t || !c.stillStolen(slot(index))) {
+                return;
+            }
+            for (int i = index + 1; i < t; i++) {
+                S later = slot(i);
+                if (!c.later(later)) {
+                    return;
+                }
+                c.stolen(later);
+            }
+            for (long split = (long) SPLIT.getAcquire(this); t < split && c.later(slot((int) t)); t++) {
+                c.dropped(slot((int) t));
+                TAIL.setRelease(this, t + 1);
+            }
+        } finally {
+            LOCK.setRelease(this, 0L);
+        }
+    }
+
+    @Override
+    public void giveUpFrom(int index, Cancelling<? super S> c) {
+        lockAsOwner();
+        try {
+            if (tail < index) {
+                return; // a job below index that no thief took would be left among stolen ones
+            }
+            for (long t = tail; t < head; t++) {
+                c.dropped(slot((int) t));
+            }
+            giveUpAll(head);
+        } finally {
+            LOCK.setRelease(this, 0L);
+        }
+        if (index < givenUpFrom) {
+            givenUpFrom = index;
+            givingUp = c;
+        }
+    }
+
+    /** Under the lock: every job below {@code h} counts as stolen. */
+    private void giveUpAll(int h) {
+        ownSplit = h;
+        SPLIT.setRelease(this, (long) h);
+        TAIL.setRelease(this, (long) h);
     }
 
     @Override
@@ -200,23 +276,30 @@ public final class SplitDeque<S> extends SplitDequeFields<S> {
 
     /** A push while the public part is short: the new job makes a private one to offer. */
     private void pushAndPublish() {
-        int s = ownSplit;
         onPublish.run(); // before anything moves: a refused push leaves the deque as it was
-        head++;
+        int h = head;
+        if (h >= givenUpFrom) {
+            pushGivenUp(h);
+            return;
+        }
+        int s = ownSplit; // read after: the owner may have given its jobs up meanwhile
+        head = h + 1;
         pushes++;
         ownSplit = s + 1;
         SPLIT.setRelease(this, (long) (s + 1));
     }
 
-    /**
-     * Offers the oldest private job, at {@code s}, to thieves. The owner is told first, so that it
-     * may refuse by throwing; a thief it wakes finds the job a moment later, as it looks again
-     * before it parks.
-     */
-    private void publish(int s) {
-        onPublish.run();
-        ownSplit = s + 1;
-        SPLIT.setRelease(this, (long) (s + 1));
+    /** A push where jobs are given up: the job counts as stolen at once, and nobody runs it. */
+    private void pushGivenUp(int h) {
+        lockAsOwner();
+        try {
+            givingUp.dropped(slot(h));
+            head = h + 1;
+            pushes++;
+            giveUpAll(h + 1);
+        } finally {
+            LOCK.setRelease(this, 0L);
+        }
     }
 
     /** The private part is empty: take the newest public job back, racing thieves under the lock. */

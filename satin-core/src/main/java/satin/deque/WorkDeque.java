@@ -32,13 +32,15 @@ public abstract class WorkDeque<S> {
      * Makes the claimed slot the newest job. Owner only. A deque that tells its owner when it
      * offers jobs to thieves (its {@code onPublish}) lets what that throws through, and then has
      * not pushed: an owner refuses to spawn more of work that nobody wants any more this way,
-     * without a test on the fast path.
+     * without a test on the fast path. A job pushed where jobs are given up ({@link #giveUpFrom})
+     * is given up at once.
      */
     public abstract void push();
 
     /**
      * Takes the newest job back. Owner only. Its slot is then {@code slot(head())}. Like {@link
-     * #push()}, it may throw what the owner's {@code onPublish} throws, and then has not popped.
+     * #push()}, it may throw what the owner's {@code onPublish} throws, and then has not popped;
+     * a deque short of jobs to offer tells its owner before it pops, as before it publishes.
      *
      * @return false if it was stolen (or there is no job); the head does not move then
      */
@@ -73,6 +75,28 @@ public abstract class WorkDeque<S> {
      * can take what was above it any more. What thieves took already stays theirs. Owner only.
      */
     public abstract void discardTo(int index);
+
+    /**
+     * For a thread other than the owner, when the stolen job at {@code index} failed: while no
+     * thief can take a job and the owner can neither forget stolen jobs nor reach into the part
+     * thieves see, and only if {@code c} says the slot at {@code index} still holds the failed job,
+     * hands each later slot that a thief took to {@link Cancelling#stolen}, then takes each later
+     * job that thieves could take now, oldest first, with {@link Cancelling#dropped}; both stop at
+     * the first slot that is not {@link Cancelling#later}. The owner's private jobs stay: it gives
+     * them up itself ({@link #giveUpFrom}) when its next push or pop finds nothing to offer.
+     */
+    public abstract void cancelAfter(int index, Cancelling<? super S> c);
+
+    /**
+     * Gives up, as stolen, every job from {@code index} up to the head that no thief took, and
+     * every job pushed at or above {@code index} from now on, until the head goes below it or the
+     * owner forgets stolen jobs ({@link #resetTo}, {@link #discardTo}): each goes to {@link
+     * Cancelling#dropped}, so that the owner's pop finds it stolen and its sync reads what that
+     * left in the slot. For an owner whose jobs from {@code index} on were cancelled; nothing below
+     * {@code index} may be left unstolen. Owner only, also from inside the {@code onPublish} its
+     * push or pop calls: that push or pop goes on from what is left.
+     */
+    public abstract void giveUpFrom(int index, Cancelling<? super S> c);
 
     /** The number of jobs, exact for the owner and an estimate for other threads. */
     public abstract int size();

@@ -223,6 +223,18 @@ public sealed interface Message {
         }
     }
 
+    /**
+     * From the owner of a job to the node that has it: an earlier spawn of the invocation that
+     * spawned it failed, so the sequential program never ran it (docs/decisions/0052). It is
+     * cancelled down its subtree, and, unlike an abandoned job, nothing of it is kept: its owner
+     * never runs it again.
+     */
+    record Cancel(long job) implements Message {
+        public MessageType type() {
+            return MessageType.CANCEL;
+        }
+    }
+
     /** A member of the pool. */
     record Member(int id, String name, String cluster, String address) {
     }

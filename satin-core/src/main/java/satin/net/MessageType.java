@@ -33,6 +33,7 @@ public enum MessageType {
     ABANDON(27),
     REGISTRY_MOVED(28),
     RESULT_KNOWN(29),
+    CANCEL(31),
     SHARED_WRITE(32),
     SHARED_STATE(33);
 
@@ -115,6 +116,8 @@ public enum MessageType {
             out.writeLong(r.job());
         } else if (m instanceof Message.Abandon a) {
             out.writeLong(a.job());
+        } else if (m instanceof Message.Cancel c) {
+            out.writeLong(c.job());
         } else if (m instanceof Message.ResultKnown k) {
             bytes(out, k.key());
             bytes(out, k.result());
@@ -173,6 +176,7 @@ public enum MessageType {
             case DECLINED -> new Message.Declined(in.readLong(), string(in));
             case HEARTBEAT -> new Message.Heartbeat();
             case ABANDON -> new Message.Abandon(in.readLong());
+            case CANCEL -> new Message.Cancel(in.readLong());
             case REGISTRY_MOVED -> new Message.RegistryMoved(in.readInt(), string(in));
             case RESULT_KNOWN -> new Message.ResultKnown(bytes(in), bytes(in));
             case SHARED_WRITE -> new Message.SharedWrite(in.readLong(), in.readLong(), bytes(in));

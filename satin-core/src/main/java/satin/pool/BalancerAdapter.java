@@ -6,6 +6,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import satin.lb.BalancerPort;
 import satin.lb.LoadBalancer;
 import satin.net.Message;
+import satin.runtime.Lineage;
 import satin.runtime.Node;
 import satin.stats.PoolStats;
 import satin.steal.StealProtocol;
@@ -68,6 +69,11 @@ final class BalancerAdapter implements Node.Remote, BalancerPort {
         synchronized (balancer) {
             balancer.idle();
         }
+    }
+
+    @Override
+    public void cancelled(Lineage work) {
+        steals.cancelled(work);
     }
 
     @Override

@@ -3,8 +3,11 @@ package satin.runtime;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
+import satin.deque.Cancelling;
 import satin.deque.WorkDeque;
 
 /**
@@ -15,36 +18,49 @@ import satin.deque.WorkDeque;
  * of the original record, where the copy's result was copied back.
  *
  * <p>The copies are offered newest first to the spawner's own sync ({@link #runOwn}), which runs
- * them depth-first as a normal sync runs what it pops, and oldest first to the other workers; the
+ * them depth-first as a normal sync runs what it pops, but each as the root of its own work, as a
+ * thief runs what it took (their spawns go above the spawner's, not where a pop would leave
+ * them, so a slot's index names the copy it belongs to), and oldest first to the other workers; the
  * copy's claim decides who runs it. Another node takes the oldest original instead (it receives
  * it by value anyway), and the copy is dropped. Copying every spawn is slow, so a lock-free queue
  * is plenty here.
  *
  * <p>Chosen when a node starts, so that a node not in this mode has no trace of it: its spawn fast
- * path has no test, and with this class never loaded its deque calls stay monomorphic.
+ * path has no test, and with this class never loaded its deque calls stay monomorphic. Its pushes
+ * and resets take a lock, so that cancelling the spawns after one that failed ({@link
+ * #cancelAfter}) sees them whole.
  */
 final class ByValueDeque extends WorkDeque<Slot> {
 
     private final JobCopier copier;
     /** Wakes an idle worker of the node: there is work to take. */
     private final Runnable onOffer;
-    /** The lineage of the work a spawn at an index belongs to, which its copy and original carry. */
-    private final IntFunction<Lineage> lineageAt;
+    /** Marks a spawn's original as taken from an index, with the lineage its copy carries too. */
+    private final ObjIntConsumer<InvocationRecord> taken;
+    /** Runs a copy at its spawner's sync, as the root of its own work, as a thief runs what it took. */
+    private final Consumer<InvocationRecord> runAsRoot;
     /** The copies not yet claimed (and some that were): newest first. */
     private final ConcurrentLinkedDeque<ByValueJob> offered = new ConcurrentLinkedDeque<>();
     private final AtomicInteger waiting = new AtomicInteger();
+    /** Numbered as a worker's deque numbers them: a slot's index names the root call its spawn belongs to. */
+    private final Supplier<Slot> newSlot = Slot.numbered();
     private Slot[] slots = new Slot[64];
     /** The copy of each spawn below the head, index for index with {@link #slots}. Owner only. */
     private ByValueJob[] copies = new ByValueJob[64];
     private int head;
     private long pushes;
+    /** Spawns at or above this index are given up at once ({@link #giveUpFrom}). */
+    private int givenUpFrom = Integer.MAX_VALUE;
+    private Cancelling<? super Slot> givingUp;
 
-    ByValueDeque(JobCopier copier, Runnable onOffer, IntFunction<Lineage> lineageAt) {
+    ByValueDeque(JobCopier copier, Runnable onOffer, ObjIntConsumer<InvocationRecord> taken,
+            Consumer<InvocationRecord> runAsRoot) {
         this.copier = copier;
         this.onOffer = onOffer;
-        this.lineageAt = lineageAt;
+        this.taken = taken;
+        this.runAsRoot = runAsRoot;
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = new Slot();
+            slots[i] = newSlot.get();
         }
     }
 
@@ -55,7 +71,7 @@ final class ByValueDeque extends WorkDeque<Slot> {
             slots = Arrays.copyOf(slots, old * 2);
             copies = Arrays.copyOf(copies, old * 2);
             for (int i = old; i < slots.length; i++) {
-                slots[i] = new Slot();
+                slots[i] = newSlot.get();
             }
         }
         return slots[head];
@@ -66,16 +82,21 @@ final class ByValueDeque extends WorkDeque<Slot> {
      * told first, and may refuse the spawn by throwing.
      */
     @Override
-    public void push() {
+    public synchronized void push() {
         onOffer.run();
-        ByValueJob job = ByValueJob.of(slots[head].capture(), copier);
-        Lineage lineage = lineageAt.apply(head);
-        job.belongsTo(lineage);
-        job.original().belongsTo(lineage);
-        copies[head++] = job;
+        InvocationRecord original = slots[head].capture();
+        taken.accept(original, head);
+        ByValueJob job = ByValueJob.of(original, copier);
+        job.belongsTo(original.lineage());
+        copies[head] = job;
+        if (head >= givenUpFrom && job.claim()) {
+            givingUp.dropped(slots[head]);
+        } else {
+            waiting.incrementAndGet();
+            offered.addFirst(job);
+        }
+        head++;
         pushes++;
-        waiting.incrementAndGet();
-        offered.addFirst(job);
     }
 
     /** Every spawn was stolen, by this node itself if no other took it. */
@@ -126,7 +147,7 @@ final class ByValueDeque extends WorkDeque<Slot> {
             if (job.claim()) {
                 waiting.decrementAndGet();
                 offered.removeFirstOccurrence(job); // at the front: newer ones are gone already
-                job.run();
+                runAsRoot.accept(job);
             }
         }
     }
@@ -142,7 +163,8 @@ final class ByValueDeque extends WorkDeque<Slot> {
     }
 
     @Override
-    public void resetTo(int index) {
+    public synchronized void resetTo(int index) {
+        givenUpFrom = Integer.MAX_VALUE;
         for (int i = index; i < head; i++) {
             copies[i] = null;
         }
@@ -151,15 +173,49 @@ final class ByValueDeque extends WorkDeque<Slot> {
 
     /** The copies above {@code index} are claimed here, so that no worker runs them, and dropped. */
     @Override
-    public void discardTo(int index) {
+    public synchronized void discardTo(int index) {
         for (int i = index; i < head; i++) {
-            ByValueJob job = copies[i];
-            if (job != null && job.claim()) {
-                waiting.decrementAndGet();
-                offered.removeFirstOccurrence(job);
-            }
+            claim(i);
         }
         resetTo(index);
+    }
+
+    /** The copy at {@code index} is claimed here, so that no worker runs it; false if one did already. */
+    private boolean claim(int index) {
+        ByValueJob job = copies[index];
+        if (job != null && job.claim()) {
+            waiting.decrementAndGet();
+            offered.removeFirstOccurrence(job);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public synchronized void cancelAfter(int index, Cancelling<? super Slot> c) {
+        if (index >= head || !c.stillStolen(slots[index])) {
+            return;
+        }
+        for (int i = index + 1; i < head && c.later(slots[i]); i++) {
+            if (claim(i)) {
+                c.dropped(slots[i]);
+            } else {
+                c.stolen(slots[i]);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void giveUpFrom(int index, Cancelling<? super Slot> c) {
+        for (int i = index; i < head; i++) {
+            if (claim(i)) {
+                c.dropped(slots[i]);
+            }
+        }
+        if (index < givenUpFrom) {
+            givenUpFrom = index;
+            givingUp = c;
+        }
     }
 
     /** The copies waiting to run: the jobs of this deque. */

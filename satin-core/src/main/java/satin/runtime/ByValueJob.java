@@ -69,18 +69,20 @@ final class ByValueJob extends InvocationRecord {
         return false; // the copy is this node's own: another node takes the original instead
     }
 
+    /** Its failure is the call's own exception, or a result that may not travel back, or the refusal. */
     @Override
-    protected void invoke() {
-        Throwable failure = refusal;
-        if (failure == null) {
-            try {
-                copier.starting(copy);
-                copy.invokeNow();
-                copier.copyResult(copy, original);
-            } catch (Throwable t) {
-                failure = t; // the call's own exception, or a result that may not travel back
-            }
+    protected void invoke() throws Throwable {
+        if (refusal != null) {
+            throw refusal;
         }
-        original.finishElsewhere(failure);
+        copier.starting(copy);
+        copy.invokeNow();
+        copier.copyResult(copy, original);
+    }
+
+    /** Also when it never ran, its work being abandoned or cancelled: the spawner's sync waits for the original. */
+    @Override
+    protected void completed() {
+        original.finishElsewhere(failure());
     }
 }

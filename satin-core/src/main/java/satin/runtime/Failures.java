@@ -13,9 +13,14 @@ public final class Failures {
 
     /**
      * @param soFar the failures of this sync so far, or {@code null}
-     * @return {@code soFar} with {@code failure} added
+     * @return {@code soFar} with {@code failure} added; a later spawn's abandonment is left out,
+     *         for it is no failure of the program: such a spawn was cancelled because an earlier
+     *         one failed (docs/decisions/0052), or its work was abandoned
      */
     public static SpawnException add(SpawnException soFar, Throwable failure) {
+        if (soFar != null && Abandoned.in(failure)) {
+            return soFar;
+        }
         if (failure instanceof SpawnException crossed && failure.getCause() != null) {
             if (soFar == null) {
                 // it already crossed an inner sync and holds this sync's failures so far: a new

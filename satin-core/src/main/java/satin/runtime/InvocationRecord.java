@@ -40,8 +40,11 @@ public abstract class InvocationRecord {
         }
     }
 
-    /** The job from elsewhere this one descends from, or null for this node's own work. */
+    /** The work this job belongs to, if it left the worker that spawned it; else null. */
     private Lineage lineage;
+    /** The worker whose deque a thief took this job from, and the index there; null if none did. */
+    private Worker takenFrom;
+    private int takenAt;
 
     /** The spawn site of the spawning method, copied from the slot; -1 for a record-form spawn. */
     int site = -1;
@@ -77,16 +80,24 @@ public abstract class InvocationRecord {
         return (boolean) DONE.getAcquire(this);
     }
 
-    /** Runs the call on this thread, keeping any exception, and publishes that it is done. */
+    /**
+     * Runs the call on this thread, keeping any exception, and publishes that it is done; a job
+     * of work abandoned or cancelled before it began does not run.
+     */
     final void run() {
-        try {
-            invoke();
-        } catch (Throwable t) {
-            failure = Lineage.abandoned(this) && !(t instanceof Abandoned)
-                    ? new Abandoned("abandoned work unwound with " + t, t) // what it met unwinding is no failure of its own
-                    : t;
+        Throwable t = null;
+        if (Lineage.abandoned(this)) {
+            t = new Abandoned("a job of abandoned work, dropped before it ran");
+        } else {
+            try {
+                invoke();
+            } catch (Throwable thrown) {
+                t = Lineage.abandoned(this) && !(thrown instanceof Abandoned)
+                        ? new Abandoned("abandoned work unwound with " + thrown, thrown) // what it met unwinding is no failure of its own
+                        : thrown;
+            }
         }
-        finish();
+        settle(t);
         completed();
     }
 
@@ -95,6 +106,18 @@ public abstract class InvocationRecord {
      * failure is given): publishes that it is done, so that the sync waiting for it goes on.
      */
     public final void finishElsewhere(Throwable failureOrNull) {
+        settle(failureOrNull);
+    }
+
+    /**
+     * Keeps what the call came to and publishes that it is done. A failure of a job a thief took
+     * first cancels the spawns its invocation made after it, which the sequential program never
+     * ran: before it is done, or its failure is seen, so that whoever sees either sees them cancelled.
+     */
+    private void settle(Throwable failureOrNull) {
+        if (failureOrNull != null && takenFrom != null && !Abandoned.in(failureOrNull)) {
+            takenFrom.cancellations().failed(this, takenAt);
+        }
         failure = failureOrNull;
         finish();
     }
@@ -130,6 +153,12 @@ public abstract class InvocationRecord {
     /** Makes this job part of {@code l}'s work: set before the job is shared with another thread. */
     public final void belongsTo(Lineage l) {
         lineage = l;
+    }
+
+    /** A thief takes this job from index {@code index} of {@code owner}'s deque: set before it is shared. */
+    final void takenFrom(Worker owner, int index) {
+        takenFrom = owner;
+        takenAt = index;
     }
 
     /** Told after the call ran on this node, for a job that must report back somewhere. */

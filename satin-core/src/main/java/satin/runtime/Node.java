@@ -32,6 +32,13 @@ public final class Node implements AutoCloseable {
     public interface Remote {
         /** A worker has nothing to do; called again and again while it stays so, and must be quick. */
         void idle();
+
+        /**
+         * A job a thief took was cancelled: what of its work went to other nodes is abandoned
+         * there, and whoever here waits for it goes on (docs/decisions/0052). Any thread.
+         */
+        default void cancelled(Lineage work) {
+        }
     }
 
     private volatile Remote remote;
@@ -162,6 +169,19 @@ public final class Node implements AutoCloseable {
             thrown += w.shedAbandoned();
         }
         return thrown;
+    }
+
+    /**
+     * A job a thief took was cancelled ({@link Lineage#abandon()}, docs/decisions/0052): its jobs
+     * waiting in this node's deques are thrown away, the workers that run it stop at their next
+     * spawn or sync, and what of it went to other nodes is abandoned there. Any thread.
+     */
+    void cancelled(Lineage work) {
+        shedAbandoned();
+        Remote r = remote;
+        if (r != null) {
+            r.cancelled(work);
+        }
     }
 
     /** How many workers run a job right now, for tests. */

@@ -42,12 +42,26 @@ final class RootLineages {
         int n = roots;
         Lineage[] lineages = this.lineages;
         int[] marks = this.marks;
-        for (int i = Math.min(n, Math.min(marks.length, lineages.length)) - 1; i >= 0; i--) {
+        int i = innermost(index, Math.min(n, Math.min(marks.length, lineages.length)), marks);
+        return i < 0 ? null : lineages[i];
+    }
+
+    /** Where the root call whose spawn sits at deque index {@code index} began, as {@link #at} finds it; 0 below every root. */
+    int markAt(int index) {
+        int n = roots;
+        int[] marks = this.marks;
+        int i = innermost(index, Math.min(n, marks.length), marks);
+        return i < 0 ? 0 : marks[i];
+    }
+
+    /** The position of the innermost of the first {@code n} roots that began at or below {@code index}, or -1. */
+    private static int innermost(int index, int n, int[] marks) {
+        for (int i = n - 1; i >= 0; i--) {
             if (marks[i] <= index) {
-                return lineages[i];
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** The lineage of the innermost root call, whose spawns are the ones a worker offers now. */

@@ -26,13 +26,37 @@ final class StolenJoin {
         this.search = search;
     }
 
-    /** The records of the {@code count} stolen spawns since {@code mark}, oldest first, once each is done. */
+    /**
+     * The records of the {@code count} stolen spawns since {@code mark}, oldest first, once each is
+     * done. Those after the first that failed are told to stop (docs/decisions/0052).
+     */
     InvocationRecord[] join(int mark, int count) {
         InvocationRecord[] stolen = take(mark, count);
+        Stopping stopping = new Stopping(stolen);
         for (InvocationRecord record : stolen) {
-            await(record);
+            await(record, stopping);
         }
         return stolen;
+    }
+
+    /** A join's stopping of the spawns after its first failure, looked at again when a failure is known. */
+    private final class Stopping {
+        private final InvocationRecord[] stolen;
+        private int stoppedFrom;
+        private int failuresSeen = -1;
+
+        Stopping(InvocationRecord[] stolen) {
+            this.stolen = stolen;
+            this.stoppedFrom = stolen.length;
+        }
+
+        void look() {
+            int failures = worker.cancellations().failures();
+            if (failures != failuresSeen) {
+                failuresSeen = failures;
+                stoppedFrom = worker.cancellations().stopAfterFirstFailure(stolen, stoppedFrom);
+            }
+        }
     }
 
     /** Reads the thieves' records out of the stolen slots, then forgets the slots. */
@@ -52,11 +76,12 @@ final class StolenJoin {
             slot.record = null;
         }
         deque.resetTo(mark);
+        worker.cancellations().forgotten(mark);
         return stolen;
     }
 
     /** Waits until a stolen child is done, doing other useful work meanwhile. */
-    private void await(InvocationRecord record) {
+    private void await(InvocationRecord record, Stopping stopping) {
         if (record.isDone()) {
             return;
         }
@@ -68,6 +93,7 @@ final class StolenJoin {
         InvocationRecord outer = worker.awaiting;
         worker.awaiting = record;
         while (!record.isDone()) {
+            stopping.look();
             InvocationRecord job = search.findWork();
             if (job != null) {
                 stats.syncIdleNanos += System.nanoTime() - idleSince;

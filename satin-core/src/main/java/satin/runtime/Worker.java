@@ -41,6 +41,7 @@ public final class Worker extends Thread {
     /** How a thief turns a slot of this worker's deque into the record it takes away. */
     final Function<Slot, InvocationRecord> capture;
     private final RootLineages roots = new RootLineages();
+    private final Cancellations cancellations = new Cancellations(this);
     private final WorkSearch search;
     private final StolenJoin stolenJoin;
     /** Set while this worker is parked with nothing to do, so that new work can wake it. */
@@ -58,7 +59,7 @@ public final class Worker extends Thread {
         this.node = node;
         this.index = index;
         JobCopier copier = node.copier();
-        this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, roots::at);
+        this.byValue = copier == null ? null : new ByValueDeque(copier, this::offering, this::taken, this::runAsRoot);
         this.deque = byValue != null ? byValue : node.config().deque().create(Slot.numbered(), this::offering);
         this.states = node.recordsTimeline() ? new WorkerStateLog(WorkerStateLog.capacityPerWorker(
                 node.config().workers(), STATES_PER_NODE)) : null;
@@ -66,7 +67,11 @@ public final class Worker extends Thread {
         this.stolenJoin = new StolenJoin(this, deque, node, stats, search);
         this.capture = slot -> {
             InvocationRecord record = slot.capture();
-            record.belongsTo(roots.at(slot.index));
+            taken(record, slot.index);
+            if (cancellations.covers(slot)) { // its failed sibling's cancelling and this steal crossed
+                record.lineage().abandon();
+                stats.cancelled.incrementAndGet();
+            }
             stats.stolenFromMe++; // under the deque's lock, so thieves do not race on it
             return record;
         };
@@ -292,10 +297,49 @@ public final class Worker extends Thread {
         stats.idleNanos += System.nanoTime() - idleSince;
     }
 
+    /**
+     * The job spawned at deque index {@code index} leaves this worker: it gets a lineage of its
+     * own, under the root call it was spawned in, so that it can be cancelled alone, and remembers
+     * where it came from, so that its failure cancels what its invocation spawned after it.
+     */
+    private void taken(InvocationRecord record, int index) {
+        record.belongsTo(Lineage.under(roots.at(index)));
+        record.takenFrom(this, index);
+    }
+
+    /** The cancelling of jobs spawned here after a stolen one that failed. */
+    Cancellations cancellations() {
+        return cancellations;
+    }
+
+    /** Where the root call whose spawn sits at deque index {@code index} began. */
+    int rootMarkAt(int index) {
+        return roots.markAt(index);
+    }
+
+    /** Whether every spawn is copied at once (by-value mode): its slot then holds its record from the start. */
+    boolean copiesEverySpawn() {
+        return byValue != null;
+    }
+
     /** Runs a job that another thread (or another node) waits for; afterwards, this worker looks for work again. */
     void runForOthers(InvocationRecord job) {
         enter(WorkerStateLog.RUNNING);
         stats.jobsRunForOthers++;
+        try {
+            runAsRoot(job);
+        } finally {
+            enter(WorkerStateLog.STEALING); // not in runAsRoot: the by-value copies it runs at a sync go on running
+        }
+    }
+
+    /**
+     * Runs a job that left its spawner's frame as the root of its own work: its spawns sit above
+     * the deque index where it begins, and belong to its lineage, so that it can be abandoned or
+     * cancelled alone, down its subtree. Also the copies the by-value deque runs at their
+     * spawner's sync: every spawn there left its spawner, and runs as a thief's would.
+     */
+    private void runAsRoot(InvocationRecord job) {
         Lineage lineage = job.lineage();
         int mark = deque.head();
         roots.enter(lineage, mark);
@@ -307,9 +351,9 @@ public final class Worker extends Thread {
             running = outer;
             if (lineage != null && lineage.abandoned()) {
                 deque.discardTo(mark); // it unwound by Abandoned, which may have left spawns behind
+                cancellations.forgotten(mark);
             }
             roots.exit();
-            enter(WorkerStateLog.STEALING);
         }
     }
 
@@ -321,18 +365,21 @@ public final class Worker extends Thread {
     }
 
     /**
-     * Told by this worker's deque before it offers thieves a job it was short of (see {@link
-     * WorkDeque#push()}). Off the fast path, and so the place where a spawn of abandoned work is
-     * refused: the Abandoned thrown here unwinds the job to its root. A deque is short of jobs
-     * to offer when thieves took them, and {@link #shedAbandoned} takes them when work is
-     * abandoned, so abandoned work stops at its next spawn or sync: a test on every spawn would
-     * cost every program (docs/decisions/0015).
+     * Told by this worker's deque before it offers thieves a job it was short of, or pops while
+     * it is short (see {@link WorkDeque#push()}). Off the fast path, and so the place where a
+     * spawn of abandoned work is refused: the Abandoned thrown here unwinds the job to its root.
+     * A deque is short of jobs to offer when thieves took them, and {@link #shedAbandoned} takes
+     * them when work is abandoned, so abandoned work stops at its next spawn or sync: a test on
+     * every spawn would cost every program (docs/decisions/0015). It is also where this worker
+     * gives up the jobs it spawned after a stolen one that failed (docs/decisions/0052), which
+     * take its jobs to offer first.
      */
     private void offering() {
         Lineage innermost = roots.innermost();
         if (innermost != null && innermost.abandoned()) {
             throw new Abandoned("a spawn of abandoned work, refused on " + getName());
         }
+        cancellations.giveUp();
         node.workPublished();
     }
 

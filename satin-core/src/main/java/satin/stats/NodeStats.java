@@ -27,9 +27,9 @@ public record NodeStats(String node, long wallNanos, long rootCalls, List<Worker
         out.append(String.format(Locale.ROOT, "statistics of node %s (%d worker%s, %.3f s, %d root call%s)%n",
                 node, workers.size(), workers.size() == 1 ? "" : "s", wallNanos / 1e9, rootCalls,
                 rootCalls == 1 ? "" : "s"));
-        String header = String.format(Locale.ROOT, "%-8s %14s %14s %13s %14s %10s %10s %11s %11s %10s%n",
+        String header = String.format(Locale.ROOT, "%-8s %14s %14s %13s %14s %10s %10s %11s %11s %10s %10s%n",
                 "worker", "spawns", "run here", "run for other", "steal tries", "steals", "sync waits",
-                "sync wait s", "sync idle s", "idle s");
+                "sync wait s", "sync idle s", "idle s", "cancelled");
         out.append(header);
         for (int i = 0; i < workers.size(); i++) {
             out.append(row(Integer.toString(i), workers.get(i)));
@@ -41,8 +41,8 @@ public record NodeStats(String node, long wallNanos, long rootCalls, List<Worker
     }
 
     private static String row(String name, WorkerStats.Snapshot s) {
-        return String.format(Locale.ROOT, "%-8s %14d %14d %13d %14d %10d %10d %11.3f %11.3f %10.3f%n", name,
+        return String.format(Locale.ROOT, "%-8s %14d %14d %13d %14d %10d %10d %11.3f %11.3f %10.3f %10d%n", name,
                 s.spawns(), s.jobsRunHere(), s.jobsRunForOthers(), s.stealAttempts(), s.steals(),
-                s.syncWaits(), s.syncWaitNanos() / 1e9, s.syncIdleNanos() / 1e9, s.idleNanos() / 1e9);
+                s.syncWaits(), s.syncWaitNanos() / 1e9, s.syncIdleNanos() / 1e9, s.idleNanos() / 1e9, s.cancelled());
     }
 }

@@ -1,9 +1,11 @@
 package satin.stats;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * The counters of one worker. Written with plain stores, by the worker itself or (for
- * {@link #stolenFromMe}) by a thief holding the worker's deque lock; none is on the spawn path
- * (the deque counts pushes next to its head). Other threads read them through {@link #snapshot()}, which is
+ * {@link #stolenFromMe}) by a thief holding the worker's deque lock, but for {@link #cancelled},
+ * an atomic; none is on the spawn path (the deque counts pushes next to its head). Other threads read them through {@link #snapshot()}, which is
  * exact once the worker is quiet and a close estimate while it runs.
  */
 public final class WorkerStats {
@@ -24,27 +26,37 @@ public final class WorkerStats {
     public long syncIdleNanos;
     /** Time outside any job with nothing to do. */
     public long idleNanos;
+    /**
+     * Of the calls this worker spawned, the ones cancelled because an earlier spawn of the same
+     * invocation failed (docs/decisions/0052): dropped before they ran, or, if a thief had them,
+     * told to stop. Counted by the worker, by thieves and by the thread that learns of the failure,
+     * at once, and never on the spawn path: so an atomic counter.
+     */
+    public final AtomicLong cancelled = new AtomicLong();
 
     /** @param spawns the calls this worker spawned, as its deque counted them */
     public Snapshot snapshot(long spawns) {
         return new Snapshot(spawns, stolenFromMe, jobsRunForOthers, stealAttempts, steals, syncWaits,
-                syncWaitNanos, syncIdleNanos, idleNanos);
+                syncWaitNanos, syncIdleNanos, idleNanos, cancelled.get());
     }
 
     /** The counters at one moment, summable across workers and nodes. */
     public record Snapshot(long spawns, long stolenFromMe, long jobsRunForOthers, long stealAttempts,
-            long steals, long syncWaits, long syncWaitNanos, long syncIdleNanos, long idleNanos) {
+            long steals, long syncWaits, long syncWaitNanos, long syncIdleNanos, long idleNanos, long cancelled) {
 
-        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         public Snapshot plus(Snapshot o) {
             return new Snapshot(spawns + o.spawns, stolenFromMe + o.stolenFromMe,
                     jobsRunForOthers + o.jobsRunForOthers, stealAttempts + o.stealAttempts,
                     steals + o.steals, syncWaits + o.syncWaits, syncWaitNanos + o.syncWaitNanos,
-                    syncIdleNanos + o.syncIdleNanos, idleNanos + o.idleNanos);
+                    syncIdleNanos + o.syncIdleNanos, idleNanos + o.idleNanos, cancelled + o.cancelled);
         }
 
-        /** Spawns this worker ran itself (every spawn runs exactly once: here, or stolen). */
+        /**
+         * Spawns this worker ran itself (every spawn runs exactly once: here, or stolen), counting
+         * those it gave up unrun after an earlier spawn failed (decision 0052) as run here.
+         */
         public long jobsRunHere() {
             return spawns - stolenFromMe;
         }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import satin.codec.Allowlist;
 import satin.codec.Decoding;
@@ -174,7 +175,7 @@ final class AwayTable {
             return;
         }
         if (failure == null && passedOn == null) {
-            orphans.cameBack(a.record().lineage(), a.payload(), r.payload());
+            orphans.cameBack(Lineage.fromElsewhere(a.record()), a.payload(), r.payload());
         }
         stats.resultsReceived.incrementAndGet(); // once remembered: whoever sees it counted sees it kept if its work goes
         if (passedOn != null) {
@@ -255,15 +256,29 @@ final class AwayTable {
      * abandoned where they went, and whoever here waits for one unwinds.
      */
     void passOnAbandonment(Lineage work, RemoteJob root) {
-        forget(a -> a.record().lineage() == work, (id, a) -> {
-            Message abandon = new Message.Abandon(id);
+        giveUp(work, root, Message.Abandon::new, "its owner's job was abandoned on " + settings.node());
+    }
+
+    /**
+     * Work of this node's was cancelled, an earlier spawn having failed (docs/decisions/0052): the
+     * jobs of it given away are forgotten here and cancelled where they went, and whoever here
+     * waits for one goes on.
+     */
+    void passOnCancel(Lineage work, RemoteJob root) {
+        giveUp(work, root, Message.Cancel::new, "cancelled on " + settings.node() + ": an earlier spawn failed");
+    }
+
+    /** Forgets the jobs of {@code work} given away, tells where each went, and finishes each but the root. */
+    private void giveUp(Lineage work, RemoteJob root, LongFunction<Message> tell, String why) {
+        forget(a -> Lineage.within(a.record(), work), (id, a) -> {
+            Message told = tell.apply(id);
             if (a.thief() != null) {
-                a.thief().send(abandon);
+                a.thief().send(told);
             } else {
-                a.link().send(abandon);
+                a.link().send(told);
             }
             if (a.record() != root) {
-                a.record().finishElsewhere(new Abandoned("its owner's job was abandoned on " + settings.node()));
+                a.record().finishElsewhere(new Abandoned(why));
             }
         });
     }

@@ -26,18 +26,21 @@ final class Orphans {
     private final PoolStats stats;
     /** Abandons, where they went, the jobs of abandoned work that this node gave away (not the root itself). */
     private final BiConsumer<Lineage, RemoteJob> passOn;
+    /** Cancels, where they went, the jobs of cancelled work that this node gave away (not the root itself). */
+    private final BiConsumer<Lineage, RemoteJob> passOnCancel;
     /** Jobs from elsewhere that run here, or wait to, until they report back: abandoned if their owner goes. */
     private final Set<RemoteJob> held = ConcurrentHashMap.newKeySet();
     /** Results saved from abandoned work, here and at the other members. */
     private final ResultTable results = new ResultTable();
 
     Orphans(Peers peers, StealProtocol.Settings settings, Node node, PoolStats stats,
-            BiConsumer<Lineage, RemoteJob> passOn) {
+            BiConsumer<Lineage, RemoteJob> passOn, BiConsumer<Lineage, RemoteJob> passOnCancel) {
         this.peers = peers;
         this.settings = settings;
         this.node = node;
         this.stats = stats;
         this.passOn = passOn;
+        this.passOnCancel = passOnCancel;
     }
 
     /** A job from elsewhere is here now, to run (or pass on) until it reports back. */
@@ -107,6 +110,22 @@ final class Orphans {
         for (RemoteJob r : held) {
             if (r.is(c, a.job())) {
                 abandon(r);
+            }
+        }
+    }
+
+    /**
+     * The owner of a job this node has cancelled it (docs/decisions/0052): abandoned down its
+     * subtree here and where it went, as an orphan is, but nothing of it is kept or counted here,
+     * for its owner never runs it again and counted it itself.
+     */
+    void cancelled(Connection c, long job) {
+        for (RemoteJob r : held) {
+            if (r.is(c, job) && held.remove(r)) {
+                r.abandon();
+                results.done(r.lineage());
+                node.shedAbandoned();
+                passOnCancel.accept(r.lineage(), r);
             }
         }
     }

@@ -47,7 +47,7 @@ public final class StealProtocol {
 
     public StealProtocol(Peers peers, Settings settings, Node node, JobCodec codec, LoadBalancer balancer,
             PoolStats stats) {
-        this.orphans = new Orphans(peers, settings, node, stats, this::passOnAbandonment);
+        this.orphans = new Orphans(peers, settings, node, stats, this::passOnAbandonment, this::passOnCancel);
         this.away = new AwayTable(peers, settings, node, codec, balancer, orphans, stats);
         this.thief = new Thief(peers, settings, node, codec, balancer, orphans, stats);
         this.victim = new Victim(peers, settings, node, codec, balancer, thief, away, orphans, stats);
@@ -89,6 +89,15 @@ public final class StealProtocol {
         orphans.abandonAll();
     }
 
+    /**
+     * A job of this node's was cancelled, an earlier spawn of its invocation having failed
+     * (docs/decisions/0052): what of its work was given away is abandoned where it went (the
+     * Abandon message of orphans, to the member it went to), and its record here is finished.
+     */
+    public void cancelled(Lineage work) {
+        away.passOnCancel(work, null);
+    }
+
     /** How many results this node knows from abandoned work. */
     public int resultsKnown() {
         return orphans.resultsKnown();
@@ -97,6 +106,10 @@ public final class StealProtocol {
     /** Orphans hears of abandoned work before the table that knows where its jobs went exists. */
     private void passOnAbandonment(Lineage work, RemoteJob root) {
         away.passOnAbandonment(work, root);
+    }
+
+    private void passOnCancel(Lineage work, RemoteJob root) {
+        away.passOnCancel(work, root);
     }
 
     // ------------------------------------------------------------------ where messages and losses come from
@@ -113,6 +126,8 @@ public final class StealProtocol {
             away.declined(c, d); // a job this node pushed over the link, or a stolen one it could not read
         } else if (m instanceof Message.Abandon a) {
             orphans.abandoned(c, a); // a job stolen over the link
+        } else if (m instanceof Message.Cancel k) {
+            orphans.cancelled(c, k.job()); // a job stolen over the link
         } else {
             protocolError(c, "a " + m.type() + " message on a link to a victim");
         }
@@ -130,6 +145,8 @@ public final class StealProtocol {
             away.declined(c, d); // a result this node's thief could not send
         } else if (m instanceof Message.Abandon a) {
             orphans.abandoned(c, a); // a job pushed to this node
+        } else if (m instanceof Message.Cancel k) {
+            orphans.cancelled(c, k.job()); // a job pushed to this node
         } else if (m instanceof Message.ResultKnown k) {
             orphans.learned(c, k);
         } else {

@@ -78,6 +78,16 @@ final class RacyDeque<S> extends WorkDeque<S> {
     }
 
     @Override
+    public void cancelAfter(int index, Cancelling<? super S> c) {
+        throw new UnsupportedOperationException("the stress test cancels nothing");
+    }
+
+    @Override
+    public void giveUpFrom(int index, Cancelling<? super S> c) {
+        throw new UnsupportedOperationException("the stress test cancels nothing");
+    }
+
+    @Override
     public int size() {
         return head - tail;
     }

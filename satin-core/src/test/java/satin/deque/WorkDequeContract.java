@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,6 +42,15 @@ abstract class WorkDequeContract {
     /** Pops and returns the id, or -1 if the newest job was stolen. */
     static int pop(WorkDeque<Cell> d) {
         return d.pop() ? d.slot(d.head()).id : -1;
+    }
+
+    /** Steals until nothing is offered; the ids, oldest first. */
+    static List<Integer> stealAll(WorkDeque<Cell> d) {
+        List<Integer> stolen = new ArrayList<>();
+        for (Integer id = steal(d); id != null; id = steal(d)) {
+            stolen.add(id);
+        }
+        return stolen;
     }
 
     static Integer steal(WorkDeque<Cell> d) {
@@ -238,5 +248,129 @@ abstract class WorkDequeContract {
         assertNull(steal(d), "nothing above the index can be taken any more");
         push(d, 7);
         assertEquals(7, pop(d), "the slots above the index are the owner's again");
+    }
+
+    /** Cancels the jobs after the one with id {@code failed}, noting which were stolen and which dropped. */
+    static final class Cancel implements Cancelling<Cell> {
+        final int failed;
+        final IntPredicate later;
+        final List<Integer> stolen = new ArrayList<>();
+        final List<Integer> dropped = new ArrayList<>();
+
+        Cancel(int failed, IntPredicate later) {
+            this.failed = failed;
+            this.later = later;
+        }
+
+        @Override
+        public boolean stillStolen(Cell slot) {
+            return slot.id == failed && slot.takenBy == 7;
+        }
+
+        @Override
+        public boolean later(Cell slot) {
+            return later.test(slot.id);
+        }
+
+        @Override
+        public void stolen(Cell slot) {
+            stolen.add(slot.id);
+        }
+
+        @Override
+        public void dropped(Cell slot) {
+            slot.takenBy = 9;
+            dropped.add(slot.id);
+        }
+    }
+
+    @Test
+    void cancellingAfterAStolenJobStopsTheLaterStolenOnesAndDropsWhatThievesCouldTake() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 6; i++) {
+            push(d, i);
+        }
+        List<Integer> taken = new ArrayList<>();
+        for (Integer id = steal(d); id != null; id = taken.size() < 2 ? steal(d) : null) {
+            taken.add(id);
+        }
+        assertEquals(1, taken.get(0));
+        Cancel c = new Cancel(1, id -> id < 5); // 5 and 6: a job the owner runs on top of them spawned those
+        d.cancelAfter(0, c);
+        assertEquals(taken.subList(1, taken.size()), c.stolen, "the later jobs thieves took are told to stop");
+        List<Integer> stolenAfter = stealAll(d);
+        for (int id : c.dropped) {
+            assertTrue(id > taken.size() && id < 5, "only later jobs thieves could take are dropped: " + c.dropped);
+        }
+        for (int id : stolenAfter) {
+            assertTrue(id >= 5, "nothing cancelled is left to thieves: " + stolenAfter);
+        }
+        int left = 6 - taken.size() - c.dropped.size() - stolenAfter.size();
+        for (int i = 0; i < left; i++) {
+            assertTrue(pop(d) > 0, "the owner's private jobs stay until it gives them up");
+        }
+        assertEquals(-1, pop(d));
+    }
+
+    @Test
+    void cancellingAfterAJobTheOwnerForgotDoesNothing() {
+        WorkDeque<Cell> d = newDeque();
+        push(d, 1);
+        push(d, 2);
+        assertEquals(1, steal(d));
+        Cancel c = new Cancel(5, id -> true);
+        d.cancelAfter(0, c);
+        assertTrue(c.stolen.isEmpty() && c.dropped.isEmpty());
+        assertEquals(2, pop(d));
+    }
+
+    @Test
+    void givingUpDropsEveryJobLeftAndEveryLaterPushUntilTheOwnerForgetsItsStolenJobs() {
+        WorkDeque<Cell> d = newDeque();
+        for (int i = 1; i <= 4; i++) {
+            push(d, i);
+        }
+        assertEquals(1, steal(d));
+        Cancel c = new Cancel(1, id -> true);
+        d.giveUpFrom(1, c);
+        assertEquals(List.of(2, 3, 4), c.dropped, "oldest first");
+        assertEquals(-1, pop(d), "given up jobs count as stolen");
+        push(d, 5);
+        assertEquals(List.of(2, 3, 4, 5), c.dropped, "a push where jobs are given up is given up at once");
+        assertEquals(5, d.head());
+        assertEquals(-1, pop(d));
+        assertNull(steal(d));
+        for (int i = 0; i < 5; i++) {
+            assertEquals(i == 0 ? 7 : 9, d.slot(i).takenBy);
+        }
+        d.resetTo(0);
+        push(d, 6);
+        assertEquals(6, pop(d), "after the owner forgot them, its pushes are its own again");
+    }
+
+    @Test
+    void theOwnerGivesItsJobsUpWhenItIsAskedBeforeAPushOrPop() {
+        boolean[] giving = {false};
+        Cancel c = new Cancel(1, id -> true);
+        List<WorkDeque<Cell>> deque = new ArrayList<>();
+        WorkDeque<Cell> d = newDeque(() -> {
+            if (giving[0]) {
+                deque.get(0).giveUpFrom(1, c);
+            }
+        });
+        deque.add(d);
+        for (int i = 1; i <= 4; i++) {
+            push(d, i);
+        }
+        List<Integer> taken = stealAll(d);
+        giving[0] = true;
+        if (taken.size() < 4) {
+            assertEquals(-1, pop(d), "a deque short of jobs to offer asks before it pops");
+            assertEquals(4 - taken.size(), c.dropped.size());
+        }
+        push(d, 5);
+        assertEquals(-1, pop(d), "and before it pushes");
+        assertTrue(c.dropped.contains(5), c.dropped.toString());
+        assertEquals(5, d.head());
     }
 }

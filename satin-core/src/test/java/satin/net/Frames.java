@@ -42,7 +42,7 @@ final class Frames {
                 new Message.Result(1234, false, new byte[] {5}), new Message.Result(1235, true, new byte[0]),
                 new Message.Push(77, new byte[] {4, 2}), new Message.BalancerNote(3, 1, 42),
                 new Message.PushReceived(77), new Message.Declined(1234, "class a.B may not travel"),
-                new Message.Heartbeat(), new Message.Abandon(4321), new Message.RegistryMoved(3, "tcp://10.0.0.1:7000"),
+                new Message.Heartbeat(), new Message.Abandon(4321), new Message.Cancel(4322), new Message.RegistryMoved(3, "tcp://10.0.0.1:7000"),
                 new Message.ResultKnown(new byte[32], new byte[] {1, 2}),
                 new Message.SharedWrite(5, 0, new byte[] {1}), new Message.SharedWrite(5, 12, new byte[] {1, 2}),
                 new Message.SharedState(new byte[] {3, 4}));

@@ -48,6 +48,18 @@ public final class Board {
         };
     }
 
+    /** Whether the blank can move in direction d without undoing the move {@code previous} (-1 for none). */
+    public static boolean canMoveOn(int blank, int d, int previous) {
+        return d + previous != 3 && canMove(blank, d);
+    }
+
+    /** The Manhattan distance {@code h} of the board, updated for the blank's move in direction d. */
+    public static int estimateAfter(long board, int blank, int d, int h) {
+        int from = blank + STEP[d];
+        int t = tile(board, from);
+        return h - distance(t, from) + distance(t, blank);
+    }
+
     /** The board after the blank (in square blank) swaps with its neighbour in direction d. */
     public static long move(long board, int blank, int d) {
         int from = blank + STEP[d];

@@ -38,11 +38,9 @@ public class Ida extends SatinObject {
         }
         Result[] children = new Result[4];
         for (int d = 0; d < 4; d++) {
-            if (d + previous != 3 && Board.canMove(blank, d)) {
-                int from = blank + Board.STEP[d];
-                int t = Board.tile(board, from);
-                int child = h - Board.distance(t, from) + Board.distance(t, blank);
-                children[d] = search(Board.move(board, blank, d), from, g + 1, child, bound, d);
+            if (Board.canMoveOn(blank, d, previous)) {
+                int child = Board.estimateAfter(board, blank, d, h);
+                children[d] = search(Board.move(board, blank, d), blank + Board.STEP[d], g + 1, child, bound, d);
             }
         }
         sync();
@@ -77,7 +75,7 @@ public class Ida extends SatinObject {
 
     /** Computes with these arguments, or those of a preset named as the only argument; returns what main prints. */
     public static String run(String... args) {
-        Args a = arguments(args);
+        Args a = arguments(PRESETS, args);
         Puzzles.Puzzle puzzle = a.puzzle();
         int spawnDepth = a.spawnDepth();
         Solution s = new Ida(spawnDepth).solve(puzzle.board());
@@ -103,18 +101,19 @@ public class Ida extends SatinObject {
      * a launcher calls before it starts anything.
      */
     public static void checkArguments(String... args) {
-        arguments(args);
+        arguments(PRESETS, args);
     }
 
     /** The arguments, as {@link #run} reads them. */
     public record Args(Puzzles.Puzzle puzzle, int spawnDepth) {
     }
 
-    private static Args arguments(String... args) {
-        List<String> a = AppArguments.of(PRESETS, args);
+    /** The arguments with these presets: {@link IdaFirst} reads its own as {@link #run} reads these. */
+    static Args arguments(Map<String, List<String>> presets, String... args) {
+        List<String> a = AppArguments.of(presets, args);
         if (a.isEmpty() || a.size() > 2) {
             throw new IllegalArgumentException("expected arguments PUZZLE [SPAWN_DEPTH] or a preset "
-                    + PRESETS.keySet() + ", not " + a);
+                    + presets.keySet() + ", not " + a);
         }
         Puzzles.Puzzle puzzle = Puzzles.parse(a.get(0));
         int spawnDepth = a.size() > 1 ? AppArguments.integer(a.get(1), "spawn depth", 0, 40) : 4;

@@ -40,12 +40,10 @@ public final class Sequential {
         }
         result.nodes++;
         for (int d = 0; d < 4; d++) {
-            if (d + previous != 3 && Board.canMove(blank, d)) {
-                int from = blank + Board.STEP[d];
-                int t = Board.tile(board, from);
-                int child = h - Board.distance(t, from) + Board.distance(t, blank);
+            if (Board.canMoveOn(blank, d, previous)) {
+                int child = Board.estimateAfter(board, blank, d, h);
                 moves[g - rootDepth] = Board.NAMES[d];
-                visit(Board.move(board, blank, d), from, g + 1, child, d);
+                visit(Board.move(board, blank, d), blank + Board.STEP[d], g + 1, child, d);
             }
         }
     }

@@ -10,6 +10,8 @@ import java.util.Locale;
  */
 public enum NodeCounter {
     SPAWNS, JOBS_RUN, LOCAL_STEAL_ATTEMPTS, LOCAL_STEALS, SYNC_WAITS, SYNC_WAIT_NANOS, SYNC_IDLE_NANOS, IDLE_NANOS,
+    /** Real nodes only: spawns cancelled because an earlier spawn of their invocation failed (decision 0052). */
+    JOBS_CANCELLED,
     /** Simulated nodes only: jobs of this node's that others stole, and jobs it ran for others. */
     STOLEN_FROM_ME, JOBS_RUN_FOR_OTHERS,
     REMOTE_STEAL_REQUESTS, REMOTE_STEALS, REMOTE_STEALS_EMPTY, STEAL_WAIT_NANOS, STEAL_REQUESTS_RECEIVED, JOBS_GIVEN,

@@ -70,6 +70,7 @@ public final class PoolReport {
         c.put(SYNC_WAIT_NANOS, t.syncWaitNanos());
         c.put(SYNC_IDLE_NANOS, t.syncIdleNanos());
         c.put(IDLE_NANOS, t.idleNanos());
+        c.put(JOBS_CANCELLED, t.cancelled());
     }
 
     private static void pool(Map<NodeCounter, Long> c, PoolStats s) {

@@ -119,7 +119,14 @@ public final class PoolSummary {
         for (Column c : COLUMNS) {
             out.append(' ').append(pad(cell(c, total(c.key())), c.width()));
         }
-        return out.append(System.lineSeparator()).append(failures()).toString();
+        return out.append(System.lineSeparator()).append(failures()).append(cancelled()).toString();
+    }
+
+    /** A line on the spawns cancelled after a failure, when there were any (docs/decisions/0052). */
+    private String cancelled() {
+        long cancelled = total("jobsCancelled");
+        return cancelled == 0 ? "" : String.format(Locale.ROOT, "cancelled: %d spawns that came after a failed spawn of"
+                + " their invocation, dropped unrun or stopped where they ran%n", cancelled);
     }
 
     /**
