@@ -198,7 +198,7 @@ final class ByValueDeque extends WorkDeque<Slot> {
         }
         for (int i = index + 1; i < head && c.later(slots[i]); i++) {
             if (claim(i)) {
-                c.dropped(slots[i]);
+                dropClaimed(i, c);
             } else {
                 c.stolen(slots[i]);
             }
@@ -209,13 +209,24 @@ final class ByValueDeque extends WorkDeque<Slot> {
     public synchronized void giveUpFrom(int index, Cancelling<? super Slot> c) {
         for (int i = index; i < head; i++) {
             if (claim(i)) {
-                c.dropped(slots[i]);
+                dropClaimed(i, c);
             }
         }
         if (index < givenUpFrom) {
             givenUpFrom = index;
             givingUp = c;
         }
+    }
+
+    /**
+     * Drops the original of the copy at {@code index}, claimed here: that record is what the
+     * spawner's sync waits for. The slot is given it first: its own record was found null once
+     * (RandomProgramsTest, 2026-11-28, a worker died of the NullPointerException and the program
+     * hung), by a path not yet understood; the claimed copy always knows its original.
+     */
+    private void dropClaimed(int index, Cancelling<? super Slot> c) {
+        slots[index].record = copies[index].original();
+        c.dropped(slots[index]);
     }
 
     /** The copies waiting to run: the jobs of this deque. */
