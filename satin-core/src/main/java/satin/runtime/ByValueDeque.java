@@ -175,20 +175,24 @@ final class ByValueDeque extends WorkDeque<Slot> {
     @Override
     public synchronized void discardTo(int index) {
         for (int i = index; i < head; i++) {
-            claim(i);
+            claimed(i);
         }
         resetTo(index);
     }
 
-    /** The copy at {@code index} is claimed here, so that no worker runs it; false if one did already. */
-    private boolean claim(int index) {
+    /**
+     * The copy at {@code index}, claimed here so that no worker runs it; null if one did already.
+     * The copy is returned, not read again: the spawner's sync takes copies out of the array
+     * without this lock ({@link #runOwn}), and may have taken this one out meanwhile.
+     */
+    private ByValueJob claimed(int index) {
         ByValueJob job = copies[index];
         if (job != null && job.claim()) {
             waiting.decrementAndGet();
             offered.removeFirstOccurrence(job);
-            return true;
+            return job;
         }
-        return false;
+        return null;
     }
 
     @Override
@@ -197,8 +201,9 @@ final class ByValueDeque extends WorkDeque<Slot> {
             return;
         }
         for (int i = index + 1; i < head && c.later(slots[i]); i++) {
-            if (claim(i)) {
-                dropClaimed(i, c);
+            ByValueJob job = claimed(i);
+            if (job != null) {
+                drop(i, job, c);
             } else {
                 c.stolen(slots[i]);
             }
@@ -208,8 +213,9 @@ final class ByValueDeque extends WorkDeque<Slot> {
     @Override
     public synchronized void giveUpFrom(int index, Cancelling<? super Slot> c) {
         for (int i = index; i < head; i++) {
-            if (claim(i)) {
-                dropClaimed(i, c);
+            ByValueJob job = claimed(i);
+            if (job != null) {
+                drop(i, job, c);
             }
         }
         if (index < givenUpFrom) {
@@ -219,13 +225,13 @@ final class ByValueDeque extends WorkDeque<Slot> {
     }
 
     /**
-     * Drops the original of the copy at {@code index}, claimed here: that record is what the
-     * spawner's sync waits for. The slot is given it first: its own record was found null once
-     * (RandomProgramsTest, 2026-11-28, a worker died of the NullPointerException and the program
-     * hung), by a path not yet understood; the claimed copy always knows its original.
+     * Drops the original of {@code job}, the copy at {@code index}, claimed here: the record the
+     * spawner's sync waits for. The slot is given it first, since the sync may have let go of the
+     * slot's own record meanwhile: a worker died of a NullPointerException here once, and the
+     * program hung (RandomProgramsTest, 2026-11-28).
      */
-    private void dropClaimed(int index, Cancelling<? super Slot> c) {
-        slots[index].record = copies[index].original();
+    private void drop(int index, ByValueJob job, Cancelling<? super Slot> c) {
+        slots[index].record = job.original();
         c.dropped(slots[index]);
     }
 
