@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.util.AttributeKey;
 import java.util.concurrent.atomic.LongAdder;
+import satin.config.Settings;
 import satin.stats.IntervalCounts;
 
 /**
@@ -64,6 +65,11 @@ public final class Traffic extends ChannelDuplexHandler {
     private final LongAdder heartbeatsOut = new LongAdder();
     /** Series {@link #SENT} and {@link #RECEIVED}: the messages over time, for the run's timeline. */
     private final IntervalCounts overTime = new IntervalCounts(2, IntervalCounts.INTERVALS);
+    /**
+     * Whether messages are counted over time ({@code satin.timeline}): a clock read and a lock on
+     * every message, which a node that records no timeline does not pay.
+     */
+    private final boolean overTimeOn = Settings.TIMELINE.isOn();
     private final long origin = System.nanoTime();
     public static final int SENT = 0;
     public static final int RECEIVED = 1;
@@ -77,7 +83,7 @@ public final class Traffic extends ChannelDuplexHandler {
         return new Snapshot(lan.read(), wan.read(), heartbeatsIn.sum(), heartbeatsOut.sum());
     }
 
-    /** Messages sent and received per interval, heartbeats left out; from {@link #originNanos()}. */
+    /** Messages sent and received per interval, heartbeats left out, if the timeline is on; from {@link #originNanos()}. */
     public IntervalCounts overTime() {
         return overTime;
     }
@@ -112,7 +118,9 @@ public final class Traffic extends ChannelDuplexHandler {
         Way way = incoming ? c.in : c.out;
         way.messages.increment();
         way.bytes.add(FrameFormat.LENGTH_BYTES + (long) body.readableBytes());
-        overTime.add(incoming ? RECEIVED : SENT, System.nanoTime() - origin, 1);
+        if (overTimeOn) {
+            overTime.add(incoming ? RECEIVED : SENT, System.nanoTime() - origin, 1);
+        }
     }
 
     private Counters of(ChannelHandlerContext ctx) {

@@ -1,6 +1,7 @@
 package satin.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -132,5 +133,42 @@ class TrafficTest {
         assertEquals(serverBefore.lan(), now.lan(), "nothing more on the LAN");
         assertEquals(new Traffic.Counts(1, 0, frame(8), 0), minus(now.wan(), serverBefore.wan()));
         assertEquals(now.lan().plus(now.wan()), now.total());
+    }
+
+    @Test
+    void messagesAreCountedOverTimeOnlyWhileTheTimelineIsOn() {
+        long received = total(serverTraffic, Traffic.RECEIVED);
+        long sent = total(clientTraffic, Traffic.SENT);
+        readInPiecesOf(written(new Message.StealRequest(5), new Message.Stop()), Integer.MAX_VALUE);
+        assertEquals(2, total(serverTraffic, Traffic.RECEIVED) - received, "on by default: received");
+        assertEquals(2, total(clientTraffic, Traffic.SENT) - sent, "on by default: sent");
+
+        String old = System.setProperty("satin.timeline", "false");
+        Traffic off;
+        try {
+            off = new Traffic();
+        } finally {
+            if (old == null) {
+                System.clearProperty("satin.timeline");
+            } else {
+                System.setProperty("satin.timeline", old);
+            }
+        }
+        EmbeddedChannel offEnd = end("off", true, new PipelineTest.Recorder(), off);
+        EmbeddedChannel otherEnd = end("other", false, new PipelineTest.Recorder(), new Traffic());
+        try {
+            PipelineTest.pump(offEnd, otherEnd); // the handshake's messages
+            Traffic.Counts counted = off.snapshot().lan();
+            assertTrue(counted.messagesIn() > 0 && counted.messagesOut() > 0, "it counts its messages: " + counted);
+            assertEquals(0, total(off, Traffic.RECEIVED) + total(off, Traffic.SENT), "but not over time");
+        } finally {
+            offEnd.finishAndReleaseAll();
+            otherEnd.finishAndReleaseAll();
+        }
+    }
+
+    private static long total(Traffic t, int series) {
+        long[][] counts = t.overTime().snapshot().counts();
+        return java.util.Arrays.stream(counts[series]).sum();
     }
 }
