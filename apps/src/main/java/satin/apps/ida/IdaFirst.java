@@ -43,14 +43,31 @@ public class IdaFirst extends SatinObject {
      */
     @Spawnable
     public int search(long board, int blank, int g, int h, int bound, int previous, String path) {
+        return explore(board, blank, g, h, bound, previous, path);
+    }
+
+    /**
+     * {@link #search}'s work. The first move is searched here, by a plain call, before the others
+     * are spawned, as tsp does its nearest city: a job runs the spawns it kept newest first at its
+     * sync, so spawned with the others the first move, where the sequential program looks first,
+     * would be searched last on one worker, after later moves the sequential program may never reach.
+     */
+    private int explore(long board, int blank, int g, int h, int bound, int previous, String path) {
         if (g >= spawnDepth || h == 0 || g + h > bound) {
             return FirstBelow.search(board, blank, g, h, bound, previous, path);
         }
         int[] next = {Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
+        boolean first = true;
         for (int d = 0; d < 4; d++) {
             if (Board.canMoveOn(blank, d, previous)) {
                 int child = Board.estimateAfter(board, blank, d, h);
-                next[d] = search(Board.move(board, blank, d), blank + Board.STEP[d], g + 1, child, bound, d, path + Board.NAMES[d]);
+                long moved = Board.move(board, blank, d);
+                if (first) {
+                    first = false;
+                    next[d] = explore(moved, blank + Board.STEP[d], g + 1, child, bound, d, path + Board.NAMES[d]);
+                } else {
+                    next[d] = search(moved, blank + Board.STEP[d], g + 1, child, bound, d, path + Board.NAMES[d]);
+                }
             }
         }
         sync();
