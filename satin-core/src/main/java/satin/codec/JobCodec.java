@@ -298,6 +298,11 @@ public final class JobCodec {
     }
 
     /** This thread's Kryo, for the shared objects' messages ({@link SharedCodec}); reset after each message. */
+    /** Allows {@code type} and what its fields need, as the declared type of something a message holds. */
+    void allow(Class<?> type) {
+        allowlist.allow(type);
+    }
+
     /** A Kryo for this thread's one message, to be given back with {@link #release} once it is read or written. */
     Kryo obtain() {
         return kryos.obtain();

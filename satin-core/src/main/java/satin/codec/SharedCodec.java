@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import java.util.function.Function;
 import satin.SharedObject;
 
 /**
@@ -44,10 +45,32 @@ public final class SharedCodec {
         return writeValues(out, args);
     }
 
+    /**
+     * Allows a write's declared parameter types, and what their fields need, as a record's fields'
+     * are: a member may write or apply a write before any job brought it an argument's class.
+     */
+    public void allow(Class<?>[] parameterTypes) {
+        for (Class<?> type : parameterTypes) {
+            codec.allow(type);
+        }
+    }
+
     /** @throws KryoException or {@link Allowlist.NotAllowedException} for bytes that are not an allowed call */
     public Call readCall(byte[] bytes) {
+        return readCall(bytes, method -> new Class<?>[0]);
+    }
+
+    /**
+     * A call of a write whose parameters' declared types {@code parameters} gives for the method's
+     * name and descriptor: those are allowed ({@link #allow}) before the arguments are read.
+     *
+     * @throws KryoException or {@link Allowlist.NotAllowedException} for bytes that are not an allowed
+     *     call; what {@code parameters} throws for a method that is no write
+     */
+    public Call readCall(byte[] bytes, Function<String, Class<?>[]> parameters) {
         Input in = new BoundedInput(bytes);
         String method = readMethod(in);
+        allow(parameters.apply(method));
         Asker asker = readAsker(in);
         int n = in.readVarInt(true);
         if (n < 0 || n > 255) {

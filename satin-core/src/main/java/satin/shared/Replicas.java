@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import satin.Published;
 import satin.SharedObject;
@@ -161,6 +162,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     @Override
     public void write(SharedObject object, String method, Object[] args) {
         long id = export(object);
+        codec.allow(WriteMethods.of(object.getClass(), method).getParameterTypes());
         if (port.self() == port.master()) {
             orderOrRefuse(id, codec.writeCall(method, port.self(), 0, args), port.self());
         } else {
@@ -222,9 +224,10 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private boolean checked(Message.SharedWrite w) {
         Replica r = byId.get(w.object());
         try {
-            SharedCodec.Call c = codec.readCall(w.call());
-            if (r != null) { // else made and sent elsewhere, never here: its replicas check the method
-                WriteMethods.of(r.object.getClass(), c.method());
+            if (r != null) {
+                codec.readCall(w.call(), parametersOf(r)); // a write of the object's class, its arguments readable
+            } else {
+                codec.readCall(w.call()); // made and sent elsewhere, never here: its replicas check the method
             }
             return true;
         } catch (RuntimeException e) {
@@ -284,7 +287,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     /** Runs the write's body on this replica; one that cannot run is skipped, as on every replica. */
     private void apply(Replica r, byte[] call) {
         try {
-            SharedCodec.Call c = codec.readCall(call);
+            SharedCodec.Call c = codec.readCall(call, parametersOf(r));
             if (c.origin() == port.self() && c.request() > 0) {
                 requests.confirmed(c.request());
             }
@@ -293,6 +296,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             LOG.log(Level.WARNING, "node {0} skips write {1} of shared object {2}: {3}", name, r.sequence, r.id,
                     e.toString());
         }
+    }
+
+    /** The declared parameter types of a write of {@code r}'s object, by name and descriptor; not a write: refused. */
+    private static Function<String, Class<?>[]> parametersOf(Replica r) {
+        return method -> WriteMethods.of(r.object.getClass(), method).getParameterTypes();
     }
 
     // ------------------------------------------------------------------ for the sequencer and tests

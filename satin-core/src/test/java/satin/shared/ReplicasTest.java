@@ -158,6 +158,25 @@ class ReplicasTest {
         assertEquals(List.of(7L, 1L, 2L, 3L), ((SharedLog) replicas.byId(id)).entries());
     }
 
+    /**
+     * Found on review: a member admits classes as the records that name them arrive, so a write
+     * whose argument is of a class no job had brought it yet was refused there and skipped, and the
+     * replicas differed. A write's declared parameter types are allowed before its arguments are read.
+     */
+    @Test
+    void aWriteWhoseArgumentsClassNoJobBroughtIsAppliedOnEveryReplica() {
+        Positions positions = new Positions();
+        replicas.received(1, new Message.SharedState(master.state(positions).bytes()));
+        long id = master.idOf(positions);
+        Positions replica = (Positions) replicas.byId(id);
+        replica.add(new Positions.Point(3, 4)); // member 2 writes: its request goes to the master
+        master.received(2, port.sent.get(port.sent.size() - 1));
+        assertEquals(List.of("(3, 4)"), positions.positions(), "ordered and applied on the master");
+        replicas.received(1, masterPort.sent.stream().filter(m -> m instanceof Message.SharedWrite).findFirst()
+                .orElseThrow());
+        assertEquals(List.of("(3, 4)"), replica.positions(), "and on the member");
+    }
+
     // ------------------------------------------------------------------ requests
 
     @Test
