@@ -75,7 +75,7 @@ final class SearchBench {
                 + " %d cpus%n", preset, rounds, GRID_NODES, System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         try (PoolProcesses processes = jvms ? new PoolProcesses("satin-search-bench") : null) {
-            SearchBench bench = new SearchBench(SequentialLoader.of(SearchBench.class.getClassLoader()), processes, wan);
+            SearchBench bench = new SearchBench(AppsBench.sequentialLoader(), processes, wan);
             for (String app : apps) {
                 List<String> base = Apps.presets(app, SearchBench.class.getClassLoader()).get(preset);
                 if (base == null) {
@@ -166,7 +166,7 @@ final class SearchBench {
                 "explored", "x seq", "WAN writes");
         for (Map.Entry<String, Cell> e : cells.entrySet()) {
             Spread s = Spread.of(seconds(e.getValue()));
-            double explored = median(e.getValue().explored());
+            double explored = seqExplored > 0 ? median(e.getValue().explored()) : -1; // a program that counts none
             System.out.printf(Locale.ROOT, "  %-22s %8.2f %17s %8.2fx %14s %9s %10.0f%n", e.getKey(), s.median(), s.range(2),
                     seqSeconds / s.median(), explored < 0 ? "-" : String.format(Locale.ROOT, "%.0f", explored),
                     explored < 0 ? "-" : String.format(Locale.ROOT, "%.3f", explored / seqExplored),

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import satin.SatinObject;
 import satin.Spawnable;
 import satin.apps.AppArguments;
@@ -16,7 +15,8 @@ import satin.apps.AppArguments;
  * once ({@link Ranks}) and the jobs of {@link #pull} wait in {@link #guard_pull} until their
  * node has that round; with the passed form, {@link #pullPassed} takes the vector as an argument,
  * so that each stolen job carries a copy. Each page's new rank is summed over its in-links in the
- * same order whoever computes it, so both forms print the sequential program's ranks bit for bit.
+ * same order whoever computes it, so both forms compute the sequential program's ranks to the last
+ * bit, and print what it prints.
  */
 public class PageRank extends SatinObject {
 
@@ -48,11 +48,17 @@ public class PageRank extends SatinObject {
     }
 
     /** The in-links of every page and the out-degree of every page, from the seed. */
-    record Graph(int[][] in, int[] outDegree) {
-        private static final Map<List<Long>, Graph> MADE = new ConcurrentHashMap<>();
+    record Graph(int pages, int links, long seed, int[][] in, int[] outDegree) {
+        /** The graph made last in this JVM: a run's jobs all need the same one, and a node keeps no other. */
+        private static volatile Graph last;
 
         static Graph of(int pages, int links, long seed) {
-            return MADE.computeIfAbsent(List.of((long) pages, (long) links, seed), k -> make(pages, links, seed));
+            Graph g = last;
+            if (g == null || g.pages != pages || g.links != links || g.seed != seed) {
+                g = make(pages, links, seed); // two workers may both make it: the same graph, from the seed
+                last = g;
+            }
+            return g;
         }
 
         private static Graph make(int pages, int links, long seed) {
@@ -69,7 +75,7 @@ public class PageRank extends SatinObject {
                     out[from]++;
                 }
             }
-            return new Graph(in, out);
+            return new Graph(pages, links, seed, in, out);
         }
     }
 
