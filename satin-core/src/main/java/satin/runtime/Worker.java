@@ -317,7 +317,10 @@ public final class Worker extends Thread {
         return roots.markAt(index);
     }
 
-    /** Whether every spawn is copied at once (by-value mode): its slot then holds its record from the start. */
+    /**
+     * Whether every spawn is copied at once (by-value mode): its deque then puts the original record
+     * in the slot of a job it drops, since the spawner's sync may have let go of the slot's own.
+     */
     boolean copiesEverySpawn() {
         return byValue != null;
     }

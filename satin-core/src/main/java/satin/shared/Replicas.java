@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -42,7 +43,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private final Map<SharedObject, Replica> byObject = new IdentityHashMap<>();
     /** Ordered writes of objects this member has no replica of yet, until one arrives. */
     private final Map<Long, TreeMap<Long, byte[]>> early = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger earlyCount = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger earlyCount = new AtomicInteger();
 
     /** One replica's place in its object's order of writes; guarded by the object's lock. */
     private static final class Replica {

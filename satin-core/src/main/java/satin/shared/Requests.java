@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 import satin.net.Message;
 
@@ -23,7 +24,7 @@ final class Requests {
     private final String name;
     private final SharedPort port;
     /** Requests this member sent across the wide area (not counting those sent again). */
-    final java.util.concurrent.atomic.AtomicLong wanRequests = new java.util.concurrent.atomic.AtomicLong();
+    final AtomicLong wanRequests = new AtomicLong();
     /** Guarded by this. */
     private final TreeMap<Long, Message.SharedWrite> unconfirmed = new TreeMap<>();
     /** Guarded by this. */

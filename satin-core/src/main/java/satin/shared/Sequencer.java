@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import satin.SharedObject;
 import satin.net.Message;
 
@@ -37,9 +39,9 @@ final class Sequencer {
     private final Set<Integer> owed = new HashSet<>();
 
     /** Ordered writes this master sent across the wide area. */
-    final java.util.concurrent.atomic.AtomicLong wanWrites = new java.util.concurrent.atomic.AtomicLong();
+    final AtomicLong wanWrites = new AtomicLong();
     /** Per member, the number of its last request ordered (or refused); each member's entry is its own lock. */
-    private final Map<Integer, long[]> lastRequest = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Integer, long[]> lastRequest = new ConcurrentHashMap<>();
 
     /** What became of a member's request. */
     enum Taken {
@@ -116,9 +118,7 @@ final class Sequencer {
             List<Integer> others = port.others();
             for (int member : others) {
                 if (given.add(member) && !giveStates(member)) {
-                    synchronized (this) {
-                        owed.add(member);
-                    }
+                    owe(member);
                 }
             }
             given.retainAll(others);
@@ -153,9 +153,7 @@ final class Sequencer {
         if (port.self() != port.master() || !port.others().contains(member)) {
             return;
         }
-        synchronized (this) {
-            owed.add(member);
-        }
+        owe(member);
         linkOpened(member);
     }
 
@@ -170,10 +168,13 @@ final class Sequencer {
             }
         }
         if (!giveStates(member)) {
-            synchronized (this) {
-                owed.add(member);
-            }
+            owe(member);
         }
+    }
+
+    /** {@code member} may have missed what was sent to it: it gets every state once a link to it opens. */
+    private synchronized void owe(int member) {
+        owed.add(member);
     }
 
     /**
