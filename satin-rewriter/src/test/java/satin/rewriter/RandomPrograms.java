@@ -69,7 +69,10 @@ public final class RandomPrograms {
                 if (o.failed()) {
                     Program small = Shrinker.shrink(p, q -> runner.again(q, o).kind() == o.kind(), 300);
                     Runner.Outcome again = runner.run(small);
-                    String report = "seed " + seed + ": " + o.kind() + ": " + again.detail() + "\n" + small.source();
+                    // the first run's detail too: a failure that depends on timing may not come again when shrunk
+                    String report = "seed " + seed + ": " + o.kind() + ": " + o.detail()
+                            + (again.kind() == o.kind() ? "; shrunk: " + again.detail() : "; the shrunk program ran "
+                            + again.kind()) + "\n" + small.source();
                     failures.add(report);
                     log.println(report);
                     if (keep != null) {
