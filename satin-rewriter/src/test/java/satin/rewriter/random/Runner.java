@@ -181,7 +181,13 @@ public final class Runner implements AutoCloseable {
                     if (focus != null && focus.node() != null && !focus.node().equals(node.getKey())) {
                         continue;
                     }
-                    Object got = deadline(() -> node.getValue().call(() -> parallel.invoke(null, in[0], (long) in[1])));
+                    Object got;
+                    try {
+                        got = deadline(() -> node.getValue().call(() -> parallel.invoke(null, in[0], (long) in[1])));
+                    } catch (TimeoutException e) {
+                        return new Outcome(Kind.HUNG, "run(" + in[0] + ", " + in[1] + ") on " + node.getKey() + ": no result within "
+                                + DEADLINE_SECONDS + " s; its workers:" + stacks(node.getValue().name() + "-"), input, node.getKey());
+                    }
                     if (!expected.equals(got)) {
                         return new Outcome(Kind.DIFFERENT, "run(" + in[0] + ", " + in[1] + ") on " + node.getKey()
                                 + ": expected " + expected + " but was " + got, input, node.getKey());
@@ -204,6 +210,20 @@ public final class Runner implements AutoCloseable {
             rewritten.forget(out.keySet());
         }
         return new Outcome(Kind.SAME, "");
+    }
+
+    /** The stacks of the threads whose names start with {@code prefix}: where a hung node waits. */
+    private static String stacks(String prefix) {
+        StringBuilder b = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, frames) -> {
+            if (t.getName().startsWith(prefix)) {
+                b.append("\n  ").append(t.getName()).append(' ').append(t.getState());
+                for (StackTraceElement f : frames) {
+                    b.append("\n    at ").append(f);
+                }
+            }
+        });
+        return b.toString();
     }
 
     private Object deadline(Callable<Object> call) throws TimeoutException, ReflectiveOperationException {
