@@ -90,7 +90,7 @@ final class ByValueDeque extends WorkDeque<Slot> {
         job.belongsTo(original.lineage());
         copies[head] = job;
         if (head >= givenUpFrom && job.claim()) {
-            givingUp.dropped(slots[head]);
+            drop(head, job, givingUp);
         } else {
             waiting.incrementAndGet();
             offered.addFirst(job);
@@ -226,13 +226,16 @@ final class ByValueDeque extends WorkDeque<Slot> {
 
     /**
      * Drops the original of {@code job}, the copy at {@code index}, claimed here: the record the
-     * spawner's sync waits for. The slot is given it first, since the sync may have let go of the
-     * slot's own record meanwhile: a worker died of a NullPointerException here once, and the
-     * program hung (RandomProgramsTest, 2026-11-28).
+     * spawner's sync waits for. It is handed over in a slot of its own, not the deque's: the
+     * spawner's sync lets go of its slots' records without this lock ({@link StolenJoin}), and did
+     * so between this writing the record into the deque's slot and the dropping reading it, which
+     * killed a worker with a NullPointerException and hung its program (RandomProgramsTest under
+     * CPU load: 2 of 2,500 programs hung, 2026-12-06).
      */
     private void drop(int index, ByValueJob job, Cancelling<? super Slot> c) {
-        slots[index].record = job.original();
-        c.dropped(slots[index]);
+        Slot alone = new Slot(index);
+        alone.record = job.original();
+        c.dropped(alone);
     }
 
     /** The copies waiting to run: the jobs of this deque. */
