@@ -60,6 +60,8 @@ public final class Node implements AutoCloseable {
     /** How often a waiting caller looks for a worker blocked on a lock it holds ({@link HeldLockWatch}). */
     private static final long HELD_LOCK_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private volatile boolean stopping;
+    /** Why a worker died, if one did: then no call of this node can be trusted to finish. */
+    private volatile IllegalStateException broken;
     private final long startNanos = System.nanoTime();
     private volatile long stopNanos;
 
@@ -331,6 +333,23 @@ public final class Node implements AutoCloseable {
         return stopping;
     }
 
+    /**
+     * Worker {@code w} died of {@code t}, which escaped every job: a bug in the runtime. The jobs
+     * it held and the syncs that wait for them will never finish, so every call waiting on this
+     * node, and every later one, fails with this instead of hanging.
+     */
+    /** A worker's death, as the caller that meets it sees it: with the caller's stack. */
+    private IllegalStateException brokenHere() {
+        return new IllegalStateException(broken.getMessage(), broken.getCause());
+    }
+
+    void workerDied(Worker w, Throwable t) {
+        if (broken == null) {
+            broken = new IllegalStateException("worker " + w.getName() + " of node " + name() + " died of " + t
+                    + ", a bug in satin's runtime: the calls on this node cannot finish", t);
+        }
+    }
+
     InvocationRecord pollSubmitted() {
         return submitted.poll();
     }
@@ -366,6 +385,9 @@ public final class Node implements AutoCloseable {
         if (stopping) {
             throw new IllegalStateException("node " + name() + " is stopped");
         }
+        if (broken != null) {
+            throw brokenHere();
+        }
         rootCalls.incrementAndGet();
         record.setWaiter(Thread.currentThread());
         outsideCalls.incrementAndGet();
@@ -377,6 +399,10 @@ public final class Node implements AutoCloseable {
             while (!record.isDone()) {
                 LockSupport.parkNanos(record, HELD_LOCK_CHECK_NANOS);
                 interrupted |= Thread.interrupted();
+                if (broken != null && !record.isDone()) {
+                    record.setWaiter(null);
+                    throw brokenHere();
+                }
                 String stuck = record.isDone() || outsideCalls.get() > 1 ? null : watch.check(name(), workers);
                 if (stuck != null) {
                     record.setWaiter(null); // the call goes on, and ends once the lock is released: no one waits for it

@@ -272,8 +272,18 @@ public final class Worker extends Thread {
         return exception;
     }
 
+    /** Serves the node until it stops; a throwable no job caught is a bug in the runtime, and the node is told. */
     @Override
     public void run() {
+        try {
+            serve();
+        } catch (Throwable t) {
+            node.workerDied(this, t);
+            throw t;
+        }
+    }
+
+    private void serve() {
         enter(WorkerStateLog.STEALING);
         int rounds = 0;
         long idleSince = System.nanoTime();

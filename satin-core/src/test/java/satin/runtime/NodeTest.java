@@ -87,4 +87,56 @@ class NodeTest {
             assertEquals(0, node.statistics().total().syncWaits());
         }
     }
+    /** A job that is done, then throws on its worker: what a bug in the runtime does after a job ends. */
+    private static final class BreaksItsWorker extends InvocationRecord {
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final AssertionError bug = new AssertionError("a bug in the runtime, played");
+
+        @Override
+        protected void invoke() {
+        }
+
+        @Override
+        protected void completed() {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw bug;
+        }
+    }
+
+    @Test
+    void aWorkerThatDiesFailsTheCallsWaitingOnItsNodeInsteadOfHangingThem() throws InterruptedException {
+        Node node = Node.start(NodeConfig.defaults().withName("dies").withWorkers(1));
+        BreaksItsWorker breaking = new BreaksItsWorker();
+        node.runAsIfLocal(breaking);
+        java.util.concurrent.atomic.AtomicReference<Throwable> waiting = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread caller = new Thread(() -> {
+            try {
+                node.call(() -> 1);
+            } catch (Throwable t) {
+                waiting.set(t);
+            }
+        });
+        caller.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (caller.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.TIMED_WAITING, caller.getState(), "the second call waits for the one worker");
+
+        breaking.release.countDown();
+        caller.join(10_000);
+
+        assertFalse(caller.isAlive(), "the waiting call ended");
+        Throwable e = waiting.get();
+        assertTrue(e instanceof IllegalStateException && e.getMessage().contains("worker dies-worker-0 of node dies died of")
+                && e.getMessage().contains("bug in the runtime, played"), String.valueOf(e));
+        assertSame(breaking.bug, e.getCause());
+        IllegalStateException later = assertThrows(IllegalStateException.class, () -> node.call(() -> 2));
+        assertEquals(e.getMessage(), later.getMessage(), "a later call fails at once");
+        node.close();
+    }
 }
