@@ -112,6 +112,16 @@ public final class Worker extends Thread {
         Node.embedded().runAsIfLocal(record);
     }
 
+    /**
+     * Whether the job this worker runs now belongs to work that was abandoned or cancelled. A job
+     * that waits for something other than its children (a guard) asks: it reaches no spawn or sync
+     * that would stop it.
+     */
+    public boolean runsAbandonedWork() {
+        Lineage innermost = roots.innermost();
+        return innermost != null && innermost.abandoned();
+    }
+
     /** The index of the next spawn: a spawning invocation's mark, taken before its first spawn. */
     public int mark() {
         return deque.head();

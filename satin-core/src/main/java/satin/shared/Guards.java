@@ -2,13 +2,16 @@ package satin.shared;
 
 import java.util.concurrent.TimeUnit;
 import satin.config.Settings;
+import satin.runtime.Abandoned;
+import satin.runtime.Worker;
 
 /**
  * Where a job whose guard does not hold waits (Satin++'s guards; the rewriter puts the call in
  * front of each guarded method): until a replica here changes, or for a short while at most, since
  * a write to an object that never left its node changes nothing the replicas see. A guard that
  * has not held for {@code satin.guardWait} seconds fails the job, naming the guard: the program
- * never made it true, and a run that waits for ever is worse than one that says why it stopped.
+ * never made it true, and a run that waits for ever is worse than one that says why it stopped. A
+ * job whose work was abandoned or cancelled meanwhile stops waiting, as it would stop at a spawn.
  */
 public final class Guards {
 
@@ -26,8 +29,13 @@ public final class Guards {
      *
      * @throws IllegalStateException once {@code guard} has not held for the time limit, or when
      *     the thread is interrupted (its node is closing)
+     * @throws Abandoned when the job's work was abandoned or cancelled: it unwinds to its root
      */
     public static long await(long since, String guard) {
+        Worker w = Worker.current();
+        if (w != null && w.runsAbandonedWork()) {
+            throw new Abandoned("a job of abandoned work, stopped while it waited for " + guard);
+        }
         long now = System.nanoTime();
         long began = since == 0 ? now : since;
         long limit = TimeUnit.SECONDS.toNanos(Settings.GUARD_WAIT.longValue());

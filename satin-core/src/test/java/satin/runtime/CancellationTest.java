@@ -114,6 +114,20 @@ class CancellationTest {
         }
     }
 
+    @Test
+    void aLaterSiblingWaitingForItsGuardStopsWaiting() {
+        for (Node node : new Node[] {node(3, DequeKind.LOCKED), everySpawnStolen(3)}) {
+            try (node) {
+                Siblings s = new Siblings(3, 0);
+                s.guarded = 1;
+                s.failWhen = i -> s.started.get(1) > 0;
+                assertSequential(run(node, s, s::awaitFailure), s);
+                assertTrue(s.guardLeft, node.name() + ": it stopped waiting, not after satin.guardWait's 60 s");
+                assertEquals(0, s.finished.get(1), node.name() + ": it unwound");
+            }
+        }
+    }
+
     private static void assertStopped(Siblings s, Node node) {
         assertTrue(s.spawnerEnded, node.name());
         assertTrue(s.rounds.get() < Siblings.LOTS, node.name() + ": stopped after " + s.rounds.get() + " rounds");

@@ -31,6 +31,9 @@ final class Siblings {
     int spawner = -1;
     final AtomicLong rounds = new AtomicLong();
     volatile boolean spawnerEnded;
+    /** The sibling that waits for a guard that never holds, or -1; and whether it stopped waiting. */
+    int guarded = -1;
+    volatile boolean guardLeft;
     /** What the failing sibling waits for before it fails: by default, nothing. */
     IntPredicate failWhen = i -> true;
 
@@ -85,6 +88,9 @@ final class Siblings {
         if (i == spawner) {
             spawnLeaves();
         }
+        if (i == guarded) {
+            awaitGuardThatNeverHolds();
+        }
         finished.incrementAndGet(i);
     }
 
@@ -101,6 +107,18 @@ final class Siblings {
             }
         } finally {
             spawnerEnded = true;
+        }
+    }
+
+    /** What rewritten code does in front of a guarded method whose guard does not hold (satin.guardWait: 60 s). */
+    private void awaitGuardThatNeverHolds() {
+        try {
+            long since = 0;
+            while (true) {
+                since = satin.shared.Guards.await(since, "Siblings.guard_never");
+            }
+        } finally {
+            guardLeft = true;
         }
     }
 
