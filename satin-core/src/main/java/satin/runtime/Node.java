@@ -333,16 +333,16 @@ public final class Node implements AutoCloseable {
         return stopping;
     }
 
-    /**
-     * Worker {@code w} died of {@code t}, which escaped every job: a bug in the runtime. The jobs
-     * it held and the syncs that wait for them will never finish, so every call waiting on this
-     * node, and every later one, fails with this instead of hanging.
-     */
     /** A worker's death, as the caller that meets it sees it: with the caller's stack. */
     private IllegalStateException brokenHere() {
         return new IllegalStateException(broken.getMessage(), broken.getCause());
     }
 
+    /**
+     * Worker {@code w} died of {@code t}, which escaped every job: a bug in the runtime. The jobs
+     * it held and the syncs that wait for them will never finish, so every call waiting on this
+     * node, and every later one, fails with this instead of hanging.
+     */
     void workerDied(Worker w, Throwable t) {
         if (broken == null) {
             broken = new IllegalStateException("worker " + w.getName() + " of node " + name() + " died of " + t

@@ -338,8 +338,9 @@ public final class Worker extends Thread {
     }
 
     /**
-     * Whether every spawn is copied at once (by-value mode): its deque then puts the original record
-     * in the slot of a job it drops, since the spawner's sync may have let go of the slot's own.
+     * Whether every spawn is copied at once (by-value mode): its deque then hands a job it drops
+     * over as the original record in a slot of its own, since the spawner's sync lets go of the
+     * deque's slots without its lock; other deques hand over the deque's slot, to be captured.
      */
     boolean copiesEverySpawn() {
         return byValue != null;
@@ -398,8 +399,7 @@ public final class Worker extends Thread {
      * take its jobs to offer first.
      */
     private void offering() {
-        Lineage innermost = roots.innermost();
-        if (innermost != null && innermost.abandoned()) {
+        if (runsAbandonedWork()) {
             throw new Abandoned("a spawn of abandoned work, refused on " + getName());
         }
         cancellations.giveUp();

@@ -9,12 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.SpawnException;
 import satin.spec.FibByHand;
 import satin.stats.NodeStats;
+import satin.testing.Await;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NodeTest {
@@ -87,9 +91,10 @@ class NodeTest {
             assertEquals(0, node.statistics().total().syncWaits());
         }
     }
+
     /** A job that is done, then throws on its worker: what a bug in the runtime does after a job ends. */
     private static final class BreaksItsWorker extends InvocationRecord {
-        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
         final AssertionError bug = new AssertionError("a bug in the runtime, played");
 
         @Override
@@ -109,34 +114,31 @@ class NodeTest {
 
     @Test
     void aWorkerThatDiesFailsTheCallsWaitingOnItsNodeInsteadOfHangingThem() throws InterruptedException {
-        Node node = Node.start(NodeConfig.defaults().withName("dies").withWorkers(1));
-        BreaksItsWorker breaking = new BreaksItsWorker();
-        node.runAsIfLocal(breaking);
-        java.util.concurrent.atomic.AtomicReference<Throwable> waiting = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread caller = new Thread(() -> {
-            try {
-                node.call(() -> 1);
-            } catch (Throwable t) {
-                waiting.set(t);
-            }
-        });
-        caller.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (caller.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
+        try (Node node = Node.start(NodeConfig.defaults().withName("dies").withWorkers(1))) {
+            BreaksItsWorker breaking = new BreaksItsWorker();
+            node.runAsIfLocal(breaking);
+            AtomicReference<Throwable> waiting = new AtomicReference<>();
+            Thread caller = new Thread(() -> {
+                try {
+                    node.call(() -> 1);
+                } catch (Throwable t) {
+                    waiting.set(t);
+                }
+            });
+            caller.start();
+            Await.until(() -> caller.getState() == Thread.State.TIMED_WAITING, Duration.ofSeconds(10),
+                    () -> "the second call to wait for the one worker");
+
+            breaking.release.countDown();
+            caller.join(10_000);
+
+            assertFalse(caller.isAlive(), "the waiting call ended");
+            Throwable e = waiting.get();
+            assertTrue(e instanceof IllegalStateException && e.getMessage().contains("worker dies-worker-0 of node dies died of")
+                    && e.getMessage().contains("bug in the runtime, played"), String.valueOf(e));
+            assertSame(breaking.bug, e.getCause());
+            IllegalStateException later = assertThrows(IllegalStateException.class, () -> node.call(() -> 2));
+            assertEquals(e.getMessage(), later.getMessage(), "a later call fails at once");
         }
-        assertEquals(Thread.State.TIMED_WAITING, caller.getState(), "the second call waits for the one worker");
-
-        breaking.release.countDown();
-        caller.join(10_000);
-
-        assertFalse(caller.isAlive(), "the waiting call ended");
-        Throwable e = waiting.get();
-        assertTrue(e instanceof IllegalStateException && e.getMessage().contains("worker dies-worker-0 of node dies died of")
-                && e.getMessage().contains("bug in the runtime, played"), String.valueOf(e));
-        assertSame(breaking.bug, e.getCause());
-        IllegalStateException later = assertThrows(IllegalStateException.class, () -> node.call(() -> 2));
-        assertEquals(e.getMessage(), later.getMessage(), "a later call fails at once");
-        node.close();
     }
 }

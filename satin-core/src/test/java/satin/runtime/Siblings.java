@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntPredicate;
+import satin.shared.Guards;
 import satin.testing.Await;
 
 /**
@@ -115,7 +116,7 @@ final class Siblings {
         try {
             long since = 0;
             while (true) {
-                since = satin.shared.Guards.await(since, "Siblings.guard_never");
+                since = Guards.await(since, "Siblings.guard_never");
             }
         } finally {
             guardLeft = true;
