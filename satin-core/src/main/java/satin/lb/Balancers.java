@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * {@code SND}, {@code HIS}, {@code RANGE} and {@code CATAPULT} with {@code threshold},
  * {@code inFlight} and {@code interval}, {@code DUAL:threshold=2,interval=1ms}, {@code SPN}, {@code SHIS}, {@code RAND:inFlight=2,interval=1ms}
  * and {@code MINIMA:interval=1ms}; each also
- * takes {@code victims=uniform|distance|distance:FLOOR_US} and {@code chunk=1|half|N} (how many jobs a
+ * takes {@code victims=uniform|round-robin|distance|distance:FLOOR_US} and {@code chunk=1|half|N} (how many jobs a
  * steal moves, {@link StealChunk}; by default {@code -Dsatin.stealChunk}, else 1). What is not given
  * keeps its default.
  */
@@ -52,8 +52,8 @@ public final class Balancers {
         String chunkText = s.text("chunk", null);
         StealChunk chunk = chunkText == null ? StealChunk.fromProperty() : StealChunk.parse(chunkText, upper + " setting chunk");
         Supplier<LoadBalancer> kind = switch (upper) {
-            case "RS" -> () -> new RandomStealing(victims);
-            case "CRS" -> () -> new ClusterAwareRandomStealing(victims);
+            case "RS" -> () -> new RandomStealing(victims.forNode());
+            case "CRS" -> () -> new ClusterAwareRandomStealing(victims.forNode());
             case "CHS" -> {
                 int arity = s.integer("arity", HierarchicalStealing.DEFAULT_ARITY);
                 yield () -> new HierarchicalStealing(arity);
@@ -62,18 +62,18 @@ public final class Balancers {
                 int threshold = s.integer("threshold", RandomPushing.DEFAULT_THRESHOLD);
                 int inFlight = s.integer("inFlight", RandomPushing.DEFAULT_IN_FLIGHT);
                 long interval = s.nanos("interval", RandomPushing.DEFAULT_INTERVAL_NANOS);
-                yield () -> new RandomPushing(threshold, inFlight, interval, victims);
+                yield () -> new RandomPushing(threshold, inFlight, interval, victims.forNode());
             }
             case "CLS" -> {
                 int threshold = s.integer("threshold", 0);
                 int prefetches = s.integer("prefetches", LoadBasedStealing.DEFAULT_PREFETCHES);
                 long interval = s.nanos("interval", LoadBasedStealing.DEFAULT_INTERVAL_NANOS);
-                yield () -> new LoadBasedStealing(threshold, prefetches, interval, victims);
+                yield () -> new LoadBasedStealing(threshold, prefetches, interval, victims.forNode());
             }
             case "LL" -> {
                 int steals = s.integer("steals", LifelineStealing.DEFAULT_STEALS);
                 long interval = s.nanos("interval", LifelineStealing.DEFAULT_INTERVAL_NANOS);
-                yield () -> new LifelineStealing(steals, interval, victims);
+                yield () -> new LifelineStealing(steals, interval, victims.forNode());
             }
             case "SND", "HIS", "RANGE", "CATAPULT" -> earthSender(upper, s);
             case "DUAL" -> {

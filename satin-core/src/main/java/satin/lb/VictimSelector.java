@@ -13,6 +13,19 @@ public interface VictimSelector {
 
     String name();
 
+    /**
+     * The selector one node's balancer uses: this one if it keeps no state, else a fresh one, so
+     * that nodes do not share a position in an order.
+     */
+    default VictimSelector forNode() {
+        return this;
+    }
+
+    /** Perarnau and Sato's reference: the next member number after the last one asked, wrapping around. */
+    static VictimSelector roundRobin() {
+        return new RoundRobinVictims();
+    }
+
     /** Each candidate equally likely. */
     static VictimSelector uniform() {
         return UniformVictims.INSTANCE;
@@ -27,11 +40,14 @@ public interface VictimSelector {
         return new DistanceWeightedVictims(floorNanos);
     }
 
-    /** {@code uniform}, or {@code distance} (with a 100 us floor) or {@code distance:FLOOR_US}. */
+    /** {@code uniform}, {@code round-robin}, or {@code distance} (with a 100 us floor) or {@code distance:FLOOR_US}. */
     static VictimSelector parse(String text) {
         String t = text.trim();
         if (t.equals("uniform")) {
             return uniform();
+        }
+        if (t.equals("round-robin")) {
+            return roundRobin();
         }
         if (t.equals("distance")) {
             return distanceWeighted(100_000);
@@ -46,6 +62,6 @@ public interface VictimSelector {
                 // named below
             }
         }
-        throw new IllegalArgumentException("victim selection '" + text + "' is not uniform, distance or distance:FLOOR_US");
+        throw new IllegalArgumentException("victim selection '" + text + "' is not uniform, round-robin, distance or distance:FLOOR_US");
     }
 }

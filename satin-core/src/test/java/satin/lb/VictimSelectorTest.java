@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** Uniform and distance-weighted victims (Perarnau and Sato, victim selection: probability proportional to 1 / latency). */
+/**
+ * Uniform, round-robin and distance-weighted victims (Perarnau and Sato, victim selection: the
+ * reference walks the ranks in order; theirs asks with probability proportional to 1 / latency).
+ */
 class VictimSelectorTest {
 
     private static Map<Integer, Integer> draws(VictimSelector s, FakePort port, List<Integer> candidates, int n) {
@@ -55,8 +58,48 @@ class VictimSelectorTest {
         counts.values().forEach(c -> assertTrue(Math.abs(c - 10_000) < 500, counts.toString()));
     }
 
+    private static List<Integer> walk(VictimSelector s, FakePort port, int n) {
+        return java.util.stream.IntStream.range(0, n).mapToObj(i -> s.pick(port.others(), port)).toList();
+    }
+
+    @Test
+    void roundRobinAsksTheNextNumberAfterItselfThenWalksOnWrappingAround() {
+        FakePort port = FakePort.grid(3, 1, 5);
+        assertEquals(List.of(4, 5, 1, 2, 4, 5, 1), walk(VictimSelector.roundRobin(), port, 7));
+    }
+
+    @Test
+    void roundRobinGoesOnAfterTheLastVictimWhenTheMembersChange() {
+        FakePort port = FakePort.grid(1, 1, 6);
+        VictimSelector s = VictimSelector.roundRobin();
+        assertEquals(List.of(2, 3), walk(s, port, 2));
+        port.clusters.remove(4); // 4 left: the walk goes on from 3
+        port.clusters.put(9, "c0"); // 9 joined: it is last in the order
+        assertEquals(List.of(5, 6, 9, 2, 3, 5), walk(s, port, 6));
+    }
+
+    @Test
+    void eachNodesBalancerWalksFromItsOwnNumber() {
+        java.util.function.Supplier<LoadBalancer> maker = Balancers.parse("RS:victims=round-robin");
+        List<Integer> firsts = new java.util.ArrayList<>();
+        for (int self = 1; self <= 4; self++) {
+            FakePort port = FakePort.grid(self, 1, 4);
+            LoadBalancer rs = maker.get();
+            rs.attach(port);
+            for (int i = 0; i < 3; i++) {
+                rs.idle();
+                rs.stealReplied(port.sentTo("steal").get(i), i == 0); // a successful steal does not reset the walk
+            }
+            assertEquals(walk(VictimSelector.roundRobin(), port, 3), port.sentTo("steal"), "node " + self);
+            firsts.add(port.sentTo("steal").get(0));
+        }
+        assertEquals(List.of(2, 3, 4, 1), firsts, "no node starts where another's walk left off");
+        assertEquals("round-robin", maker.get().settings().get("victims"));
+    }
+
     @Test
     void selectorsAreNamedAndParsed() {
+        assertEquals("round-robin", VictimSelector.parse("round-robin").name());
         assertEquals("uniform", VictimSelector.parse("uniform").name());
         assertEquals("distance:100", VictimSelector.parse("distance").name());
         assertEquals("distance:250", VictimSelector.parse("distance:250").name());

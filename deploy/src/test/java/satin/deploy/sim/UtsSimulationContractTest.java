@@ -36,7 +36,7 @@ class UtsSimulationContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"RS", "CRS", "CHS", "CLS", "LL", "RP", "RS:victims=distance", "DUAL", "SPN", "SHIS", "SND",
+    @ValueSource(strings = {"RS", "CRS", "CHS", "CLS", "LL", "RP", "RS:victims=distance", "RS:victims=round-robin", "DUAL", "SPN", "SHIS", "SND",
         "HIS", "RANGE", "CATAPULT", "RAND", "MINIMA"})
     void utsOnFourClusters(String balancer) {
         check(balancer);
