@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The simulated pool: clusters in order, each with its nodes and their workers. Nodes are numbered
  * from 0 cluster by cluster, as the registry numbers the members of a run that starts its clusters
- * in order; node 0, the first of the first cluster, is the master, where the root job starts.
+ * in order, or {@linkplain #interleaved() dealt out} one to each cluster in turn; node 0, the first
+ * of the first cluster, is the master, where the root job starts.
  */
 public final class Topology {
 
@@ -20,30 +21,56 @@ public final class Topology {
     }
 
     private final List<Cluster> clusters;
+    private final boolean interleaved;
     private final int[] clusterOf;
-    private final int[] firstOf;
+    /** Each node's place among its cluster's nodes. */
+    private final int[] placeOf;
 
     public Topology(List<Cluster> clusters) {
+        this(clusters, false);
+    }
+
+    private Topology(List<Cluster> clusters, boolean interleaved) {
         if (clusters.isEmpty()) {
             throw new IllegalArgumentException("a simulated pool needs at least one cluster");
         }
         this.clusters = List.copyOf(clusters);
+        this.interleaved = interleaved;
         long total = clusters.stream().mapToLong(Cluster::nodes).sum();
         if (total > 1 << 20) {
             throw new IllegalArgumentException("a simulated pool of " + total + " nodes is more than this simulator holds (2^20)");
         }
         clusterOf = new int[(int) total];
-        firstOf = new int[clusters.size()];
-        int n = 0;
-        for (int c = 0; c < clusters.size(); c++) {
-            firstOf[c] = n;
-            for (int k = 0; k < clusters.get(c).nodes(); k++) {
-                clusterOf[n++] = c;
+        placeOf = new int[(int) total];
+        int[] placed = new int[clusters.size()];
+        int c = 0;
+        for (int n = 0; n < total; n++) {
+            while (placed[c] == clusters.get(c).nodes()) {
+                c = (c + 1) % clusters.size();
+            }
+            clusterOf[n] = c;
+            placeOf[n] = placed[c]++;
+            if (interleaved) {
+                c = (c + 1) % clusters.size();
             }
         }
         if (clusters.stream().map(Cluster::name).distinct().count() != clusters.size()) {
             throw new IllegalArgumentException("two clusters have the same name: " + clusters);
         }
+    }
+
+    /**
+     * The same clusters with the nodes dealt out in turn: node n in the cluster n mod the number of
+     * clusters while each has room. Perarnau and Sato's 8RR allocation numbers MPI processes so
+     * (i, i + 8, i + 16, ... on one machine), against 8G's consecutive numbers; what sits next in
+     * number then sits in another cluster, which matters to a thief that asks by number.
+     */
+    public Topology interleaved() {
+        return new Topology(clusters, true);
+    }
+
+    public boolean isInterleaved() {
+        return interleaved;
     }
 
     /** {@code count} clusters of {@code nodes} nodes each, named grid-0, grid-1, ... (local if one), one worker a node. */
@@ -86,7 +113,6 @@ public final class Topology {
 
     /** The node's name, as a real run names it: its cluster's name and its place in the cluster. */
     String nodeName(int node) {
-        int c = clusterOf[node];
-        return clusters.get(c).name() + "-" + (node - firstOf[c]);
+        return clusters.get(clusterOf[node]).name() + "-" + placeOf[node];
     }
 }
