@@ -60,11 +60,19 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         }
     }
 
+    /** The most write requests a member has waiting for the master's order before its writer waits. */
+    public static final int REQUEST_WINDOW = Requests.WINDOW;
+
     public Replicas(String name, SharedPort port) {
+        this(name, new Requests(name, port), port);
+    }
+
+    /** With the member's requests made as given: a test's small window. */
+    Replicas(String name, Requests requests, SharedPort port) {
         this.name = name;
         this.port = port;
         this.sequencer = new Sequencer(port, this);
-        this.requests = new Requests(name, port);
+        this.requests = requests;
     }
 
     /** The member's codec, made with this table: the writes' calls and the states travel through it. */
@@ -167,6 +175,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         if (port.self() == port.master()) {
             orderOrRefuse(id, codec.writeCall(method, port.self(), 0, args), port.self());
         } else {
+            requests.awaitRoom(object, "write " + method + " of shared object " + id);
             requests.send(id, n -> codec.writeCall(method, port.self(), n, args));
         }
     }
@@ -285,17 +294,26 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         }
     }
 
-    /** Runs the write's body on this replica; one that cannot run is skipped, as on every replica. */
+    /**
+     * Runs the write's body on this replica; one that cannot run is skipped, as on every replica.
+     * Called under the object's lock, on which a writer of this member past the window of requests
+     * waits: the order of one of its own requests wakes it.
+     */
     private void apply(Replica r, byte[] call) {
+        boolean ours = false;
         try {
             SharedCodec.Call c = codec.readCall(call, parametersOf(r));
             if (c.origin() == port.self() && c.request() > 0) {
                 requests.confirmed(c.request());
+                ours = true;
             }
             r.object.satin$apply(WriteMethods.of(r.object.getClass(), c.method()), c.args());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "node {0} skips write {1} of shared object {2}: {3}", name, r.sequence, r.id,
                     e.toString());
+        }
+        if (ours) {
+            r.object.notifyAll();
         }
     }
 

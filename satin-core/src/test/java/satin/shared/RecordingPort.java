@@ -8,7 +8,8 @@ import satin.net.Message;
 final class RecordingPort implements SharedPort {
 
     private final int self;
-    final List<Message> sent = new ArrayList<>();
+    /** Synchronized: a test's writer may send from a thread of its own. */
+    final List<Message> sent = java.util.Collections.synchronizedList(new ArrayList<>());
 
     RecordingPort(int self) {
         this.self = self;

@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.testing.Await;
 import satin.codec.Allowlist;
 import satin.codec.JobCodec;
 import satin.codec.SharedCodec;
@@ -21,11 +26,20 @@ import satin.pool.SharedLog;
 class ReplicasTest {
 
     static Replicas member(RecordingPort port) {
+        return member(port, new Requests("member-" + port.self(), port));
+    }
+
+    private static Replicas member(RecordingPort port, Requests requests) {
         Allowlist allow = new Allowlist(ReplicasTest.class.getClassLoader(), null);
         allow.allow(SharedLog.class);
-        Replicas r = new Replicas("member-" + port.self(), port);
+        Replicas r = new Replicas("member-" + port.self(), requests, port);
         r.use(new JobCodec(allow, r));
         return r;
+    }
+
+    /** Member 2 with a window of {@code window} requests and a writer's wait limited to {@code limit}. */
+    private Replicas windowed(int window, Duration limit) {
+        return member(port, new Requests("member-2", port, window, limit));
     }
 
     private final RecordingPort masterPort = new RecordingPort(1);
@@ -230,5 +244,48 @@ class ReplicasTest {
         assertEquals(1, port.sent.size(), "the second, again");
         master.received(2, port.sent.get(0));
         assertEquals(List.of(7L, 1L, 2L), log.entries());
+    }
+
+    /**
+     * A writer past the window waits for the master's order of its earlier writes, and lets go of
+     * the object meanwhile: the order of its first write is applied to that same object, under its
+     * lock, while the third write waits (with the lock held, this test would hang).
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aWriterPastTheWindowWaitsForTheMastersOrderOfItsEarlierWrites() throws Exception {
+        Replicas member = windowed(2, Duration.ofSeconds(30));
+        SharedLog log = new SharedLog();
+        log.append(7);
+        member.received(1, new Message.SharedState(master.state(log).bytes()));
+        long id = master.idOf(log);
+        SharedLog replica = (SharedLog) member.byId(id);
+        replica.append(1);
+        replica.append(2);
+        CompletableFuture<Void> third = CompletableFuture.runAsync(() -> replica.append(3));
+        Await.until(() -> member.requestsWaiting() == 2 && !third.isDone(), Duration.ofSeconds(5), () -> "the third write waiting");
+        assertEquals(2, port.sent.size(), "two requests sent, the third held back");
+        master.received(2, port.sent.get(0));
+        member.received(1, masterPort.sent.get(0)); // the master's order of the first, applied under the replica's lock
+        third.get(20, TimeUnit.SECONDS);
+        assertEquals(3, port.sent.size(), "the third request left once the first was ordered");
+        assertEquals(List.of(7L, 1L), replica.entries());
+        master.received(2, port.sent.get(1));
+        master.received(2, port.sent.get(2));
+        assertEquals(List.of(7L, 1L, 2L, 3L), log.entries(), "all three ordered, in the order they were written");
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aWriterThatTheMasterNeverAnswersFailsNamingTheWriteAndTheNode() {
+        Replicas member = windowed(1, Duration.ofMillis(200));
+        SharedLog log = new SharedLog();
+        member.received(1, new Message.SharedState(master.state(log).bytes()));
+        SharedLog replica = (SharedLog) member.byId(master.idOf(log));
+        replica.append(1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> replica.append(2));
+        assertTrue(e.getMessage().contains("write append(J)V of shared object ") && e.getMessage().contains("member-2")
+                && e.getMessage().contains("1 earlier writes"), e.getMessage());
+        assertEquals(1, port.sent.size(), "the second write was not sent");
     }
 }
