@@ -85,6 +85,10 @@ public final class Settings {
             "1 or more", connections(), "connections from all hosts held before they proved the pool's secret");
     public static final Setting COALESCE = Setting.of(Scope.POOL, "satin.coalesce", "off", "off, or 1us to 100ms",
             Syntax.OF_ITS_TYPE, "small messages to one peer within this window leave as one frame (satin.net.Coalescer)");
+    public static final Setting WRITE_BUDGET = Setting.of(Scope.POOL, "satin.writeBudget", "20000",
+            "1 or more a second", Syntax.wholeNumber(1, INT_MAX, expected("expected a whole number of writes a second, 1 or more")),
+            "shared-object write requests a second the master takes from one member before it stops reading its link"
+                    + " for a while (satin.net.WriteBudget)");
     public static final Setting SAME_JVM_SHORTCUT = Setting.of(Scope.POOL, "satin.sameJvmShortcut", "true", "switch",
             Syntax.SWITCH, "false: nodes of one JVM talk over TCP rather than in-VM");
 
@@ -111,7 +115,7 @@ public final class Settings {
 
     private static final List<Setting> ALL = List.of(WORKERS, DEQUE, STACK, OFFERED, STEAL_CHUNK, BY_VALUE, STATS,
             REQUIRE_REWRITTEN, DECODE_WORK_PER_BYTE, GUARD_WAIT, ALLOW, TIMELINE, RECORD, RECORD_FOLD_MICROS, RECORD_MAX_DEPTH,
-            RECORD_MAX_CALLS, CLUSTER, TLS, MAX_UNAUTHENTICATED_PER_HOST, MAX_UNAUTHENTICATED, COALESCE, SAME_JVM_SHORTCUT,
+            RECORD_MAX_CALLS, CLUSTER, TLS, MAX_UNAUTHENTICATED_PER_HOST, MAX_UNAUTHENTICATED, COALESCE, WRITE_BUDGET, SAME_JVM_SHORTCUT,
             AGENT_ON_PROBLEM, ORIGINALS_DIRECTORY, REWRITE_SKIP, CDS, CDS_DIR, AGENT_JAR, SEQUENTIAL_CLASSES, HOME);
 
     private Settings() {

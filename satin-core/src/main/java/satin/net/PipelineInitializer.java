@@ -21,6 +21,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final PoolIdentity self;
     private final boolean accepting;
     private final int maxFrame;
+    /** The write requests a second one link may bring ({@code -Dsatin.writeBudget}). */
+    private final long writesPerSecond;
     private final Inbox inbox;
     private final Traffic traffic;
     private final WanLinks wan;
@@ -67,6 +69,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.wan = wan;
         this.tls = TlsPolicy.fromProperty();
         this.coalesceNanos = Coalescer.windowFromProperty();
+        this.writesPerSecond = satin.config.Settings.WRITE_BUDGET.longValue();
     }
 
     /** This initializer coalescing within {@code windowNanos} (0: not at all) rather than by {@code -Dsatin.coalesce}. */
@@ -176,6 +179,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         p.addLast("handshake", new Handshake(self, accepting, liveness.timeoutNanos()));
         p.addLast("liveness", new Liveness(liveness));
+        p.addLast("write-budget", new WriteBudget(writesPerSecond, System::nanoTime)); // after the handshake: a proven member's requests
         p.addLast("delivery", new Delivery(inbox));
         p.addLast("errors", CLOSE_ON_ERROR);
     }
