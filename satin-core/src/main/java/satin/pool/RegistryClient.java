@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import satin.net.Connection;
 import satin.net.Inbox;
+import satin.net.FrameFormat;
 import satin.net.Message;
 import satin.net.PipelineInitializer;
 import satin.net.PoolIdentity;
@@ -185,13 +186,17 @@ final class RegistryClient implements Inbox {
         reports.gone(g.id());
     }
 
+    /** Room in a frame for what a statistics message carries besides the report (type, id, length). */
+    static final int REPORT_MARGIN = 1024;
+
     /** Main has returned: nothing is left to steal; every member's statistics go to the master. */
     private void stop(Connection c) {
         stopUnheard = false;
         pool.stopping();
         membersAtStop = members.size();
         reports.open(members.all().stream().map(Message.Member::id).toList());
-        Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool.reportSource()));
+        Message.Statistics mine = new Message.Statistics(members.self(), PoolReport.json(pool.reportSource(),
+                Math.min(config.maxFrame(), FrameFormat.DEFAULT_MAX_FRAME) - REPORT_MARGIN));
         if (pool.isMaster()) {
             c.send(mine); // the others' statistics still come to the master over this connection
             stopped.countDown();

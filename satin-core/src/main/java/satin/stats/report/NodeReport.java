@@ -31,6 +31,23 @@ public record NodeReport(int node, String name, String cluster, String balancer,
      * the node saw, kept or not.
      */
     public record Activity(long originEpochMicros, long joinedNanos, long transitions, long[] times, boolean[] busy) {
+
+        /** The first {@code share} of the transitions recorded; {@code transitions} still counts every one seen. */
+        Activity keeping(double share) {
+            int n = Timeline.kept(times.length, share);
+            return new Activity(originEpochMicros, joinedNanos, transitions, java.util.Arrays.copyOf(times, n),
+                    java.util.Arrays.copyOf(busy, n));
+        }
+    }
+
+    /**
+     * This report with the first {@code share} of what its activity, its workers' states and its
+     * moves recorded, the rest counted as not kept, as a full log counts what came after it: so
+     * that a report fits a frame (satin.stats.report.PoolReport#json).
+     */
+    public NodeReport keeping(double share) {
+        return new NodeReport(node, name, cluster, balancer, balancerSettings, workers, wallNanos, counters,
+                activity.keeping(share), roundTrips, timeline.keeping(share));
     }
 
     /** The flat numeric fields, by name, as a table or a total sums them. */

@@ -38,6 +38,39 @@ public final class PoolReport {
         return StatsFile.node(report(p));
     }
 
+    /**
+     * The node's report in at most {@code maxBytes} of UTF-8, as a frame limits it: a long run's
+     * activity, worker states and moves (a million transitions alone are some 18 MB) keep the
+     * first half of what they recorded, then the first quarter, and so on until it fits, the rest
+     * counted as not kept, and a warning says so. Else the master's end would refuse the frame,
+     * and the run's statistics would lack the node.
+     *
+     * @throws IllegalStateException if it does not fit with nothing of them kept
+     */
+    public static String json(Source p, int maxBytes) {
+        return fitted(report(p), maxBytes);
+    }
+
+    /** {@link #json(Source, int)} of a report made already. */
+    static String fitted(NodeReport full, int maxBytes) {
+        String json = StatsFile.node(full);
+        double share = 1;
+        while (json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > maxBytes) {
+            if (share == 0) {
+                throw new IllegalStateException("node " + full.name() + "'s report does not fit " + maxBytes
+                        + " bytes even without its timeline");
+            }
+            share = share < 1e-6 ? 0 : share / 2;
+            json = StatsFile.node(full.keeping(share));
+        }
+        if (share < 1) {
+            System.getLogger("satin.stats").log(System.Logger.Level.WARNING, "node {0} reports the first {1}% of its"
+                    + " activity, worker states and moves: all of them make a report larger than a frame of {2} bytes",
+                    full.name(), share * 100, maxBytes);
+        }
+        return json;
+    }
+
     /** The node's entry of {@code stats.json}, in the schema the simulator writes too. */
     public static NodeReport report(Source p) {
         NodeStats n = p.nodeStats();

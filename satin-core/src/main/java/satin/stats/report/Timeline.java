@@ -30,6 +30,21 @@ public record Timeline(List<Worker> workers, List<Move> moves, long movesDropped
         moves = List.copyOf(moves);
     }
 
+    /** The first {@code share} of the workers' changes and of the moves, the rest counted as dropped. */
+    Timeline keeping(double share) {
+        List<Worker> kept = workers.stream().map(w -> {
+            int n = kept(w.offsets.length, share);
+            return new Worker(Arrays.copyOf(w.offsets, n), Arrays.copyOf(w.states, n), w.dropped + w.offsets.length - n);
+        }).toList();
+        int m = kept(moves.size(), share);
+        return new Timeline(kept, moves.subList(0, m), movesDropped + moves.size() - m, messages, failedSteals);
+    }
+
+    /** How many of {@code n} entries a share keeps. */
+    static int kept(int n, double share) {
+        return (int) Math.min(n, Math.floor(n * share));
+    }
+
     /** Whether anything was recorded. */
     public boolean isEmpty() {
         return workers.isEmpty() && moves.isEmpty() && movesDropped == 0 && messages.isEmpty()
