@@ -409,6 +409,9 @@ public final class Node implements AutoCloseable {
                     throw new IllegalStateException(stuck);
                 }
             }
+            if (broken != null) {
+                throw brokenHere(); // a worker died while the call ran: what it ended with may be the runtime's fault
+            }
         } finally {
             outsideCalls.decrementAndGet();
             if (interrupted) {

@@ -364,6 +364,17 @@ public final class Worker extends Thread {
      * spawner's sync: every spawn there left its spawner, and runs as a thief's would.
      */
     private void runAsRoot(InvocationRecord job) {
+        try {
+            runAsRootUnguarded(job);
+        } catch (Throwable t) {
+            // a job's own failure stays in its record: what escapes is the runtime's. Nested in a
+            // sync's wait it would unwind into the waiting job, and pass for that job's failure
+            node.workerDied(this, t);
+            throw t;
+        }
+    }
+
+    private void runAsRootUnguarded(InvocationRecord job) {
         Lineage lineage = job.lineage();
         int mark = deque.head();
         roots.enter(lineage, mark);
