@@ -39,9 +39,15 @@ public final class Catalogue {
             new Reproduction("skew-latencies", Paper.SKEWED_VICTIMS, "Figures 4, 5, 12 and 13",
                     "starting and ending latencies SL(x), EL(x) at 128 and 8,192 processes", SIMULATED
                             + "; T1L stands in for T3XXL and T3WL", 20, Simulated::skewLatencies),
+            new Reproduction("skew-allocations", Paper.SKEWED_VICTIMS, "Figure 2",
+                    "the round-robin reference's efficiency from 8 to 128 processes, placed 1/N, 8RR or 8G", SIMULATED
+                            + "; T1L stands in for T3XXL", 25, Simulated::skewAllocations),
             new Reproduction("skew-speedup", Paper.SKEWED_VICTIMS, "Figures 3, 6, 9 and 11",
                     "speedups from 1,024 to 8,192 processes by victim selection and steal size", SIMULATED
-                            + "; T1L stands in for T3WL", 60, Simulated::skewSpeedup),
+                            + "; T1L stands in for T3WL", 80, Simulated::skewSpeedup),
+            new Reproduction("skew-granularity", Paper.SKEWED_VICTIMS, "Figure 16",
+                    "run time saved by random and skewed victims over the round-robin reference, by work per tree node",
+                    SIMULATED + " on 2,048 processes; T1L stands in for T3WL", 40, Simulated::skewGranularity),
             new Reproduction("queues-coalescing", Paper.UPC_QUEUES, "message coalescing",
                     "RS and CRS on 4 x 16 with and without coalescing: WAN frames and run time",
                     "real runs of the synthetic tree on emulated nodes in this JVM", 5, Coalescing::table));

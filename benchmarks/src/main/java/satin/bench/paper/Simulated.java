@@ -96,15 +96,20 @@ final class Simulated {
 
     /** Perarnau and Sato's machine: groups of 256 (tiny: 4) on a ring, latency growing with the hops. */
     private static SimConfig ring(Making m, int nodes, String balancer) {
+        return ring(m, nodes, balancer, 1_000);
+    }
+
+    private static SimConfig ring(Making m, int nodes, String balancer, long nodeNanos) {
         int per = m.tiny ? 4 : 256;
         int groups = Math.max(1, nodes / per);
         Topology t = ScaleBench.ringOfGroups(groups, Math.min(per, nodes));
-        return SimConfig.of(t, uts(m, 1_000), balancer, groups > 1 ? ScaleBench.ringWan(groups) : "none")
+        return SimConfig.of(t, uts(m, nodeNanos), balancer, groups > 1 ? ScaleBench.ringWan(groups) : "none")
                 .withLan(ScaleBench.ringLan());
     }
 
-    static final List<String> SKEW_VARIANTS = List.of("RS", "RS:victims=distance:1", "RS:chunk=half",
-            "RS:victims=distance:1,chunk=half");
+    /** Their reference (MPI ranks asked in turn), random victims, victims by distance, each with steal-half. */
+    static final List<String> SKEW_VARIANTS = List.of("RS:victims=round-robin", "RS", "RS:victims=distance:1",
+            "RS:victims=round-robin,chunk=half", "RS:chunk=half", "RS:victims=distance:1,chunk=half");
 
     /** Figures 4, 5, 12 and 13: SL(x) and EL(x), the time until (from) x of the nodes first (last) are busy. */
     static void skewLatencies(Making m) throws Exception {
@@ -149,7 +154,8 @@ final class Simulated {
     /** Figures 3, 6, 9 and 11: speedups from 1,024 to 8,192 processes, by victim selection and steal size. */
     static void skewSpeedup(Making m) throws Exception {
         List<Integer> sizes = m.tiny ? List.of(4, 8) : List.of(1_024, 2_048, 4_096, 8_192);
-        List<String> variants = m.tiny ? List.of("RS", "RS:victims=distance:1,chunk=half") : SKEW_VARIANTS;
+        List<String> variants = m.tiny ? List.of("RS:victims=round-robin", "RS:victims=distance:1,chunk=half")
+                : SKEW_VARIANTS;
         m.plan(sizes.size() * variants.size());
         Map<String, double[]> speedups = new LinkedHashMap<>();
         List<List<String>> rows = new ArrayList<>();
@@ -168,6 +174,92 @@ final class Simulated {
         m.chart("Speedup against processes (simulated)", List.of(bars("UTS", speedups, sizes, "processes", "speedup")),
                 false, "speedup");
     }
+
+    /** Inside one of Perarnau and Sato's compute nodes: processes on one chip, through shared memory. */
+    static final String CHIP = "0.5us/10GB/s";
+
+    /**
+     * Figure 2: the reference's efficiency from 8 to 128 processes as the processes are placed on
+     * compute nodes: one a node (1/N), or eight a node numbered in turn (8RR: i, i + 8, ... on one
+     * node) or in groups (8G). Compute nodes sit on a ring, as in the other figures.
+     */
+    static void skewAllocations(Making m) throws Exception {
+        List<Integer> sizes = m.tiny ? List.of(8, 16) : List.of(8, 16, 32, 64, 128);
+        List<String> allocations = List.of("1/N", "8RR", "8G");
+        String reference = "RS:victims=round-robin";
+        m.plan(sizes.size() * allocations.size());
+        Map<String, double[]> efficiency = new LinkedHashMap<>();
+        List<List<String>> rows = new ArrayList<>();
+        for (String a : allocations) {
+            double[] e = new double[sizes.size()];
+            for (int i = 0; i < sizes.size(); i++) {
+                int n = sizes.get(i);
+                SimResult r = run(m, allocated(m, a, n, reference), a + ", " + n + " processes");
+                e[i] = 100 * r.speedup() / n;
+                rows.add(List.of(a, String.valueOf(n), String.format(Locale.ROOT, "%.1f", r.speedup()),
+                        String.format(Locale.ROOT, "%.1f%%", e[i]),
+                        String.format(Locale.ROOT, "%,d", r.total("wanStealRequests")),
+                        String.format(Locale.ROOT, "%,d", r.total("lanStealRequests"))));
+            }
+            efficiency.put(a, e);
+        }
+        m.table("The round-robin reference by process allocation (UTS, 1 us a node)",
+                List.of("allocation", "processes", "speedup", "efficiency", "steals asked off the node",
+                        "on the node"), rows);
+        m.chart("Efficiency by process allocation (simulated)",
+                List.of(bars("UTS", efficiency, sizes, "processes", "efficiency, %")), false, "allocations");
+    }
+
+    /** {@code processes} on compute nodes as the allocation places them. */
+    private static SimConfig allocated(Making m, String allocation, int processes, String balancer) {
+        int perNode = allocation.equals("1/N") ? 1 : 8;
+        int computeNodes = processes / perNode;
+        Topology t = ScaleBench.ringOfGroups(computeNodes, perNode);
+        if (allocation.equals("8RR")) {
+            t = t.interleaved();
+        }
+        return SimConfig.of(t, uts(m, 1_000), balancer, computeNodes > 1 ? ScaleBench.ringWan(computeNodes) : "none")
+                .withLan(Interconnect.parse(CHIP));
+    }
+
+    /**
+     * Figure 16: how much faster random and distance-skewed victims (both with steal-half) finish
+     * than the round-robin reference with steal-half, as each tree node takes longer: the more
+     * work a steal moves, the less the latency of finding it matters.
+     */
+    static void skewGranularity(Making m) throws Exception {
+        int nodes = m.tiny ? 8 : GRANULARITY_PROCESSES;
+        List<Integer> micros = m.tiny ? List.of(1, 4) : List.of(1, 2, 4, 8, 16);
+        String reference = "RS:victims=round-robin,chunk=half";
+        List<String> variants = List.of("RS:chunk=half", "RS:victims=distance:1,chunk=half");
+        m.plan(micros.size() * (1 + variants.size()));
+        Map<String, double[]> gains = new LinkedHashMap<>();
+        variants.forEach(v -> gains.put(v, new double[micros.size()]));
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < micros.size(); i++) {
+            long nanos = micros.get(i) * 1_000L;
+            SimResult ref = run(m, ring(m, nodes, reference, nanos), reference + ", " + micros.get(i) + " us a node");
+            for (String v : variants) {
+                SimResult r = run(m, ring(m, nodes, v, nanos), v + ", " + micros.get(i) + " us a node");
+                double gain = 100.0 * (ref.runNanos() - r.runNanos()) / ref.runNanos();
+                gains.get(v)[i] = gain;
+                rows.add(List.of(micros.get(i) + " us", v, String.format(Locale.ROOT, "%.4f s", ref.runNanos() / 1e9),
+                        String.format(Locale.ROOT, "%.4f s", r.runNanos() / 1e9),
+                        String.format(Locale.ROOT, "%+.1f%%", gain)));
+            }
+        }
+        m.table("Run time saved over the round-robin reference with steal-half, by work per tree node (UTS, "
+                + String.format(Locale.ROOT, "%,d", nodes) + " processes)",
+                List.of("work a node", "victims", "reference", "run time", "saved"), rows);
+        m.chart("Run time saved over the reference, % (simulated)", List.of(bars("UTS", gains, micros, "us", "% saved")),
+                false, "granularity");
+    }
+
+    /**
+     * The paper's sweep ran on 8,192 processes; 2,048 keeps its fifteen runs within some tens of
+     * minutes here, and is already past the size where their reference stopped speeding up.
+     */
+    static final int GRANULARITY_PROCESSES = 2_048;
 
     /** One panel: a group per balancer, a bar per value of the swept parameter. */
     private static Charts.Bars bars(String title, Map<String, double[]> values, List<Integer> swept, String unit,
