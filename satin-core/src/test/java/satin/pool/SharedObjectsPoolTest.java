@@ -185,6 +185,41 @@ class SharedObjectsPoolTest {
         assertTrue(peak > 0, "the sampler saw requests waiting");
     }
 
+    /**
+     * Links that bring write requests past their budget (here 50 a second, 50 in hand) are read
+     * at its pace, on real links between real members: nothing is lost and no member is declared
+     * dead while its link waits.
+     */
+    @Test
+    void requestsPastTheBudgetArePacedAndNoneIsLost() throws Exception {
+        String was = System.setProperty("satin.writeBudget", "50");
+        try {
+            for (int i = 0; i < 3; i++) {
+                join(i);
+            }
+        } finally {
+            if (was == null) {
+                System.clearProperty("satin.writeBudget");
+            } else {
+                System.setProperty("satin.writeBudget", was);
+            }
+        }
+        SharedLog log = new SharedLog();
+        log.append(-1);
+        long id = spread(log, nodes);
+        int each = 300;
+        long start = System.nanoTime();
+        for (Thread t : write(List.of(nodes.get(1), nodes.get(2)), id, each, new AtomicLongArray(8))) {
+            t.join();
+        }
+        awaitSame(nodes, id, 2L * each);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEachWriterInOrder(log.entries(), 3, each);
+        // unpaced, these 600 writes took 1.2 s beside two CPU-bound processes
+        assertTrue(seconds > 3, "250 requests a link past 50 in hand, at 50 a second: 5 s, took " + seconds);
+        assertEquals(3, nodes.get(0).members().size(), "no member declared dead while its link waited");
+    }
+
     @Test
     void aWriterThatDiesLosesNoWriteTheOthersApplied() throws Exception {
         for (int i = 0; i < 3; i++) {
