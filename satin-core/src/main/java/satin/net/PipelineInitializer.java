@@ -5,6 +5,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.local.LocalChannel;
 import io.netty.handler.codec.LengthFieldPrepender;
+import satin.config.Settings;
 
 /**
  * The one place where a connection's pipeline is assembled, the same for TCP and in-VM channels:
@@ -69,7 +70,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.wan = wan;
         this.tls = TlsPolicy.fromProperty();
         this.coalesceNanos = Coalescer.windowFromProperty();
-        this.writesPerSecond = satin.config.Settings.WRITE_BUDGET.longValue();
+        this.writesPerSecond = Settings.WRITE_BUDGET.longValue();
     }
 
     /** This initializer coalescing within {@code windowNanos} (0: not at all) rather than by {@code -Dsatin.coalesce}. */
