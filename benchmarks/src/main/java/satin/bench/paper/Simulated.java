@@ -207,7 +207,8 @@ final class Simulated {
                 List.of("allocation", "processes", "speedup", "efficiency", "steals asked off the node",
                         "on the node"), rows);
         m.chart("Efficiency by process allocation (simulated)",
-                List.of(bars("UTS", efficiency, sizes, "processes", "efficiency, %")), false, "allocations");
+                List.of(bars("UTS", efficiency, sizes, "processes", "efficiency, %", "process allocation")), false,
+                "allocations");
     }
 
     /** {@code processes} on compute nodes as the allocation places them. */
@@ -264,6 +265,12 @@ final class Simulated {
     /** One panel: a group per balancer, a bar per value of the swept parameter. */
     private static Charts.Bars bars(String title, Map<String, double[]> values, List<Integer> swept, String unit,
             String yLabel) {
+        return bars(title, values, swept, unit, yLabel, "load balancer");
+    }
+
+    /** One panel: a group per key of {@code values} (what {@code groupsLabel} says they are), a bar per value of the swept parameter. */
+    private static Charts.Bars bars(String title, Map<String, double[]> values, List<Integer> swept, String unit,
+            String yLabel, String groupsLabel) {
         List<String> groups = List.copyOf(values.keySet());
         List<String> series = swept.stream().map(v -> unit.isEmpty() ? String.valueOf(v) : v + " " + unit).toList();
         double[][] v = values.values().toArray(new double[0][]);
@@ -271,6 +278,6 @@ final class Simulated {
         for (double[] row : none) {
             java.util.Arrays.fill(row, Double.NaN);
         }
-        return new Charts.Bars(title, groups, series, v, none, none, yLabel, Double.NaN);
+        return new Charts.Bars(title, groups, series, v, none, none, yLabel, Double.NaN, groupsLabel);
     }
 }

@@ -31,8 +31,9 @@ final class BarChart {
      * {@code high} of the same shape (NaN: none), an axis label with units, and a dashed reference
      * line at {@code reference} unless NaN.
      */
+    /** @param groupsLabel what the groups along the bottom are */
     record Panel(String title, List<String> groups, List<String> series, double[][] values, double[][] low,
-            double[][] high, String yLabel, double reference) {
+            double[][] high, String yLabel, double reference, String groupsLabel) {
     }
 
     private final String title;
@@ -180,7 +181,7 @@ final class BarChart {
             c.text(left + (g + 0.5) * groupW, bottom + 18, p.groups().get(g), 13, INK, Canvas.Anchor.MIDDLE, true,
                     false);
         }
-        c.text((left + right) / 2, bottom + 36, "load balancer", 12, INK, Canvas.Anchor.MIDDLE, false, false);
+        c.text((left + right) / 2, bottom + 36, p.groupsLabel(), 12, INK, Canvas.Anchor.MIDDLE, false, false);
         if (!Double.isNaN(p.reference())) {
             double y = axis.y(p.reference(), top, bottom);
             c.line(left, y, right, y, INK, 1.2, true);

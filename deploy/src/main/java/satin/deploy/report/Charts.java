@@ -104,7 +104,13 @@ public final class Charts {
      * line at {@code reference} unless NaN.
      */
     public record Bars(String title, List<String> groups, List<String> series, double[][] median, double[][] low,
-            double[][] high, String yLabel, double reference) {
+            double[][] high, String yLabel, double reference, String groupsLabel) {
+
+        /** Bars whose groups are load balancers, as most figures' are. */
+        public Bars(String title, List<String> groups, List<String> series, double[][] median, double[][] low,
+                double[][] high, String yLabel, double reference) {
+            this(title, groups, series, median, low, high, yLabel, reference, "load balancer");
+        }
 
         /** The spreads {@code value(group, series)}: their medians, whiskers where a spread has more than one run. */
         public static Bars of(String title, List<String> groups, List<String> series,
@@ -122,7 +128,7 @@ public final class Charts {
         }
 
         BarChart.Panel panel() {
-            return new BarChart.Panel(title, groups, series, median, low, high, yLabel, reference);
+            return new BarChart.Panel(title, groups, series, median, low, high, yLabel, reference, groupsLabel);
         }
     }
 
