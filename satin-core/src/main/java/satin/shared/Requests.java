@@ -27,8 +27,13 @@ final class Requests {
     static final int MAX_UNCONFIRMED = 1 << 16;
     /** The most requests a member has waiting for the master's order before a writer waits. */
     static final int WINDOW = 1024;
-    /** How long a writer waits for room before its write fails: a master that orders nothing for it is gone. */
-    static final Duration WAIT_LIMIT = Duration.ofSeconds(60);
+    /**
+     * How long writers wait for room while no order of their requests comes back before they
+     * send anyway, until one does: the window paces a writer while the master orders, and holds
+     * no one when it does not. As long as a link's liveness timeout: a master silent for longer
+     * is being declared dead.
+     */
+    static final Duration STALL = Duration.ofSeconds(5);
 
     private final String name;
     private final SharedPort port;
@@ -40,48 +45,50 @@ final class Requests {
     private long last;
     /** The link to the master closed since requests were last sent again; guarded by this. */
     private boolean owed;
+    /**
+     * The last request sent before a link to the master closed; guarded by this. Those up to it
+     * are in doubt: the master may have ordered them and its order been lost with the link, and
+     * then a state it gives again holds them, and only the order of a later request confirms them.
+     * So they do not count against the window, else a writer would wait for ever for them.
+     */
+    private long inDoubtUpTo;
 
     private final int window;
-    private final long waitLimitNanos;
+    private final long stallNanos;
+    /** When a writer first waited for room since an order of this member's requests last came back, 0 if none did; guarded by this. */
+    private long blockedSince;
 
     Requests(String name, SharedPort port) {
-        this(name, port, WINDOW, WAIT_LIMIT);
+        this(name, port, WINDOW, STALL);
     }
 
-    Requests(String name, SharedPort port, int window, Duration waitLimit) {
+    Requests(String name, SharedPort port, int window, Duration stall) {
         if (window < 1) {
             throw new IllegalArgumentException("a window of write requests holds at least one, not " + window);
         }
         this.name = name;
         this.port = port;
         this.window = window;
-        this.waitLimitNanos = waitLimit.toNanos();
+        this.stallNanos = stall.toNanos();
     }
 
     /**
-     * Waits until fewer than a window of requests wait for the master, or fails the write. The
-     * writer holds {@code writing}'s lock (a write is synchronized), and the master's order of
-     * its earlier writes to that object is applied under it: so it waits on that lock, which
-     * lets go of it meanwhile, and looks again every millisecond, since what frees room may be
-     * the order of a write to another object.
+     * Waits until fewer than a window of requests wait for the master, or until no order of them
+     * has come back for {@link #STALL}: then the writer goes on, as it did before there was a
+     * window, rather than wait for orders that may never come (a link that closed took them, or
+     * a master that is gone). The writer holds {@code writing}'s lock (a write is synchronized),
+     * and the master's order of its earlier writes to that object is applied under it: so it
+     * waits on that lock, which lets go of it meanwhile, and looks again every millisecond, since
+     * what frees room may be the order of a write to another object.
      *
      * @throws Abandoned when the writer's work was abandoned or cancelled meanwhile
-     * @throws IllegalStateException after {@link #WAIT_LIMIT}, or when the writer is interrupted
+     * @throws IllegalStateException when the writer is interrupted (its node is closing)
      */
     void awaitRoom(Object writing, String what) {
-        long began = 0;
-        while (waiting() >= window) {
+        while (inWindow() >= window && !stalled()) {
             Worker w = Worker.current();
             if (w != null && w.runsAbandonedWork()) {
                 throw new Abandoned("a job of abandoned work, stopped while " + what + " waited for the master");
-            }
-            long now = System.nanoTime();
-            if (began == 0) {
-                began = now;
-            } else if (now - began > waitLimitNanos) {
-                throw new IllegalStateException(what + " on node " + name + " waited "
-                        + Duration.ofNanos(now - began).toSeconds() + " s for the master to order this node's "
-                        + window + " earlier writes");
             }
             synchronized (writing) {
                 try {
@@ -92,6 +99,15 @@ final class Requests {
                 }
             }
         }
+    }
+
+    /** Whether writers have waited for room for {@link #STALL} with no order of this member's requests coming back. */
+    private synchronized boolean stalled() {
+        long now = System.nanoTime();
+        if (blockedSince == 0) {
+            blockedSince = now;
+        }
+        return now - blockedSince > stallNanos;
     }
 
     /** Numbers a request, keeps it and sends it to the master; {@code call} writes the call of request number N. */
@@ -112,12 +128,18 @@ final class Requests {
 
     /** The master ordered this member's request {@code request}: it and every earlier one are settled. */
     synchronized void confirmed(long request) {
+        blockedSince = 0;
         unconfirmed.headMap(request, true).clear();
     }
 
     /** How many requests wait for the master's order. */
     synchronized int waiting() {
         return unconfirmed.size();
+    }
+
+    /** How many of them count against the window: those sent since a link to the master last closed. */
+    synchronized int inWindow() {
+        return unconfirmed.tailMap(inDoubtUpTo, false).size();
     }
 
     /** A link to {@code member} closed: if the master's, what was on its way may be lost. */
@@ -127,6 +149,7 @@ final class Requests {
         }
         synchronized (this) {
             owed = true;
+            inDoubtUpTo = last;
         }
         linkOpened(member);
     }
