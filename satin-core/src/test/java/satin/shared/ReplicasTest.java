@@ -246,6 +246,12 @@ class ReplicasTest {
         assertEquals(List.of(7L, 1L, 2L), log.entries());
     }
 
+    /** {@code member}'s replica of {@code log}, made from the master's state of it. */
+    private SharedLog replicaOf(SharedLog log, Replicas member) {
+        member.received(1, new Message.SharedState(master.state(log).bytes()));
+        return (SharedLog) member.byId(master.idOf(log));
+    }
+
     /**
      * A writer past the window waits for the master's order of its earlier writes, and lets go of
      * the object meanwhile: the order of its first write is applied to that same object, under its
@@ -257,9 +263,7 @@ class ReplicasTest {
         Replicas member = windowed(2, Duration.ofSeconds(30));
         SharedLog log = new SharedLog();
         log.append(7);
-        member.received(1, new Message.SharedState(master.state(log).bytes()));
-        long id = master.idOf(log);
-        SharedLog replica = (SharedLog) member.byId(id);
+        SharedLog replica = replicaOf(log, member);
         replica.append(1);
         replica.append(2);
         CompletableFuture<Void> third = CompletableFuture.runAsync(() -> replica.append(3));
@@ -278,7 +282,7 @@ class ReplicasTest {
     /**
      * Requests sent before a link to the master closed are in doubt: the master may have ordered
      * them and its orders been lost with the link, and then only a later request's order confirms
-     * them. A writer does not wait for them: in the full build it did, for ever (until its limit),
+     * them. A writer does not wait for them: in the full build it did, until a first form's 60 s limit,
      * once links closed five times while two members wrote 2,000 each beside two simulations.
      */
     @Test
@@ -286,9 +290,7 @@ class ReplicasTest {
     void requestsInDoubtAfterALinkClosedDoNotHoldTheWriter() throws Exception {
         Replicas member = windowed(2, Duration.ofSeconds(30));
         SharedLog log = new SharedLog();
-        member.received(1, new Message.SharedState(master.state(log).bytes()));
-        long id = master.idOf(log);
-        SharedLog replica = (SharedLog) member.byId(id);
+        SharedLog replica = replicaOf(log, member);
         replica.append(1);
         replica.append(2);
         master.received(2, port.sent.get(0));
@@ -309,9 +311,7 @@ class ReplicasTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aWriterThatTheMasterDoesNotAnswerGoesOnAfterTheStall() throws Exception {
         Replicas member = windowed(1, Duration.ofMillis(300));
-        SharedLog log = new SharedLog();
-        member.received(1, new Message.SharedState(master.state(log).bytes()));
-        SharedLog replica = (SharedLog) member.byId(master.idOf(log));
+        SharedLog replica = replicaOf(new SharedLog(), member);
         replica.append(1);
         long start = System.nanoTime();
         replica.append(2);
