@@ -396,21 +396,18 @@ public final class Node implements AutoCloseable {
         boolean interrupted = false;
         HeldLockWatch watch = new HeldLockWatch(Thread.currentThread());
         try {
-            while (!record.isDone()) {
+            while (!record.isDone() && broken == null) {
                 LockSupport.parkNanos(record, HELD_LOCK_CHECK_NANOS);
                 interrupted |= Thread.interrupted();
-                if (broken != null && !record.isDone()) {
-                    record.setWaiter(null);
-                    throw brokenHere();
-                }
                 String stuck = record.isDone() || outsideCalls.get() > 1 ? null : watch.check(name(), workers);
                 if (stuck != null) {
                     record.setWaiter(null); // the call goes on, and ends once the lock is released: no one waits for it
                     throw new IllegalStateException(stuck);
                 }
             }
-            if (broken != null) {
-                throw brokenHere(); // a worker died while the call ran: what it ended with may be the runtime's fault
+            if (broken != null) { // a worker died while the call ran: even an ending may be the runtime's fault
+                record.setWaiter(null);
+                throw brokenHere();
             }
         } finally {
             outsideCalls.decrementAndGet();

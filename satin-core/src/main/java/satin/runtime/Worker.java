@@ -122,6 +122,19 @@ public final class Worker extends Thread {
         return innermost != null && innermost.abandoned();
     }
 
+    /**
+     * For a wait that reaches no spawn or sync (a guard's, a write's for room): unwinds the job,
+     * if the current thread is a worker whose work was abandoned or cancelled meanwhile.
+     *
+     * @throws Abandoned naming what the job waited for
+     */
+    public static void unwindIfAbandoned(String waitingFor) {
+        Worker w = current();
+        if (w != null && w.runsAbandonedWork()) {
+            throw new Abandoned("a job of abandoned work, stopped while it waited for " + waitingFor);
+        }
+    }
+
     /** The index of the next spawn: a spawning invocation's mark, taken before its first spawn. */
     public int mark() {
         return deque.head();

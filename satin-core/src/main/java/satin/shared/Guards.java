@@ -32,10 +32,7 @@ public final class Guards {
      * @throws Abandoned when the job's work was abandoned or cancelled: it unwinds to its root
      */
     public static long await(long since, String guard) {
-        Worker w = Worker.current();
-        if (w != null && w.runsAbandonedWork()) {
-            throw new Abandoned("a job of abandoned work, stopped while it waited for " + guard);
-        }
+        Worker.unwindIfAbandoned(guard);
         long now = System.nanoTime();
         long began = since == 0 ? now : since;
         long limit = TimeUnit.SECONDS.toNanos(Settings.GUARD_WAIT.longValue());

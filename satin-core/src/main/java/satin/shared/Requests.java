@@ -37,6 +37,8 @@ final class Requests {
 
     private final String name;
     private final SharedPort port;
+    private final int window;
+    private final long stallNanos;
     /** Requests this member sent across the wide area (not counting those sent again). */
     final AtomicLong wanRequests = new AtomicLong();
     /** Guarded by this. */
@@ -53,8 +55,6 @@ final class Requests {
      */
     private long inDoubtUpTo;
 
-    private final int window;
-    private final long stallNanos;
     /** When a writer first waited for room since an order of this member's requests last came back, 0 if none did; guarded by this. */
     private long blockedSince;
 
@@ -86,10 +86,7 @@ final class Requests {
      */
     void awaitRoom(Object writing, String what) {
         while (inWindow() >= window && !stalled()) {
-            Worker w = Worker.current();
-            if (w != null && w.runsAbandonedWork()) {
-                throw new Abandoned("a job of abandoned work, stopped while " + what + " waited for the master");
-            }
+            Worker.unwindIfAbandoned("room for " + what);
             synchronized (writing) {
                 try {
                     writing.wait(1);
@@ -101,7 +98,10 @@ final class Requests {
         }
     }
 
-    /** Whether writers have waited for room for {@link #STALL} with no order of this member's requests coming back. */
+    /**
+     * Whether writers have waited for room for {@link #STALL} with no order of this member's
+     * requests coming back; the first call after an order came marks when the waiting began.
+     */
     private synchronized boolean stalled() {
         long now = System.nanoTime();
         if (blockedSince == 0) {

@@ -21,7 +21,6 @@ public final class Topology {
     }
 
     private final List<Cluster> clusters;
-    private final boolean interleaved;
     private final int[] clusterOf;
     /** Each node's place among its cluster's nodes. */
     private final int[] placeOf;
@@ -35,7 +34,6 @@ public final class Topology {
             throw new IllegalArgumentException("a simulated pool needs at least one cluster");
         }
         this.clusters = List.copyOf(clusters);
-        this.interleaved = interleaved;
         long total = clusters.stream().mapToLong(Cluster::nodes).sum();
         if (total > 1 << 20) {
             throw new IllegalArgumentException("a simulated pool of " + total + " nodes is more than this simulator holds (2^20)");
@@ -67,10 +65,6 @@ public final class Topology {
      */
     public Topology interleaved() {
         return new Topology(clusters, true);
-    }
-
-    public boolean isInterleaved() {
-        return interleaved;
     }
 
     /** {@code count} clusters of {@code nodes} nodes each, named grid-0, grid-1, ... (local if one), one worker a node. */

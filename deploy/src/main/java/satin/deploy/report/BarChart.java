@@ -29,9 +29,8 @@ final class BarChart {
     /**
      * One panel: bars of {@code values[group][series]} (NaN: no run), whiskers from {@code low} to
      * {@code high} of the same shape (NaN: none), an axis label with units, and a dashed reference
-     * line at {@code reference} unless NaN.
+     * line at {@code reference} unless NaN, and what the groups along the bottom are.
      */
-    /** @param groupsLabel what the groups along the bottom are */
     record Panel(String title, List<String> groups, List<String> series, double[][] values, double[][] low,
             double[][] high, String yLabel, double reference, String groupsLabel) {
     }

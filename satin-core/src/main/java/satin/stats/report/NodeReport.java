@@ -1,5 +1,6 @@
 package satin.stats.report;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,7 @@ public record NodeReport(int node, String name, String cluster, String balancer,
         /** The first {@code share} of the transitions recorded; {@code transitions} still counts every one seen. */
         Activity keeping(double share) {
             int n = Timeline.kept(times.length, share);
-            return new Activity(originEpochMicros, joinedNanos, transitions, java.util.Arrays.copyOf(times, n),
-                    java.util.Arrays.copyOf(busy, n));
+            return new Activity(originEpochMicros, joinedNanos, transitions, Arrays.copyOf(times, n), Arrays.copyOf(busy, n));
         }
     }
 

@@ -40,8 +40,8 @@ public final class PoolReport {
 
     /**
      * The node's report in at most {@code maxBytes} of UTF-8, as a frame limits it: a long run's
-     * activity, worker states and moves (a million transitions alone are some 18 MB) keep the
-     * first half of what they recorded, then the first quarter, and so on until it fits, the rest
+     * activity, worker states and moves (all three full, late in a run: 22.3 MB) keep the first
+     * half of what they recorded, then the first quarter, and so on until it fits, the rest
      * counted as not kept, and a warning says so. Else the master's end would refuse the frame,
      * and the run's statistics would lack the node.
      *
