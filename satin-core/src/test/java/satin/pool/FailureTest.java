@@ -476,15 +476,25 @@ class FailureTest {
             Faults.crash(b);
             Faults.await("C to keep " + what, 20, () -> c.poolStats().orphanResultsKept.get() > 0);
             Faults.await("A and D to learn it", 20, () -> a.steals().resultsKnown() > 0 && d.steals().resultsKnown() > 0);
-            stealOnce(c, a);
-            for (int round = 0; round < 50 && pool.total(p -> p.poolStats().orphanResultsReused.get()) == 0; round++) {
+            // one steal is not enough: A's worker may have taken the half itself, and shares on demand
+            stealOnceRunning(c, a);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int rounds = 0;
+            while (reused() == 0 && !run.isDone() && System.nanoTime() < deadline) {
                 stealOnce(d, c);
                 stealOnce(c, d);
+                rounds++;
             }
             assertEquals(Summing.sequential(0, N), Faults.finish("the run", run, RUN_SECONDS));
             assertEquals(kept, c.poolStats().orphanResultsKept.get());
-            assertTrue(pool.total(p -> p == b ? 0 : p.poolStats().orphanResultsReused.get()) > 0,
-                    what + " was answered from the table when it was offered again");
+            assertTrue(reused() > 0, what + " was answered from the table when it was offered again (" + rounds
+                    + " rounds of steals between C and D; jobs got by C " + c.poolStats().stealRepliesWithJob.get()
+                    + ", by D " + d.poolStats().stealRepliesWithJob.get() + ")");
+        }
+
+        /** Calls answered from the table by the live nodes. */
+        private long reused() {
+            return pool.total(p -> p == b ? 0 : p.poolStats().orphanResultsReused.get());
         }
     }
 
