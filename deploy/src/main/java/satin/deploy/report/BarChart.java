@@ -24,6 +24,8 @@ final class BarChart {
     static final int MIN_W = 840;
     static final int PANEL_H = 330;
     static final int TITLE_H = 40;
+    /** The size of a group's label when it fits in one line. */
+    private static final double GROUP_FONT = 13;
     static final int LEGEND_ROW = 22;
 
     /**
@@ -84,6 +86,49 @@ final class BarChart {
     /** A generous width of {@code text} in a sans-serif font of {@code size} pixels. */
     static double estimate(String text, double size) {
         return text.length() * size * 0.6;
+    }
+
+    /**
+     * A group's label as it is drawn: one line if it fits {@code width} at {@code size}, else two,
+     * broken after a comma (between a balancer's options) if they fit at {@code smallest}, else
+     * after a colon, else a space, at the place that makes the wider line narrowest ("RS:victims=distance:1,chunk=half" in a group of
+     * 124 pixels overlapped its neighbours' labels).
+     */
+    static List<String> lines(String label, double size, double smallest, double width) {
+        if (estimate(label, size) <= width) {
+            return List.of(label);
+        }
+        int fallback = -1;
+        for (String breaks : List.of(",", ":", " ", ",: ")) {
+            int best = -1;
+            double narrowest = Double.MAX_VALUE;
+            for (int i = 1; i < label.length(); i++) {
+                if (breaks.indexOf(label.charAt(i - 1)) >= 0) {
+                    double wider = Math.max(estimate(label.substring(0, i).strip(), smallest),
+                            estimate(label.substring(i).strip(), smallest)) * 0.9;
+                    if (wider < narrowest) {
+                        best = i;
+                        narrowest = wider;
+                    }
+                }
+            }
+            if (best > 0 && narrowest <= width) {
+                return split(label, best);
+            }
+            fallback = best;
+        }
+        return fallback < 0 ? List.of(label) : split(label, fallback);
+    }
+
+    private static List<String> split(String label, int at) {
+        return List.of(label.substring(0, at).strip(), label.substring(at).strip());
+    }
+
+    /** One size for every group's label of a panel: the largest at which each line fits, 11 at most if one takes two. */
+    private static double groupLabelSize(Canvas c, List<List<String>> groupLines, double width) {
+        boolean wrapped = groupLines.stream().anyMatch(l -> l.size() > 1);
+        return groupLines.stream().flatMap(List::stream).mapToDouble(l -> fit(c, l, wrapped ? 11 : GROUP_FONT, width))
+                .min().orElse(GROUP_FONT);
     }
 
     /** The largest size up to {@code size} at which {@code text} fits {@code width}. */
@@ -156,7 +201,7 @@ final class BarChart {
         double left = x0 + 75;
         double right = x0 + panelWidth() - 20;
         double top = y0 + 32;
-        double bottom = y0 + PANEL_H - 45;
+        double bottom = y0 + PANEL_H - 52; // room for group labels of two lines, and what the groups are
         c.text((left + right) / 2, y0 + 20, p.title(), fit(c, p.title(), 14, right - left), INK, Canvas.Anchor.MIDDLE,
                 true, false);
         Axis axis = axis(p);
@@ -170,6 +215,8 @@ final class BarChart {
         double groupW = (right - left) / Math.max(1, p.groups().size());
         double barW = groupW * 0.8 / Math.max(1, p.series().size());
         boolean labels = barW >= 26; // narrower bars have no room for their numbers
+        List<List<String>> groupLines = p.groups().stream().map(l -> lines(l, GROUP_FONT, 9, groupW - 4)).toList();
+        double groupSize = groupLabelSize(c, groupLines, groupW - 4);
         for (int g = 0; g < p.groups().size(); g++) {
             double gx = left + g * groupW + groupW * 0.1;
             for (int s = 0; s < p.series().size(); s++) {
@@ -177,10 +224,13 @@ final class BarChart {
                         color(p.series().get(s)), labels);
                 whisker(c, p.low()[g][s], p.high()[g][s], gx + (s + 0.5) * barW, barW, axis, top, bottom);
             }
-            c.text(left + (g + 0.5) * groupW, bottom + 18, p.groups().get(g), 13, INK, Canvas.Anchor.MIDDLE, true,
-                    false);
+            List<String> lines = groupLines.get(g);
+            for (int k = 0; k < lines.size(); k++) {
+                c.text(left + (g + 0.5) * groupW, bottom + 17 + k * (groupSize + 2), lines.get(k), groupSize, INK,
+                        Canvas.Anchor.MIDDLE, true, false);
+            }
         }
-        c.text((left + right) / 2, bottom + 36, p.groupsLabel(), 12, INK, Canvas.Anchor.MIDDLE, false, false);
+        c.text((left + right) / 2, bottom + 46, p.groupsLabel(), 12, INK, Canvas.Anchor.MIDDLE, false, false);
         if (!Double.isNaN(p.reference())) {
             double y = axis.y(p.reference(), top, bottom);
             c.line(left, y, right, y, INK, 1.2, true);

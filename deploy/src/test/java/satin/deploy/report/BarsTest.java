@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,5 +32,31 @@ class BarsTest {
                 "efficiency", Double.NaN, "process allocation"), dir);
         assertTrue(allocations.contains(">process allocation<"), allocations);
         assertFalse(allocations.contains("load balancer"), allocations);
+    }
+
+    /** Six balancers with options in one panel: a label wider than its group is drawn in two lines, each within it. */
+    @Test
+    void aGroupLabelWiderThanItsGroupBreaksIntoTwoLinesThatFitIt(@TempDir Path dir) throws Exception {
+        List<String> groups = List.of("RS:victims=round-robin", "RS", "RS:victims=distance:1",
+                "RS:victims=round-robin,chunk=half", "RS:chunk=half", "RS:victims=distance:1,chunk=half");
+        double[][] values = new double[6][1];
+        double[][] none = new double[6][1];
+        for (double[] row : none) {
+            row[0] = Double.NaN;
+        }
+        String svg = svg(new Charts.Bars("UTS", groups, List.of("8192 processes"), values, none, none, "speedup",
+                Double.NaN), dir);
+        Matcher m = Pattern.compile("font-size=\"([0-9.]+)\"[^>]*font-weight=\"bold\">([^<]*)</text>").matcher(svg);
+        List<String> drawn = new ArrayList<>();
+        double groupWidth = (840 - 75 - 20) / 6.0;
+        while (m.find()) {
+            if (!m.group(2).equals("UTS")) {
+                drawn.add(m.group(2));
+                assertTrue(BarChart.estimate(m.group(2), Double.parseDouble(m.group(1))) * 0.9 <= groupWidth,
+                        m.group(2) + " at " + m.group(1) + " px is wider than its group of " + groupWidth);
+            }
+        }
+        assertTrue(drawn.containsAll(List.of("RS", "RS:chunk=half", "RS:victims=distance:1,", "chunk=half")), drawn.toString());
+        assertFalse(drawn.contains("RS:victims=distance:1,chunk=half"), drawn.toString());
     }
 }
