@@ -1,5 +1,6 @@
 package satin.bench.paper;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,9 +51,14 @@ final class EarthTables {
         return Grid.run(m, nodes, workloads(m, nodes), balancers, List.of(ONE));
     }
 
-    /** Table 2: elapsed times; Table 3: each over the fastest balancer's for that program. */
-    static void tables2And3(Making m, boolean normalized) throws Exception {
+    /** Table 2 (elapsed times) and Table 3 (each over the fastest balancer's for that program), from the same runs. */
+    static void tables2And3(Making m) throws Exception {
         Grid g = run(m, EIGHT);
+        table(m, g, false);
+        table(m, g, true);
+    }
+
+    private static void table(Making m, Grid g, boolean normalized) throws IOException {
         List<String> head = new ArrayList<>(List.of("benchmark"));
         head.addAll(EIGHT);
         List<List<String>> rows = new ArrayList<>();
