@@ -40,7 +40,7 @@ public final class Catalogue {
                     SIMULATED, 10, Simulated::utsChunks),
             new Reproduction("skew-latencies", Paper.SKEWED_VICTIMS, "Figures 4, 5, 12 and 13",
                     "starting and ending latencies SL(x), EL(x) at 128 and 8,192 processes", SIMULATED
-                            + "; T1L stands in for T3XXL and T3WL", 20, Simulated::skewLatencies),
+                            + "; T1L stands in for T3XXL and T3WL", 30, Simulated::skewLatencies),
             new Reproduction("skew-allocations", Paper.SKEWED_VICTIMS, "Figure 2",
                     "the round-robin reference's efficiency from 8 to 128 processes, placed 1/N, 8RR or 8G", SIMULATED
                             + "; T1L stands in for T3XXL", 25, Simulated::skewAllocations),

@@ -111,10 +111,13 @@ final class Simulated {
     static final List<String> SKEW_VARIANTS = List.of("RS:victims=round-robin", "RS", "RS:victims=distance:1",
             "RS:victims=round-robin,chunk=half", "RS:chunk=half", "RS:victims=distance:1,chunk=half");
 
-    /** Figures 4, 5, 12 and 13: SL(x) and EL(x), the time until (from) x of the nodes first (last) are busy. */
+    /**
+     * Figures 4, 5, 12 and 13: SL(x) and EL(x), the time until (from) x of the nodes first (last) are
+     * busy, for their reference (victims in turn), random victims, and skewed victims with steal-half.
+     */
     static void skewLatencies(Making m) throws Exception {
         List<Integer> sizes = m.tiny ? List.of(8) : List.of(128, 8_192);
-        List<String> variants = List.of("RS", "RS:victims=distance:1,chunk=half");
+        List<String> variants = List.of("RS:victims=round-robin", "RS", "RS:victims=distance:1,chunk=half");
         double[] xs = {0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
         m.plan(sizes.size() * variants.size());
         List<List<String>> rows = new ArrayList<>();
