@@ -199,8 +199,13 @@ public sealed interface Message {
         }
     }
 
-    /** From the master to a member that joins: a shared object's state and sequence, before any later write. */
-    record SharedState(byte[] state) implements Message {
+    /**
+     * From the master to a member that joins, or may have missed writes: a shared object's state
+     * and sequence, before any later write, and the number of the member's last request that the
+     * master has taken (ordered, or refused), 0 if none: the state may hold writes whose orders the
+     * member never got, and those requests are settled all the same.
+     */
+    record SharedState(byte[] state, long settledUpTo) implements Message {
         public MessageType type() {
             return MessageType.SHARED_STATE;
         }

@@ -127,6 +127,7 @@ public enum MessageType {
             bytes(out, w.call());
         } else if (m instanceof Message.SharedState st) {
             bytes(out, st.state());
+            out.writeLong(st.settledUpTo());
         } else if (m instanceof Message.RegistryMoved r) {
             out.writeInt(r.host());
             string(out, r.address());
@@ -180,7 +181,7 @@ public enum MessageType {
             case REGISTRY_MOVED -> new Message.RegistryMoved(in.readInt(), string(in));
             case RESULT_KNOWN -> new Message.ResultKnown(bytes(in), bytes(in));
             case SHARED_WRITE -> new Message.SharedWrite(in.readLong(), in.readLong(), bytes(in));
-            case SHARED_STATE -> new Message.SharedState(bytes(in));
+            case SHARED_STATE -> new Message.SharedState(bytes(in), in.readLong());
         };
     }
 

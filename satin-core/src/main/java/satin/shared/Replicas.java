@@ -198,6 +198,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "node {0} refuses a shared object''s state from the master: {1}", name, e.toString());
             }
+            requests.confirmed(s.settledUpTo()); // the master has them: their orders may have been lost
         }
     }
 
@@ -354,6 +355,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     /** Write messages this member sent across the wide area: requests to the master, or, on the master, ordered writes. */
     public long wanWritesSent() {
         return requests.wanRequests.get() + sequencer.wanWrites.get();
+    }
+
+    /** How many times this member's writers went on without the master's order after waiting for room ({@link Requests#STALL}). */
+    public long writeStalls() {
+        return requests.stalls.get();
     }
 
     /** How many of this member's write requests wait for the master's order. */

@@ -41,6 +41,8 @@ final class Requests {
     private final long stallNanos;
     /** Requests this member sent across the wide area (not counting those sent again). */
     final AtomicLong wanRequests = new AtomicLong();
+    /** How many times writers went on after a stall: the window held them while no order came back. */
+    final AtomicLong stalls = new AtomicLong();
     /** Guarded by this. */
     private final TreeMap<Long, Message.SharedWrite> unconfirmed = new TreeMap<>();
     /** Guarded by this. */
@@ -49,14 +51,17 @@ final class Requests {
     private boolean owed;
     /**
      * The last request sent before a link to the master closed; guarded by this. Those up to it
-     * are in doubt: the master may have ordered them and its order been lost with the link, and
-     * then a state it gives again holds them, and only the order of a later request confirms them.
-     * So they do not count against the window, else a writer would wait for ever for them.
+     * are in doubt: the master may have had them already, and drops them when they come again, so
+     * no order comes back for them; only a later request's order, or a state the master gives
+     * again, confirms them. So they do not count against the window, else a writer would wait for
+     * ever for them.
      */
     private long inDoubtUpTo;
 
     /** When a writer first waited for room since an order of this member's requests last came back, 0 if none did; guarded by this. */
     private long blockedSince;
+    /** Whether the stall since {@link #blockedSince} was counted and logged; guarded by this. */
+    private boolean stallTold;
 
     Requests(String name, SharedPort port) {
         this(name, port, WINDOW, STALL);
@@ -106,8 +111,16 @@ final class Requests {
         long now = System.nanoTime();
         if (blockedSince == 0) {
             blockedSince = now;
+            stallTold = false;
         }
-        return now - blockedSince > stallNanos;
+        boolean stalled = now - blockedSince > stallNanos;
+        if (stalled && !stallTold) {
+            stallTold = true;
+            stalls.incrementAndGet();
+            LOG.log(Level.WARNING, "node {0}''s writers go on without the master''s order: none of its {1} requests"
+                    + " waiting came back for {2} ms", name, unconfirmed.size(), stallNanos / 1_000_000);
+        }
+        return stalled;
     }
 
     /** Numbers a request, keeps it and sends it to the master; {@code call} writes the call of request number N. */
@@ -126,8 +139,14 @@ final class Requests {
         }
     }
 
-    /** The master ordered this member's request {@code request}: it and every earlier one are settled. */
+    /**
+     * The master took this member's request {@code request} (its order came, or a state says so):
+     * it and every earlier one are settled.
+     */
     synchronized void confirmed(long request) {
+        if (request <= 0) {
+            return;
+        }
         blockedSince = 0;
         unconfirmed.headMap(request, true).clear();
     }

@@ -109,6 +109,22 @@ final class Sequencer {
         }
     }
 
+    /**
+     * The number of {@code member}'s last request taken (ordered or refused), 0 if none: a state
+     * says it, for the orders of the member's requests that it holds may never have reached the
+     * member (they were lost with a link), and a member waits for room until its requests settle.
+     * Never called under this object's lock: a request takes the member's lock, then this one.
+     */
+    private long settled(int member) {
+        long[] last = lastRequest.get(member);
+        if (last == null) {
+            return 0;
+        }
+        synchronized (last) {
+            return last[0];
+        }
+    }
+
     /** On the master, the members that came since the last change get every replica's state. */
     void membersChanged() {
         if (port.self() != port.master()) {
@@ -135,9 +151,11 @@ final class Sequencer {
      */
     void publish(SharedObject object) {
         Replicas.State s = replicas.state(object);
+        Map<Integer, Long> settled = new HashMap<>();
+        port.others().forEach(member -> settled.put(member, settled(member))); // not under this: see settled
         synchronized (this) {
             for (int member : port.others()) {
-                if (!port.send(member, new Message.SharedState(s.bytes()))) {
+                if (!port.send(member, new Message.SharedState(s.bytes(), settled.getOrDefault(member, 0L)))) {
                     owed.add(member);
                 }
             }
@@ -185,8 +203,9 @@ final class Sequencer {
         boolean sent = true;
         for (Map.Entry<Long, SharedObject> e : replicas.all()) {
             Replicas.State s = replicas.state(e.getValue());
+            long settled = settled(member);
             synchronized (this) {
-                sent &= port.send(member, new Message.SharedState(s.bytes()));
+                sent &= port.send(member, new Message.SharedState(s.bytes(), settled));
                 for (Message.SharedWrite w : kept.getOrDefault(e.getKey(), new ArrayDeque<>())) {
                     if (w.sequence() > s.sequence()) {
                         sent &= port.send(member, w);

@@ -45,6 +45,6 @@ final class Frames {
                 new Message.Heartbeat(), new Message.Abandon(4321), new Message.Cancel(4322), new Message.RegistryMoved(3, "tcp://10.0.0.1:7000"),
                 new Message.ResultKnown(new byte[32], new byte[] {1, 2}),
                 new Message.SharedWrite(5, 0, new byte[] {1}), new Message.SharedWrite(5, 12, new byte[] {1, 2}),
-                new Message.SharedState(new byte[] {3, 4}));
+                new Message.SharedState(new byte[] {3, 4}, 9));
     }
 }

@@ -43,7 +43,7 @@ class SharedFuzzTest {
 
         Pair() {
             log.append(7);
-            member.received(1, new Message.SharedState(master.state(log).bytes()));
+            member.received(1, new Message.SharedState(master.state(log).bytes(), 0));
             id = master.idOf(log);
             replica = (SharedLog) member.byId(id);
         }
@@ -67,7 +67,7 @@ class SharedFuzzTest {
     void state(byte[] state) throws Throwable {
         UntrustedInput.read(state.length, BOUND, () -> {
             Replicas member = ReplicasTest.member(new RecordingPort(2));
-            member.received(1, new Message.SharedState(state));
+            member.received(1, new Message.SharedState(state, 0));
             return null;
         });
     }
