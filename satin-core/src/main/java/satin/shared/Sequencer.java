@@ -3,6 +3,7 @@ package satin.shared;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -151,14 +152,14 @@ final class Sequencer {
      */
     void publish(SharedObject object) {
         Replicas.State s = replicas.state(object);
-        Map<Integer, Long> settled = new HashMap<>();
-        port.others().forEach(member -> settled.put(member, settled(member))); // not under this: see settled
+        Map<Integer, Long> settled = new LinkedHashMap<>(); // one view of the members, read outside this lock
+        port.others().forEach(member -> settled.put(member, settled(member)));
         synchronized (this) {
-            for (int member : port.others()) {
-                if (!port.send(member, new Message.SharedState(s.bytes(), settled.getOrDefault(member, 0L)))) {
+            settled.forEach((member, upTo) -> {
+                if (!port.send(member, new Message.SharedState(s.bytes(), upTo))) {
                     owed.add(member);
                 }
-            }
+            });
         }
     }
 

@@ -89,35 +89,40 @@ final class BarChart {
     }
 
     /**
-     * A group's label as it is drawn: one line if it fits {@code width} at {@code size}, else two,
-     * broken after a comma (between a balancer's options) if they fit at {@code smallest}, else
-     * after a colon, else a space, at the place that makes the wider line narrowest ("RS:victims=distance:1,chunk=half" in a group of
-     * 124 pixels overlapped its neighbours' labels).
+     * A group's label as it is drawn: one line if it fits {@code width} at {@code size}, else two
+     * that fit at {@code smallest}, broken after a comma (between a balancer's options), else a
+     * colon, else a space; if none fits, wherever the wider line is narrowest. In a group of 124
+     * pixels, "RS:victims=distance:1,chunk=half" on one line overlapped its neighbours' labels.
      */
     static List<String> lines(String label, double size, double smallest, double width) {
         if (estimate(label, size) <= width) {
             return List.of(label);
         }
-        int fallback = -1;
-        for (String breaks : List.of(",", ":", " ", ",: ")) {
-            int best = -1;
-            double narrowest = Double.MAX_VALUE;
-            for (int i = 1; i < label.length(); i++) {
-                if (breaks.indexOf(label.charAt(i - 1)) >= 0) {
-                    double wider = Math.max(estimate(label.substring(0, i).strip(), smallest),
-                            estimate(label.substring(i).strip(), smallest)) * 0.9;
-                    if (wider < narrowest) {
-                        best = i;
-                        narrowest = wider;
-                    }
-                }
+        for (String breaks : List.of(",", ":", " ")) {
+            int at = narrowestBreak(label, breaks, smallest);
+            if (at > 0 && widerLine(label, at, smallest) <= width) {
+                return split(label, at);
             }
-            if (best > 0 && narrowest <= width) {
-                return split(label, best);
-            }
-            fallback = best;
         }
-        return fallback < 0 ? List.of(label) : split(label, fallback);
+        int at = narrowestBreak(label, ", :", smallest);
+        return at > 0 ? split(label, at) : List.of(label);
+    }
+
+    /** Where, after one of {@code breaks}, splitting {@code label} makes its wider line narrowest; -1 if nowhere. */
+    private static int narrowestBreak(String label, String breaks, double size) {
+        int best = -1;
+        for (int i = 1; i < label.length(); i++) {
+            if (breaks.indexOf(label.charAt(i - 1)) >= 0
+                    && (best < 0 || widerLine(label, i, size) < widerLine(label, best, size))) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** The wider of the two lines {@code label} splits into at {@code at}, as {@link #fit} reckons width. */
+    private static double widerLine(String label, int at, double size) {
+        return split(label, at).stream().mapToDouble(l -> estimate(l, size) * 0.9).max().orElse(0);
     }
 
     private static List<String> split(String label, int at) {
