@@ -58,6 +58,9 @@ class BenchCommandLineTest {
             new Case("./bench fuzz --target codec-job", "--target", "--seconds"),
             new Case("./bench fuzz", "--seconds", "--programs"),
             new Case("./bench fuzz --bogus", "unknown option --bogus"),
+            new Case("./bench paper wide-area-fig4 --apps nope", "--apps", "'nope'", "tsp"),
+            new Case("./bench paper wide-area-fig4 --apps fib,fib", "--apps", "'fib,fib'", "twice"),
+            new Case("./bench paper earth-table2 --apps fib", "--apps", "earth-table2", "wide-area-fig4"),
             new Case("./bench paper earth-table9", "'earth-table9'", "earth-table2"),
             new Case("./bench paper uts-speedup --rounds x", "--rounds", "'x'"),
             new Case("./bench paper uts-speedup --bogus", "unknown option --bogus"));

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * docs/reproductions.md against {@code ./bench paper}: the listing names every figure the page
  * shows and no other, and every command of the page, as written but with {@code --tiny}, makes its
  * figure: exit 0, its tables (at least one Markdown table) and the charts it names, no stack trace.
+ * A figure stopped part way goes on from its kept runs with {@code --resume}.
  */
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
 class ReproductionsTest {
@@ -51,6 +52,48 @@ class ReproductionsTest {
                     assertTrue(Files.size(out.resolve(svg.replace(".svg", ".png"))) > 1000, name + "'s chart as PNG");
                 }
             }
+        }
+    }
+
+    @Test
+    void aResumedFigureTakesItsKeptRunsAndMakesTheSameTablesWithoutRunningThemAgain() throws Exception {
+        Path root = Project.root();
+        Path out = root.resolve("benchmarks/target/paper-test/resume");
+        String command = "./bench paper wide-area-jobs --tiny --out " + out;
+        try (Processes ps = new Processes()) {
+            Processes.Child first = ps.command("first", root, List.of("bash", "-c", command));
+            assertEquals(0, first.exit(5 * 60L), command + ": " + first);
+            String tables = Files.readString(out.resolve("wide-area-jobs.md"));
+            List<String> kept = Files.readAllLines(out.resolve("runs.tsv"));
+            assertEquals(2, kept.size(), "RS and CHS, one round each, kept as they ended: " + kept);
+
+            Processes.Child again = ps.command("again", root, List.of("bash", "-c", command + " --resume"));
+            assertEquals(0, again.exit(5 * 60L), command + " --resume: " + again);
+            assertTrue(again.out().contains("--resume: took 2 kept runs from " + out.resolve("runs.tsv") + " and made 0 now"),
+                    again.out());
+            assertFalse(again.out().contains("] setcover"), "no run was made again: " + again.out());
+            assertEquals(tables, Files.readString(out.resolve("wide-area-jobs.md")), "the same runs make the same tables");
+            assertEquals(kept, Files.readAllLines(out.resolve("runs.tsv")));
+
+            Files.writeString(out.resolve("runs.tsv"), kept.get(0) + "\n" + kept.get(1).replace("\t", " ") + "\n");
+            Processes.Child bad = ps.command("bad", root, List.of("bash", "-c", command + " --resume"));
+            assertEquals(1, bad.exit(5 * 60L), "a file of kept runs it cannot read: " + bad);
+            assertTrue(bad.err().contains(out.resolve("runs.tsv") + " line 2: not a kept run"), bad.err());
+            assertFalse(bad.err().contains("Exception"), bad.err());
+
+            Processes.Child afresh = ps.command("afresh", root, List.of("bash", "-c", command));
+            assertEquals(0, afresh.exit(5 * 60L), "without --resume the file is not read but written anew: " + afresh);
+            assertEquals(2, Files.readAllLines(out.resolve("runs.tsv")).size());
+            assertTrue(afresh.out().contains("] setcover, CHS, 1 cluster"), afresh.out());
+
+            String whole = Files.readString(out.resolve("runs.tsv"));
+            Files.writeString(out.resolve("runs.tsv"), whole.substring(0, whole.length() - 20));
+            Processes.Child cut = ps.command("cut", root, List.of("bash", "-c", command + " --resume"));
+            assertEquals(0, cut.exit(5 * 60L), "a making killed while it wrote its last run: " + cut);
+            assertTrue(cut.out().contains("was cut short, and its run is made again"), cut.out());
+            assertTrue(cut.out().contains("took 1 kept run from " + out.resolve("runs.tsv") + " and made 2 now"), cut.out());
+            assertTrue(cut.out().contains("] setcover, CHS, 1 cluster"), "CHS's run made again: " + cut.out());
+            assertEquals(2, Files.readAllLines(out.resolve("runs.tsv")).size(), "the file whole again");
         }
     }
 }

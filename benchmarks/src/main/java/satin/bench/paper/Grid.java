@@ -1,5 +1,6 @@
 package satin.bench.paper;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,21 +38,42 @@ final class Grid {
     }
 
     static Grid run(Making m, int nodes, List<Workload> ws, List<String> balancers, List<String> settings)
-            throws InterruptedException {
+            throws InterruptedException, IOException {
         Grid g = new Grid(balancers, settings);
+        KeptRuns kept = m.keptRuns();
         m.plan(ws.size() * (1 + m.rounds * balancers.size() * settings.size()));
         for (Workload w : ws) {
             g.workloads.put(w.name(), w);
-            BalancerBench bench = new BalancerBench(nodes, w.tree());
-            // every run shares this JVM's JIT: the first of each workload would run cold
-            Outcome warm = bench.once(balancers.get(0), settings.get(0), w.tree().expected());
-            m.ran(String.format(Locale.ROOT, "%s warm-up (not counted): %.2f s", w.name(), warm.seconds()));
+            List<String> keys = new ArrayList<>();
             for (int r = 0; r < m.rounds; r++) {
                 for (String s : settings) {
                     for (String b : balancers) {
-                        Outcome o = bench.once(b, s, w.tree().expected());
-                        g.outcomes.computeIfAbsent(new Key(w.name(), b, s), k -> new ArrayList<>()).add(o);
-                        m.ran(String.format(Locale.ROOT, "%s, %s, %s: %.2f s", w.name(), b, s, o.seconds()));
+                        keys.add(KeptRuns.key(w, b, s, r));
+                    }
+                }
+            }
+            BalancerBench bench = new BalancerBench(nodes, w.tree());
+            if (kept.hasAll(keys)) {
+                m.skipped();
+            } else {
+                // every run shares this JVM's JIT: the first of each workload would run cold
+                Outcome warm = bench.once(balancers.get(0), settings.get(0), w.tree().expected());
+                m.ran(String.format(Locale.ROOT, "%s warm-up (not counted): %.2f s", w.name(), warm.seconds()));
+            }
+            int k = 0;
+            for (int r = 0; r < m.rounds; r++) {
+                for (String s : settings) {
+                    for (String b : balancers) {
+                        String key = keys.get(k++);
+                        Outcome o = kept.get(key);
+                        if (o != null) {
+                            m.kept();
+                        } else {
+                            o = bench.once(b, s, w.tree().expected());
+                            kept.put(key, o);
+                            m.ran(String.format(Locale.ROOT, "%s, %s, %s: %.2f s", w.name(), b, s, o.seconds()));
+                        }
+                        g.outcomes.computeIfAbsent(new Key(w.name(), b, s), x -> new ArrayList<>()).add(o);
                     }
                 }
             }

@@ -11,23 +11,32 @@ import satin.deploy.report.Charts;
 
 /**
  * One reproduction being made: its size (tiny, for tests, or the paper's shape), its rounds, the
- * directory its tables and charts go to, and its progress, printed as each run ends with the time
- * left at the pace so far.
+ * directory its tables and charts go to, whether it goes on from the runs kept there
+ * ({@link KeptRuns}), and its progress, printed as each run ends with the time left at the pace so
+ * far.
  */
 public final class Making {
 
     public final boolean tiny;
     public final int rounds;
+    /** Runs kept by an earlier, stopped making of the same figure are taken rather than run again. */
+    public final boolean resume;
+    /** The applications asked for ({@code --apps}), or null for the figure's own. */
+    List<String> apps;
     private final Path dir;
     private final Path text;
     private final PrintStream out;
     private final long start = System.nanoTime();
     private int planned;
     private int done;
+    private int made;
+    private int taken;
+    private KeptRuns kept;
 
-    public Making(boolean tiny, int rounds, Path dir, String name, PrintStream out) throws IOException {
+    public Making(boolean tiny, int rounds, boolean resume, Path dir, String name, PrintStream out) throws IOException {
         this.tiny = tiny;
         this.rounds = rounds;
+        this.resume = resume;
         this.dir = Files.createDirectories(dir);
         this.text = dir.resolve(name + ".md");
         this.out = out;
@@ -42,10 +51,40 @@ public final class Making {
     /** One run ended. */
     void ran(String what) {
         done++;
+        made++;
         double elapsed = (System.nanoTime() - start) / 1e9;
-        double left = done >= planned ? 0 : elapsed / done * (planned - done);
+        double left = done >= planned ? 0 : elapsed / made * (planned - done);
         out.printf(Locale.ROOT, "[%d/%d, %s so far, about %s left] %s%n", done, planned, duration(elapsed), duration(left), what);
         out.flush();
+    }
+
+    /** A run taken from those kept: it counts as done, and the pace is that of the runs made now. */
+    void kept() {
+        taken++;
+        done++;
+    }
+
+    /** A planned run not needed, as a warm-up is not when every run it warms up for was kept. */
+    void skipped() {
+        done++;
+    }
+
+    /** This figure's kept runs, read (when resuming) or emptied at the first call. */
+    KeptRuns keptRuns() throws IOException {
+        if (kept == null) {
+            kept = KeptRuns.in(dir, resume);
+        }
+        return kept;
+    }
+
+    /** What resuming did, for the last line; null when it was not asked for. */
+    String resumed() {
+        if (!resume) {
+            return null;
+        }
+        return kept == null ? "--resume: this figure keeps no runs (only those made of real runs do), so all were made now"
+                : String.format(Locale.ROOT, "--resume: took %d kept run%s from %s and made %d now (warm-ups included)",
+                        taken, taken == 1 ? "" : "s", dir.resolve(KeptRuns.FILE), made);
     }
 
     static String duration(double seconds) {

@@ -6,9 +6,11 @@ import satin.bench.Args;
 
 /**
  * {@code ./bench paper}: lists the figures and tables of the five papers that the project makes, and
- * makes one by name: {@code ./bench paper NAME [--rounds R] [--tiny] [--out DIR]}. Tables and charts
- * go to {@code benchmarks/target/paper/NAME/}; {@code --tiny} makes the same figure at a size that
- * takes seconds, as the tests do. The {@code bench} script starts this class for {@code paper}
+ * makes one by name: {@code ./bench paper NAME [--rounds R] [--tiny] [--resume] [--out DIR]}. Tables
+ * and charts go to {@code benchmarks/target/paper/NAME/}; {@code --tiny} makes the same figure at a
+ * size that takes seconds, as the tests do; {@code --resume} goes on from the runs a stopped making
+ * of the figure kept there; {@code --apps} makes Figures 4 and 5 of the wide-area paper for some of
+ * its applications only. The {@code bench} script starts this class for {@code paper}
  * rather than going through {@code satin.bench.Bench}, which the figures' harnesses live beside:
  * so this package depends on {@code satin.bench} and not the other way round.
  */
@@ -25,10 +27,13 @@ public final class PaperBench {
             System.err.println("bench: " + e.getMessage());
             System.err.println("usage: " + USAGE);
             System.exit(2);
+        } catch (KeptRuns.Unreadable e) {
+            System.err.println("bench: --resume: " + e.getMessage());
+            System.exit(1);
         }
     }
 
-    static final String USAGE = "bench paper [NAME [--rounds R] [--tiny] [--out DIR]]";
+    static final String USAGE = "bench paper [NAME [--rounds R] [--tiny] [--resume] [--out DIR] [--apps A,B]]";
 
     static void run(String[] args) throws Exception {
         if (args.length == 1) {
@@ -41,13 +46,17 @@ public final class PaperBench {
                     + String.join(", ", Catalogue.all().stream().map(Reproduction::name).toList()));
         }
         boolean tiny = false;
+        boolean resume = false;
         int rounds = 3;
         Path out = null;
+        java.util.List<String> apps = null;
         for (int i = 2; i < args.length; i++) {
             switch (args[i]) {
                 case "--tiny" -> tiny = true;
+                case "--resume" -> resume = true;
                 case "--rounds" -> rounds = Args.positiveOf(args, ++i);
                 case "--out" -> out = Path.of(Args.value(args, ++i));
+                case "--apps" -> apps = WideAreaFigures.apps(r, Args.value(args, ++i));
                 default -> throw Args.unknown(args[i]);
             }
         }
@@ -58,7 +67,12 @@ public final class PaperBench {
         System.out.printf(Locale.ROOT, "made from %s; %s; output in %s%n", r.how(), tiny ? "tiny size"
                 : "takes about " + r.fullMinutes() + " min at 3 rounds on 2 cores", out);
         long start = System.nanoTime();
-        r.maker().make(new Making(tiny, tiny ? 1 : rounds, out, r.name(), System.out));
+        Making m = new Making(tiny, tiny ? 1 : rounds, resume, out, r.name(), System.out);
+        m.apps = apps;
+        r.maker().make(m);
+        if (m.resumed() != null) {
+            System.out.println(m.resumed());
+        }
         System.out.printf(Locale.ROOT, "%s made in %.0f s: %s%n", r.name(), (System.nanoTime() - start) / 1e9,
                 out.resolve(r.name() + ".md"));
     }

@@ -20,23 +20,39 @@ import satin.record.SpawnTree;
  */
 final class Recordings {
 
-    /** Arguments for a recording of about a second of work: those of ./bench replay where it has them, else the medium preset. */
     /** Spawn-per-call fib, which {@code ./bench replay} does not record, at a size whose tree a file holds. */
     private static final List<String> FIB_ARGS = List.of("36");
 
     private Recordings() {
     }
 
-    /** The tree of {@code app}, recorded now if its file is missing; tiny ones from the small preset. */
+    /**
+     * The tree of {@code app} recorded with the arguments of {@code ./bench replay} (about a second of
+     * work) or, for those it does not record, the medium preset; tiny ones from the small preset.
+     * Recorded now if its file is missing.
+     */
     static Path tree(String app, boolean tiny) throws IOException, InterruptedException {
-        Path dir = Path.of(Settings.HOME.text(), "benchmarks", "target", tiny ? "trees-tiny" : "trees");
-        Path file = dir.resolve(app + ".tree");
+        return record(app, arguments(app, tiny), directory(tiny).resolve(app + ".tree"), tiny);
+    }
+
+    /** The tree of {@code app} with these arguments, in a file of its own, recorded now if missing. */
+    static Path tree(String app, List<String> args) throws IOException, InterruptedException {
+        String slug = String.join("-", args).replaceAll("[^A-Za-z0-9.-]", "_");
+        return record(app, args, directory(false).resolve(app + "-" + slug + ".tree"), false);
+    }
+
+    private static Path directory(boolean tiny) {
+        return Path.of(Settings.HOME.text(), "benchmarks", "target", tiny ? "trees-tiny" : "trees");
+    }
+
+    private static Path record(String app, List<String> args, Path file, boolean tiny)
+            throws IOException, InterruptedException {
         if (Files.isRegularFile(file)) {
             return file;
         }
-        Files.createDirectories(dir);
+        Files.createDirectories(file.getParent());
         List<String> cmd = new ArrayList<>(List.of("satin.apps.replay.RecordTree", app));
-        cmd.addAll(arguments(app, tiny));
+        cmd.addAll(args);
         cmd.addAll(List.of("--out", file.toString(), "--warmup", tiny ? "0" : "1", "--fold-us", "1000"));
         System.err.println(ReplayBench.Child.run(List.of(), cmd).trim());
         return file;
@@ -66,8 +82,23 @@ final class Recordings {
     static Grid.Workload replayed(String name, String app, boolean tiny, int nodes, double idealSeconds)
             throws IOException, InterruptedException {
         Path file = tree(app, tiny);
+        return scaled(name, file, idealSeconds * nodes / (Replay.tree(file.toString()).totalNanos() / 1e9), nodes);
+    }
+
+    /**
+     * The tree in {@code file} replayed as {@link #replayed} does, but a tree whose critical path is
+     * longer than its work spread evenly is scaled so that its critical path takes {@code seconds}: a
+     * run of an application with little parallelism (tsp's tree has 1.4) then lasts about as long as
+     * the others, not 40 times longer.
+     */
+    static Grid.Workload replayedWithin(String name, Path file, int nodes, double seconds) {
         SpawnTree t = Replay.tree(file.toString());
-        double scale = idealSeconds * nodes / (t.totalNanos() / 1e9);
+        double longest = Math.max(t.totalNanos() / (double) nodes, t.criticalPathNanos()) / 1e9;
+        return scaled(name, file, seconds / longest, nodes);
+    }
+
+    private static Grid.Workload scaled(String name, Path file, double scale, int nodes) {
+        SpawnTree t = Replay.tree(file.toString());
         return new Grid.Workload(name, BenchTree.replay(nodes, file + "," + scale), t.totalNanos() * scale / 1e9);
     }
 }
