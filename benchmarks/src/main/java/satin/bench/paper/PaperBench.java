@@ -65,7 +65,7 @@ public final class PaperBench {
         }
         System.out.printf(Locale.ROOT, "%s, %s: %s%n", r.paper().citation, r.figure(), r.what());
         System.out.printf(Locale.ROOT, "made from %s; %s; output in %s%n", r.how(), tiny ? "tiny size"
-                : "takes about " + r.fullMinutes() + " min at 3 rounds on 2 cores", out);
+                : "takes about " + minutes(r, rounds, apps) + " min on 2 cores", out);
         long start = System.nanoTime();
         Making m = new Making(tiny, tiny ? 1 : rounds, resume, out, r.name(), System.out);
         m.apps = apps;
@@ -75,6 +75,12 @@ public final class PaperBench {
         }
         System.out.printf(Locale.ROOT, "%s made in %.0f s: %s%n", r.name(), (System.nanoTime() - start) / 1e9,
                 out.resolve(r.name() + ".md"));
+    }
+
+    /** The catalogue's minutes for 3 rounds of every application, in proportion to what was asked. */
+    static long minutes(Reproduction r, int rounds, java.util.List<String> apps) {
+        double share = apps == null ? 1 : (double) apps.size() / WideAreaFigures.APPS.size();
+        return Math.max(1, Math.round(r.fullMinutes() * share * rounds / 3));
     }
 
     private static void list() {

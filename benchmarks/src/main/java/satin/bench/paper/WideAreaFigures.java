@@ -28,9 +28,10 @@ final class WideAreaFigures {
 
     /**
      * Inputs with more parallelism than those of {@code ./bench replay}, whose trees have less work
-     * than 64 times their critical path: nqueens 15 3 has 30 (15 4: 570), ida korf2 6 has 9 (korf3
-     * 10: 67), matmul 1536 has 22 (3072: 41). tsp stays: it searches its first extension before
-     * spawning the rest (for the shared bound), so its tree has 1.4 (spawn depth 6: 1.7).
+     * than 64 times their critical path: ida korf2 6 has 9 (korf3 10: 67), matmul 1536 has 22
+     * (3072: 41), nqueens 15 3 has 30 (15 4: 567 in one recording, 30 in another). tsp stays: it
+     * searches its first extension before spawning the rest (for the shared bound), so its tree
+     * has 1.4 (spawn depth 6: 1.7).
      */
     static final Map<String, List<String>> PARALLEL_INPUTS = Map.of("nqueens", List.of("15", "4"), "ida",
             List.of("korf3", "10"), "matmul", List.of("3072"));
