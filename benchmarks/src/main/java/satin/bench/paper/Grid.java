@@ -44,41 +44,46 @@ final class Grid {
         m.plan(ws.size() * (1 + m.rounds * balancers.size() * settings.size()));
         for (Workload w : ws) {
             g.workloads.put(w.name(), w);
-            List<String> keys = new ArrayList<>();
-            for (int r = 0; r < m.rounds; r++) {
-                for (String s : settings) {
-                    for (String b : balancers) {
-                        keys.add(KeptRuns.key(w, b, s, r));
-                    }
-                }
-            }
+            List<Cell> cells = g.cells(w, m.rounds);
             BalancerBench bench = new BalancerBench(nodes, w.tree());
-            if (kept.hasAll(keys)) {
+            if (kept.hasAll(cells.stream().map(Cell::kept).toList())) {
                 m.skipped();
             } else {
                 // every run shares this JVM's JIT: the first of each workload would run cold
                 Outcome warm = bench.once(balancers.get(0), settings.get(0), w.tree().expected());
                 m.ran(String.format(Locale.ROOT, "%s warm-up (not counted): %.2f s", w.name(), warm.seconds()));
             }
-            int k = 0;
-            for (int r = 0; r < m.rounds; r++) {
-                for (String s : settings) {
-                    for (String b : balancers) {
-                        String key = keys.get(k++);
-                        Outcome o = kept.get(key);
-                        if (o != null) {
-                            m.kept();
-                        } else {
-                            o = bench.once(b, s, w.tree().expected());
-                            kept.put(key, o);
-                            m.ran(String.format(Locale.ROOT, "%s, %s, %s: %.2f s", w.name(), b, s, o.seconds()));
-                        }
-                        g.outcomes.computeIfAbsent(new Key(w.name(), b, s), x -> new ArrayList<>()).add(o);
-                    }
+            for (Cell c : cells) {
+                Outcome o = kept.get(c.kept());
+                if (o != null) {
+                    m.kept();
+                } else {
+                    o = bench.once(c.key().balancer(), c.key().setting(), w.tree().expected());
+                    kept.put(c.kept(), o);
+                    m.ran(String.format(Locale.ROOT, "%s, %s, %s: %.2f s", w.name(), c.key().balancer(),
+                            c.key().setting(), o.seconds()));
                 }
+                g.outcomes.computeIfAbsent(c.key(), x -> new ArrayList<>()).add(o);
             }
         }
         return g;
+    }
+
+    /** One run to make: its cell of the grid and its key among the kept runs. */
+    private record Cell(Key key, String kept) {
+    }
+
+    /** A workload's runs in the order they are made: round by round, so that load meets each alike. */
+    private List<Cell> cells(Workload w, int rounds) {
+        List<Cell> cells = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            for (String s : settings) {
+                for (String b : balancers) {
+                    cells.add(new Cell(new Key(w.name(), b, s), KeptRuns.key(w, b, s, r)));
+                }
+            }
+        }
+        return cells;
     }
 
     List<Workload> workloads() {

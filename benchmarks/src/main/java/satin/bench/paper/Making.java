@@ -22,21 +22,24 @@ public final class Making {
     /** Runs kept by an earlier, stopped making of the same figure are taken rather than run again. */
     public final boolean resume;
     /** The applications asked for ({@code --apps}), or null for the figure's own. */
-    List<String> apps;
+    final List<String> apps;
     private final Path dir;
     private final Path text;
     private final PrintStream out;
-    private final long start = System.nanoTime();
+    /** When the first runs were planned: the pace leaves out what came before (recording the trees). */
+    private long start;
     private int planned;
     private int done;
     private int made;
     private int taken;
     private KeptRuns kept;
 
-    public Making(boolean tiny, int rounds, boolean resume, Path dir, String name, PrintStream out) throws IOException {
+    public Making(boolean tiny, int rounds, boolean resume, List<String> apps, Path dir, String name, PrintStream out)
+            throws IOException {
         this.tiny = tiny;
         this.rounds = rounds;
         this.resume = resume;
+        this.apps = apps == null ? null : List.copyOf(apps);
         this.dir = Files.createDirectories(dir);
         this.text = dir.resolve(name + ".md");
         this.out = out;
@@ -45,6 +48,9 @@ public final class Making {
 
     /** How many runs are to come, for the progress lines. */
     void plan(int runs) {
+        if (planned == 0) {
+            start = System.nanoTime();
+        }
         planned += runs;
     }
 

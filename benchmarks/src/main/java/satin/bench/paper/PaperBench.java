@@ -67,8 +67,7 @@ public final class PaperBench {
         System.out.printf(Locale.ROOT, "made from %s; %s; output in %s%n", r.how(), tiny ? "tiny size"
                 : "takes about " + minutes(r, rounds, apps) + " min on 2 cores", out);
         long start = System.nanoTime();
-        Making m = new Making(tiny, tiny ? 1 : rounds, resume, out, r.name(), System.out);
-        m.apps = apps;
+        Making m = new Making(tiny, tiny ? 1 : rounds, resume, apps, out, r.name(), System.out);
         r.maker().make(m);
         if (m.resumed() != null) {
             System.out.println(m.resumed());

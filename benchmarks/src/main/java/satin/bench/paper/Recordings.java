@@ -82,7 +82,8 @@ final class Recordings {
     static Grid.Workload replayed(String name, String app, boolean tiny, int nodes, double idealSeconds)
             throws IOException, InterruptedException {
         Path file = tree(app, tiny);
-        return scaled(name, file, idealSeconds * nodes / (Replay.tree(file.toString()).totalNanos() / 1e9), nodes);
+        SpawnTree t = Replay.tree(file.toString());
+        return scaled(name, file, t, idealSeconds * nodes / (t.totalNanos() / 1e9), nodes);
     }
 
     /**
@@ -94,11 +95,10 @@ final class Recordings {
     static Grid.Workload replayedWithin(String name, Path file, int nodes, double seconds) {
         SpawnTree t = Replay.tree(file.toString());
         double longest = Math.max(t.totalNanos() / (double) nodes, t.criticalPathNanos()) / 1e9;
-        return scaled(name, file, seconds / longest, nodes);
+        return scaled(name, file, t, seconds / longest, nodes);
     }
 
-    private static Grid.Workload scaled(String name, Path file, double scale, int nodes) {
-        SpawnTree t = Replay.tree(file.toString());
+    private static Grid.Workload scaled(String name, Path file, SpawnTree t, double scale, int nodes) {
         return new Grid.Workload(name, BenchTree.replay(nodes, file + "," + scale), t.totalNanos() * scale / 1e9);
     }
 }
