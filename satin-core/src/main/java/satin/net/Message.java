@@ -203,7 +203,9 @@ public sealed interface Message {
      * From the master to a member that joins, or may have missed writes: a shared object's state
      * and sequence, before any later write, and the number of the member's last request that the
      * master has taken (ordered, or refused), 0 if none: the state may hold writes whose orders the
-     * member never got, and those requests are settled all the same.
+     * member never got, and those requests are settled all the same. From a member to a master it
+     * elected, a negative number instead: the member hands its replicas over (-1 a state, -2 the
+     * end, whose bytes say each member's last request that its replicas applied).
      */
     record SharedState(byte[] state, long settledUpTo) implements Message {
         public MessageType type() {

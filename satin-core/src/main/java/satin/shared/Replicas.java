@@ -1,6 +1,9 @@
 package satin.shared;
 
 import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +47,27 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     /** Ordered writes of objects this member has no replica of yet, until one arrives. */
     private final Map<Long, TreeMap<Long, byte[]>> early = new ConcurrentHashMap<>();
     private final AtomicInteger earlyCount = new AtomicInteger();
+    /** The master as this member last knew it, -1 before it joined; written by the membership's news only. */
+    private volatile int knownMaster = -1;
+    /** Per member, the last of its requests whose write a replica here applied: what a handover says. */
+    private final Map<Integer, Long> appliedFrom = new ConcurrentHashMap<>();
+    /** The handover to the master elected could not all go: it goes again when a link to it opens. */
+    private volatile boolean handoverOwed;
+    /** Messages for the master that came before this member heard it is the master; guarded by itself. */
+    private final List<Map.Entry<Integer, Message>> beforeElection = new ArrayList<>();
+
+    /** A state a member hands the master it elected over: no state from a master says a negative number. */
+    static final long HANDOVER = -1;
+    /** The end of a member's handover; its bytes say each member's last request that its replicas applied. */
+    static final long HANDED_OVER = -2;
+    /** The most members a handover's end may name. */
+    static final int MAX_MEMBERS_APPLIED = 1 << 16;
+    /** The most messages for the master kept by a member that may be elected and not know it yet. */
+    static final int MAX_BEFORE_ELECTION = 1 << 16;
+    /** And the most bytes of them: a state may be as large as a frame. */
+    static final long MAX_BYTES_BEFORE_ELECTION = 64L << 20;
+    /** Guarded by {@link #beforeElection}. */
+    private long bytesBeforeElection;
 
     /** One replica's place in its object's order of writes; guarded by the object's lock. */
     private static final class Replica {
@@ -172,22 +196,22 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     public void write(SharedObject object, String method, Object[] args) {
         long id = export(object);
         codec.allow(WriteMethods.of(object.getClass(), method).getParameterTypes());
-        if (port.self() == port.master()) {
-            orderOrRefuse(id, codec.writeCall(method, port.self(), 0, args), port.self());
-        } else {
+        if (!requests.ordersItself()) {
             requests.awaitRoom(object, "write " + method + " of shared object " + id);
-            requests.send(id, n -> codec.writeCall(method, port.self(), n, args));
         }
+        requests.send(id, n -> codec.writeCall(method, port.self(), n, args), call -> orderOrRefuse(id, call, port.self()));
     }
 
     /** A shared object's message from member {@code from}, past the gate of proven members. */
     public void received(int from, Message m) {
-        if (m instanceof Message.SharedWrite w && w.sequence() == 0) {
-            if (port.self() != port.master()) {
-                LOG.log(Level.WARNING, "node {0} is not the master but member {1} asks it to order a write", name, from);
-            } else {
-                request(from, w);
-            }
+        boolean forTheMaster = m instanceof Message.SharedWrite w && w.sequence() == 0
+                || m instanceof Message.SharedState s && s.settledUpTo() < 0;
+        if (forTheMaster && port.self() != port.master()) {
+            keepForTheMaster(from, m);
+        } else if (forTheMaster && m instanceof Message.SharedWrite w) {
+            request(from, w);
+        } else if (forTheMaster) {
+            handedOver(from, (Message.SharedState) m);
         } else if (from != port.master()) {
             LOG.log(Level.WARNING, "node {0} ignores a {1} from member {2}, which is not the master", name, m.type(), from);
         } else if (m instanceof Message.SharedWrite w) {
@@ -200,6 +224,19 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
             }
             requests.confirmed(s.settledUpTo()); // the master has them: their orders may have been lost
         }
+    }
+
+    /** A member took this member for the master: it may be elected, and not know it yet. */
+    private void keepForTheMaster(int from, Message m) {
+        long bytes = m instanceof Message.SharedWrite w ? w.call().length : ((Message.SharedState) m).state().length;
+        synchronized (beforeElection) {
+            if (beforeElection.size() < MAX_BEFORE_ELECTION && bytesBeforeElection + bytes <= MAX_BYTES_BEFORE_ELECTION) {
+                beforeElection.add(Map.entry(from, m));
+                bytesBeforeElection += bytes;
+                return;
+            }
+        }
+        LOG.log(Level.WARNING, "node {0} is not the master but member {1} sends it a {2}", name, from, m.type());
     }
 
     /** On the master: member {@code from} asks for a write; ordered in the order of its requests, once. */
@@ -304,6 +341,9 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         boolean ours = false;
         try {
             SharedCodec.Call c = codec.readCall(call, parametersOf(r));
+            if (c.request() > 0) {
+                appliedFrom.merge(c.origin(), c.request(), Math::max);
+            }
             if (c.origin() == port.self() && c.request() > 0) {
                 requests.confirmed(c.request());
                 ours = true;
@@ -348,6 +388,9 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     /** This member's link to {@code member} opened. */
     public void linkOpened(int member) {
+        if (handoverOwed && member == port.master() && member != port.self()) {
+            handOver();
+        }
         sequencer.linkOpened(member);
         requests.linkOpened(member);
     }
@@ -367,9 +410,133 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         return requests.waiting();
     }
 
-    /** The membership changed: on the master, each member that came gets the state of every replica. */
+    /**
+     * The membership changed: on the master, each member that came gets the state of every
+     * replica. After an election, a member hands its replicas over to the new master and sends it
+     * every request not confirmed; a member elected gathers them ({@link Sequencer#elected}) and
+     * orders its own.
+     */
     public void membersChanged() {
+        int master = port.master();
+        int before = knownMaster;
+        boolean election = before >= 0 && master >= 0 && before != master;
+        if (election && master == port.self()) {
+            sequencer.elected(Map.copyOf(appliedFrom));
+        } else if (election) {
+            handOver();
+        }
+        requests.follow(w -> sequencer.request(port.self(), codec.readAsker(w.call()).request(), w.object(), w.call(), true));
+        knownMaster = master;
+        if (election) {
+            forTheMaster(master == port.self());
+        }
+        if (election && master == port.self()) {
+            sequencer.awaitHandovers();
+        }
         sequencer.membersChanged();
+    }
+
+    /**
+     * Every replica's state, then the last request of each member that they applied, to the new
+     * master; again when a link to it opens if one could not go.
+     */
+    private void handOver() {
+        int master = port.master();
+        boolean sent = true;
+        for (Replica r : byId.values()) {
+            if (r.sequence >= 0) {
+                sent &= port.send(master, new Message.SharedState(state(r.object).bytes(), HANDOVER));
+            }
+        }
+        sent &= port.send(master, new Message.SharedState(encodeApplied(Map.copyOf(appliedFrom)), HANDED_OVER));
+        handoverOwed = !sent;
+    }
+
+    /**
+     * Messages for the master that came before this member heard it was elected: ordered once it
+     * hears it, dropped if another is elected.
+     */
+    private void forTheMaster(boolean elected) {
+        List<Map.Entry<Integer, Message>> came;
+        synchronized (beforeElection) {
+            came = List.copyOf(beforeElection);
+            beforeElection.clear();
+            bytesBeforeElection = 0;
+        }
+        if (elected) {
+            came.forEach(e -> received(e.getKey(), e.getValue()));
+        } else if (!came.isEmpty()) {
+            LOG.log(Level.WARNING, "node {0} drops {1} messages for the master that came to it: member {2} was elected",
+                    name, came.size(), knownMaster);
+        }
+    }
+
+    /** On a master, elected: a member's handover, a state or its end. */
+    private void handedOver(int from, Message.SharedState s) {
+        if (!sequencer.awaits(from)) {
+            LOG.log(Level.WARNING, "node {0} ignores a handover from member {1}: it waits for none from it", name, from);
+        } else if (s.settledUpTo() == HANDOVER) {
+            try {
+                codec.readShared(s.state()); // kept if it holds more writes than this replica
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "node {0} refuses a shared object''s state from member {1}: {2}", name, from,
+                        e.toString());
+            }
+        } else if (s.settledUpTo() == HANDED_OVER) {
+            Map<Integer, Long> applied = decodeApplied(s.state());
+            if (applied == null) {
+                LOG.log(Level.WARNING, "node {0} refuses the end of member {1}''s handover: {2} bytes are no list of"
+                        + " requests", name, from, s.state().length);
+                applied = Map.of();
+            }
+            sequencer.handedOver(from, applied);
+        } else {
+            LOG.log(Level.WARNING, "node {0} ignores a state from member {1} that is no handover", name, from);
+        }
+    }
+
+    /** Per member, its last request applied: 12 bytes each, the member and the request. */
+    static byte[] encodeApplied(Map<Integer, Long> applied) {
+        ByteBuffer b = ByteBuffer.allocate(12 * applied.size());
+        applied.forEach((member, request) -> b.putInt(member).putLong(request));
+        return b.array();
+    }
+
+    /** What {@link #encodeApplied} wrote, or null for bytes that are not that (or name too many members). */
+    static Map<Integer, Long> decodeApplied(byte[] bytes) {
+        if (bytes.length % 12 != 0 || bytes.length / 12 > MAX_MEMBERS_APPLIED) {
+            return null;
+        }
+        Map<Integer, Long> applied = new HashMap<>();
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) {
+            int member = b.getInt();
+            long request = b.getLong();
+            if (member < 0 || request < 0) {
+                return null;
+            }
+            applied.merge(member, request, Math::max);
+        }
+        return applied;
+    }
+
+    /**
+     * Called by the master, elected, once the handovers are in: writes its replicas hold behind a
+     * missing one that no handover filled will never be completed (the old master that numbered
+     * them is gone), and the new numbers go on from what each replica applied.
+     */
+    void dropHeld() {
+        for (Replica r : byId.values()) {
+            synchronized (r.object) {
+                r.waiting.clear();
+            }
+        }
+    }
+
+    /** How many writes this member's replica of object {@code id} holds, 0 if it has none. */
+    long applied(long id) {
+        Replica r = byId.get(id);
+        return r == null ? 0 : Math.max(0, r.sequence);
     }
 
     /** How many writes this member's replica of {@code object} has applied, or -1 if it is not a replica. */

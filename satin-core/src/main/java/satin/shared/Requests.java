@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import satin.net.Message;
 import satin.runtime.Abandoned;
@@ -47,6 +48,8 @@ final class Requests {
     private final TreeMap<Long, Message.SharedWrite> unconfirmed = new TreeMap<>();
     /** Guarded by this. */
     private long last;
+    /** The master this member's requests go to, -1 before it joined; guarded by this. */
+    private int following = -1;
     /** The link to the master closed since requests were last sent again; guarded by this. */
     private boolean owed;
     /**
@@ -123,8 +126,15 @@ final class Requests {
         return stalled;
     }
 
-    /** Numbers a request, keeps it and sends it to the master; {@code call} writes the call of request number N. */
-    synchronized void send(long object, LongFunction<byte[]> call) {
+    /**
+     * Numbers a request, keeps it and sends it to the master; {@code call} writes the call of
+     * request number N. On the master, hands the call (request 0) to {@code orderHere} instead.
+     */
+    synchronized void send(long object, LongFunction<byte[]> call, Consumer<byte[]> orderHere) {
+        if (ordersItself()) {
+            orderHere.accept(call.apply(0));
+            return;
+        }
         Message.SharedWrite w = new Message.SharedWrite(object, 0, call.apply(++last));
         unconfirmed.put(last, w);
         if (unconfirmed.size() > MAX_UNCONFIRMED) {
@@ -132,8 +142,8 @@ final class Requests {
             LOG.log(Level.WARNING, "node {0} gives up its write request {1}: {2} requests wait for the master", name,
                     given, MAX_UNCONFIRMED);
         }
-        if (!port.send(port.master(), w)) {
-            owed = true; // no link now: sent again when one opens
+        if (port.master() == port.self() || !port.send(port.master(), w)) {
+            owed = true; // no link now (or this member is elected and does not know it yet): sent again when one opens
         } else if (port.wideArea(port.master())) {
             wanRequests.incrementAndGet();
         }
@@ -159,6 +169,43 @@ final class Requests {
     /** How many of them count against the window: those sent since a link to the master last closed. */
     synchronized int inWindow() {
         return unconfirmed.tailMap(inDoubtUpTo, false).size();
+    }
+
+    /**
+     * Follows the master the registry names. After an election after the master died, every
+     * request not confirmed goes to the new master, which learns from the members' handovers
+     * which of them the old master ordered and drops those; a member elected hands them, in their
+     * order, to {@code orderHere} instead, and orders its later writes itself. Under this
+     * object's lock, so that no write of this member's overtakes them.
+     */
+    void follow(Consumer<Message.SharedWrite> orderHere) {
+        synchronized (this) {
+            int master = port.master();
+            int before = following;
+            following = master;
+            if (before < 0 || master < 0 || before == master) {
+                return;
+            }
+            inDoubtUpTo = last; // the old master may have ordered them: their orders may never come
+            blockedSince = 0;
+            if (master == port.self()) {
+                List<Message.SharedWrite> own = new ArrayList<>(unconfirmed.values());
+                unconfirmed.clear();
+                owed = false;
+                own.forEach(orderHere);
+                return;
+            }
+            owed = true;
+        }
+        linkOpened(port.master());
+    }
+
+    /**
+     * Whether this member orders its writes itself: it is the master, and has ordered what it
+     * asked the one before for (or there was none before: it follows nobody yet).
+     */
+    synchronized boolean ordersItself() {
+        return (following < 0 || following == port.self()) && port.master() == port.self();
     }
 
     /** A link to {@code member} closed: if the master's, what was on its way may be lost. */

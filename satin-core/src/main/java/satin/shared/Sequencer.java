@@ -1,13 +1,17 @@
 package satin.shared;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import satin.SharedObject;
 import satin.net.Message;
@@ -20,10 +24,21 @@ import satin.net.Message;
  */
 final class Sequencer {
 
+    private static final System.Logger LOG = System.getLogger("satin.shared");
+
     /** The writes kept per object for members that join while they are on their way. */
     static final int KEPT = 256;
     /** The most objects the master orders writes of: each costs it a count and kept writes. */
     static final int MAX_OBJECTS = 4096;
+    /** The most requests and writes a master, elected, keeps while the members hand their replicas over. */
+    static final int MAX_HELD = 1 << 18;
+    /** And the most bytes of their calls. */
+    static final long MAX_HELD_BYTES = 256L << 20;
+    /**
+     * How long a master, elected, waits for the members' handovers before it orders without those
+     * missing: a link's liveness timeout, after which a member silent so long is being declared dead.
+     */
+    static final Duration GATHER = Requests.STALL;
 
     private final SharedPort port;
     private final Replicas replicas;
@@ -39,6 +54,29 @@ final class Sequencer {
      */
     private final Set<Integer> owed = new HashSet<>();
 
+    /**
+     * After an election, until the members handed their replicas over ({@link #elected}): what
+     * would be ordered waits, in the order it came; guarded by this.
+     */
+    private boolean holding;
+    /**
+     * This member's own requests wait among the rest ({@link #awaitHandovers}): the wait may end.
+     * Before, what waits could be ordered, under its writers' locks, while the member's lock of its
+     * requests is held to hand them over; guarded by this.
+     */
+    private boolean counting;
+    /** The wait is over and what waited is being ordered; guarded by this. */
+    private boolean ending;
+    private final List<Runnable> held = new ArrayList<>();
+    /** The bytes of the calls in {@link #held}; guarded by this. */
+    private long heldBytes;
+    /** Members whose handover this master, elected, waits for; guarded by this. */
+    private final Set<Integer> awaiting = new HashSet<>();
+    /** Per member, the last of its requests that a replica applied, as the handovers say; guarded by this. */
+    private final Map<Integer, Long> taken = new HashMap<>();
+    /** Members whose handover never came: their next request is taken to be the one after the last ordered; guarded by this. */
+    private final Set<Integer> unheard = new HashSet<>();
+
     /** Ordered writes this master sent across the wide area. */
     final AtomicLong wanWrites = new AtomicLong();
     /** Per member, the number of its last request ordered (or refused); each member's entry is its own lock. */
@@ -53,7 +91,9 @@ final class Sequencer {
         /** An earlier request of the member is missing: it comes again, with this one after it. */
         EARLY,
         /** Its number is used, but nothing is ordered: its call does not hold (see the log). */
-        REFUSED
+        REFUSED,
+        /** Kept until the members handed their replicas over to this master, elected. */
+        HELD
     }
 
     Sequencer(SharedPort port, Replicas replicas) {
@@ -62,14 +102,32 @@ final class Sequencer {
     }
 
     /**
+     * The master's own write: numbered now, or once the members handed their replicas over after
+     * an election; false, doing nothing, if it is of a new object and the master orders as many as
+     * it may.
+     */
+    boolean order(long id, byte[] call) {
+        synchronized (this) {
+            if (holding) {
+                return hold(() -> number(id, call), call.length);
+            }
+        }
+        return number(id, call);
+    }
+
+    /**
      * Gives the write the next number of its object, sends it to every other member, then applies it
      * here; false, doing nothing, if it is of a new object and the master orders as many as it may.
      */
-    boolean order(long id, byte[] call) {
+    private boolean number(long id, byte[] call) {
         Message.SharedWrite w;
         synchronized (this) {
-            if (!last.containsKey(id) && last.size() >= MAX_OBJECTS) {
-                return false;
+            if (!last.containsKey(id)) {
+                if (last.size() >= MAX_OBJECTS) {
+                    return false;
+                }
+                // after an election the replicas hold the old master's writes: the numbers go on from them
+                last.put(id, replicas.applied(id));
             }
             w = new Message.SharedWrite(id, last.merge(id, 1L, Long::sum), call);
             ArrayDeque<Message.SharedWrite> k = kept.computeIfAbsent(id, x -> new ArrayDeque<>());
@@ -97,8 +155,20 @@ final class Sequencer {
      * holds; one that does not uses its number up.
      */
     Taken request(int from, long request, long id, byte[] call, boolean valid) {
+        synchronized (this) {
+            if (holding) {
+                return hold(() -> requestNow(from, request, id, call, valid), call.length) ? Taken.HELD : Taken.REFUSED;
+            }
+        }
+        return requestNow(from, request, id, call, valid);
+    }
+
+    private Taken requestNow(int from, long request, long id, byte[] call, boolean valid) {
         long[] last = lastRequest.computeIfAbsent(from, m -> new long[1]);
         synchronized (last) { // one member's requests in order, even from two links at once
+            if (unheard(from)) {
+                last[0] = Math.max(last[0], request - 1); // its first since the election tells where it stands
+            }
             if (request <= last[0]) {
                 return Taken.HAD;
             }
@@ -106,7 +176,7 @@ final class Sequencer {
                 return Taken.EARLY;
             }
             last[0] = request;
-            return valid && order(id, call) ? Taken.ORDERED : Taken.REFUSED;
+            return valid && number(id, call) ? Taken.ORDERED : Taken.REFUSED;
         }
     }
 
@@ -140,8 +210,126 @@ final class Sequencer {
             }
             given.retainAll(others);
         }
+        boolean heardAll;
         synchronized (this) {
             owed.retainAll(port.others());
+            awaiting.retainAll(port.others());
+            heardAll = holding && awaiting.isEmpty();
+        }
+        if (heardAll) {
+            endGathering();
+        }
+    }
+
+    /**
+     * This member was elected master after the old one died. Its replicas, and every member's,
+     * applied a prefix of the old master's order of each object's writes; the longest of them
+     * holds every write any member applied. So orders wait until each member has handed its
+     * replicas over ({@link #handedOver}), or left, or {@link #GATHER} has passed; then each
+     * object's numbers go on from the longest state, which every member is given, and each
+     * member's requests that a replica applied are not ordered again when they come again.
+     * {@code applied}: per member, the last of its requests this member's replicas applied.
+     */
+    void elected(Map<Integer, Long> applied) {
+        List<Integer> others = port.others();
+        synchronized (given) {
+            given.addAll(others); // they get the states once the handovers are in
+        }
+        synchronized (this) {
+            holding = true;
+            awaiting.addAll(others);
+            applied.forEach((member, request) -> taken.merge(member, request, Math::max));
+        }
+    }
+
+    /** After {@link #elected}, once this member's own requests wait among the rest: the wait for the handovers begins. */
+    void awaitHandovers() {
+        boolean heardAll;
+        synchronized (this) {
+            counting = true;
+            heardAll = awaiting.isEmpty();
+        }
+        if (heardAll) {
+            endGathering();
+        } else {
+            CompletableFuture.delayedExecutor(GATHER.toMillis(), TimeUnit.MILLISECONDS).execute(this::endGathering);
+        }
+    }
+
+    /** Whether this master, elected, waits for {@code member}'s handover. */
+    synchronized boolean awaits(int member) {
+        return awaiting.contains(member);
+    }
+
+    /** {@code member} handed its replicas over; {@code applied}: per member, the last of its requests they applied. */
+    void handedOver(int member, Map<Integer, Long> applied) {
+        boolean heardAll;
+        synchronized (this) {
+            if (!awaiting.remove(member)) {
+                return;
+            }
+            applied.forEach((m, request) -> taken.merge(m, request, Math::max));
+            heardAll = awaiting.isEmpty();
+        }
+        if (heardAll) {
+            endGathering();
+        }
+    }
+
+    /** Keeps what would be ordered until the handovers are in; false if too much waits already. */
+    private boolean hold(Runnable ordering, long bytes) {
+        if (held.size() >= MAX_HELD || heldBytes + bytes > MAX_HELD_BYTES) {
+            LOG.log(System.Logger.Level.WARNING, "{0} requests and writes ({1} bytes) wait for the members'' replicas"
+                    + " already: one more is refused", held.size(), heldBytes);
+            return false;
+        }
+        held.add(ordering);
+        heldBytes += bytes;
+        return true;
+    }
+
+    private synchronized boolean unheard(int member) {
+        return unheard.remove(member);
+    }
+
+    /** The handovers are in, or will not come: the longest states go to every member, then what waited is ordered. */
+    private void endGathering() {
+        Map<Integer, Long> upTo;
+        synchronized (this) {
+            if (!holding || ending || !counting) {
+                return;
+            }
+            ending = true;
+            counting = false;
+            unheard.addAll(awaiting);
+            awaiting.clear();
+            upTo = new HashMap<>(taken);
+        }
+        upTo.forEach((member, request) -> {
+            long[] last = lastRequest.computeIfAbsent(member, m -> new long[1]);
+            synchronized (last) {
+                last[0] = Math.max(last[0], request);
+            }
+        });
+        replicas.dropHeld();
+        for (int member : port.others()) {
+            if (!giveStates(member)) {
+                owe(member);
+            }
+        }
+        while (true) {
+            List<Runnable> batch;
+            synchronized (this) {
+                if (held.isEmpty()) {
+                    holding = false;
+                    ending = false;
+                    return;
+                }
+                batch = new ArrayList<>(held);
+                held.clear();
+                heldBytes = 0;
+            }
+            batch.forEach(Runnable::run);
         }
     }
 

@@ -52,10 +52,14 @@ class SharedObjectsPoolTest {
     }
 
     private PoolNode join(int i) throws InterruptedException {
+        return join(i, i == 0);
+    }
+
+    private PoolNode join(int i, boolean mayBeMaster) throws InterruptedException {
         Allowlist allow = Allowlist.forProgram();
         allow.allow(SharedLog.class);
         PoolNode p = PoolNode.join(PoolConfig.of(name, "secret", name + "-" + i, "c" + (i % 2), "local://" + name + "/" + i,
-                registry.address(), i == 0), NodeConfig.defaults(), new RandomStealing(), allow);
+                registry.address(), mayBeMaster), NodeConfig.defaults(), new RandomStealing(), allow);
         nodes.add(p);
         return p;
     }
@@ -276,5 +280,34 @@ class SharedObjectsPoolTest {
         assertEquals(4_000, written.get(nodes.get(1).id()) + written.get(nodes.get(2).id()));
         awaitSame(nodes, id, 4_000);
         assertEachWriterInOrder(log.entries(), 3, 2_000);
+    }
+
+    /**
+     * The master dies while two members write: another is elected, gathers the members' replicas
+     * and orders on (decision 0050, elections). Every write of the two reaches both of their
+     * replicas once, each writer's in its order. Before, the new master held each member's next
+     * request for ever (it had ordered none of theirs), and numbered the log's writes from 1 again.
+     */
+    @Test
+    void whenTheMasterDiesAnotherOrdersOnAndNoWriteIsLostOrAppliedTwice() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            join(i, i < 2);
+        }
+        SharedLog log = new SharedLog();
+        long id = sharedFromEntryMinusOne(log);
+        int each = 2_000;
+        AtomicLongArray written = new AtomicLongArray(8);
+        List<Thread> writers = write(List.of(nodes.get(1), nodes.get(2)), id, each, written);
+        Await.until(() -> nodes.get(0).replicas().applied(log) >= 500, DEADLINE, () -> "500 writes on the master");
+        Faults.crash(nodes.get(0)); // mid-stream: orders on their way to one member and not the other
+        for (Thread t : writers) {
+            t.join();
+        }
+        List<PoolNode> survivors = nodes.subList(1, 3);
+        Await.until(() -> nodes.get(1).isMaster(), DEADLINE, () -> "node 1 elected");
+        awaitSame(survivors, id, 2L * each);
+        List<Long> entries = replica(nodes.get(1), id).entries();
+        assertEquals(1 + 2 * each, entries.size(), "every write once, and the first entry");
+        assertEachWriterInOrder(entries, 3, each);
     }
 }

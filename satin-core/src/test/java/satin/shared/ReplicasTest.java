@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -357,5 +358,122 @@ class ReplicasTest {
         assertEquals(2, port.sent.size(), "the second write was sent once the stall was over");
         assertTrue(waited >= 300, "it waited out the stall first: " + waited + " ms");
         assertEquals(1, member.writeStalls(), "the stall is counted");
+    }
+
+    /** Every message {@code from} sent since {@code first}, delivered to {@code to} as from {@code from}, in order. */
+    private static void deliver(RecordingPort from, int first, Replicas to) {
+        List.copyOf(from.sent.subList(first, from.sent.size())).forEach(m -> to.received(from.self(), m));
+    }
+
+    /** Member 3, which member 1's death makes the master. */
+    private final RecordingPort port3 = new RecordingPort(3);
+    private final Replicas member3 = member(port3);
+
+    /** Members 2's and 3's replicas of a log of master 1's. */
+    private SharedLog on2;
+    private SharedLog on3;
+
+    /** A log on master 1 with these entries, and members 2 and 3, following it, each with a replica of it. */
+    private void onMembers2And3(long... entries) {
+        SharedLog log = new SharedLog();
+        for (long e : entries) {
+            log.append(e);
+        }
+        List.of(replicas, member3).forEach(Replicas::membersChanged);
+        on2 = replicaOf(log, replicas);
+        on3 = replicaOf(log, member3);
+    }
+
+    /** Members 2 and 3 hear that member 1 died and member 3 is the master now. */
+    private void elect3() {
+        for (RecordingPort p : List.of(port, port3)) {
+            p.master = 3;
+            p.members = List.of(2, 3);
+        }
+        replicas.membersChanged();
+        member3.membersChanged();
+    }
+
+    /**
+     * After an election the new master had ordered none of a member's requests. Before, member 3,
+     * elected, took member 2's next request (its third) for one that came after two it had missed
+     * and held it for ever: no write of member 2's was ordered again in the run. And it numbered
+     * the object's writes from 1 again, so that every replica dropped them as writes it held.
+     */
+    @Test
+    void afterAnElectionTheNewMasterOrdersAMembersWritesAndTheNumbersGoOn() {
+        onMembers2And3(7);
+        on2.append(1);
+        on2.append(2);
+        port.sent.forEach(m -> master.received(2, m));
+        deliver(masterPort, 0, replicas);
+        deliver(masterPort, 0, member3);
+        on2.append(3); // lost: member 1 dies before it orders it
+        int before = port.sent.size();
+        elect3();
+        assertTrue(port.sent.subList(before, port.sent.size()).stream().anyMatch(m -> m instanceof Message.SharedWrite),
+                "member 2 sends its unordered request to the new master: " + port.sent);
+        deliver(port, before, member3); // its handover, then the request
+        on2.append(4);
+        deliver(port, port.sent.size() - 1, member3);
+        on3.append(5); // the new master's own write
+        assertEquals(List.of(7L, 1L, 2L, 3L, 4L, 5L), on3.entries());
+        deliver(port3, 0, replicas);
+        assertEquals(on3.entries(), on2.entries(), "member 2 applies the new master's writes 3, 4 and 5");
+        assertEquals(0, replicas.requestsWaiting(), "its requests are confirmed");
+    }
+
+    /** A member elected orders its own requests that the old master had not ordered, in their order. */
+    @Test
+    void aMemberElectedOrdersItsOwnUnorderedRequests() {
+        onMembers2And3();
+        on3.append(1);
+        on3.append(2); // both lost with member 1
+        assertEquals(2, member3.requestsWaiting());
+        int before = port.sent.size();
+        elect3();
+        assertEquals(List.of(), on3.entries(), "held until member 2 handed its replicas over");
+        deliver(port, before, member3);
+        assertEquals(List.of(1L, 2L), on3.entries(), "ordered by member 3 itself");
+        assertEquals(0, member3.requestsWaiting());
+        deliver(port3, 0, replicas);
+        assertEquals(List.of(1L, 2L), on2.entries());
+    }
+
+    /**
+     * The old master died between sending a write to member 2 and sending it to member 3, twice:
+     * member 3, elected, takes member 2's longer replica, so that its numbers go on after both
+     * writes, and does not order again its own request whose order it never got.
+     */
+    @Test
+    void theNewMasterTakesTheLongestReplicaAndOrdersNoRequestTwice() {
+        onMembers2And3(7);
+        on3.append(1);
+        master.received(3, port3.sent.get(port3.sent.size() - 1));
+        on2.append(2);
+        master.received(2, port.sent.get(port.sent.size() - 1));
+        masterPort.sent.stream().filter(m -> m instanceof Message.SharedWrite).forEach(m -> replicas.received(1, m));
+        assertEquals(List.of(7L, 1L, 2L), on2.entries(), "member 2 got both orders");
+        assertEquals(List.of(7L), on3.entries(), "member 3 got neither");
+        int before = port.sent.size();
+        elect3();
+        deliver(port, before, member3);
+        assertEquals(List.of(7L, 1L, 2L), on3.entries(), "member 2's replica, taken; member 3's own write once");
+        on3.append(5);
+        deliver(port3, 0, replicas);
+        assertEquals(List.of(7L, 1L, 2L, 5L), on2.entries());
+        assertEquals(on2.entries(), on3.entries());
+        assertEquals(0, member3.requestsWaiting());
+    }
+
+    /** A handover's end that is no list of requests is refused whole; a good one is read back as written. */
+    @Test
+    void theEndOfAHandoverIsReadBackOrRefused() {
+        Map<Integer, Long> applied = Map.of(2, 17L, 3, 1L << 40);
+        assertEquals(applied, Replicas.decodeApplied(Replicas.encodeApplied(applied)));
+        assertEquals(null, Replicas.decodeApplied(new byte[13]), "not a whole number of entries");
+        byte[] negative = Replicas.encodeApplied(Map.of(2, -1L));
+        assertEquals(null, Replicas.decodeApplied(negative));
+        assertEquals(null, Replicas.decodeApplied(new byte[12 * (Replicas.MAX_MEMBERS_APPLIED + 1)]), "too many members");
     }
 }

@@ -72,6 +72,33 @@ class SharedFuzzTest {
         });
     }
 
+    /**
+     * Member 3, elected after member 1 died, waits for member 2's handover: the bytes come as a
+     * replica's state and as the handover's end. Whatever they are, the wait ends, and the new
+     * master then orders a write of its own at once (it would be held for ever otherwise).
+     */
+    @FuzzTest
+    void handover(byte[] bytes) throws Throwable {
+        UntrustedInput.read(bytes.length, BOUND, () -> {
+            RecordingPort port = new RecordingPort(3);
+            Replicas elected = ReplicasTest.member(port);
+            elected.membersChanged();
+            Replicas master = ReplicasTest.member(new RecordingPort(1));
+            SharedLog log = new SharedLog();
+            elected.received(1, new Message.SharedState(master.state(log).bytes(), 0));
+            SharedLog replica = (SharedLog) elected.byId(master.idOf(log));
+            port.master = 3;
+            port.members = List.of(2, 3);
+            elected.membersChanged();
+            elected.received(2, new Message.SharedState(bytes, Replicas.HANDOVER));
+            elected.received(2, new Message.SharedState(bytes, Replicas.HANDED_OVER));
+            int before = replica.entries().size();
+            replica.append(99);
+            assertEquals(before + 1, replica.entries().size(), "the elected master orders its own write at once");
+            return null;
+        });
+    }
+
     /** The seeds: the calls and states a master writes. */
     @Test
     void theSeedsAreWhatTheMasterWrites() throws Exception {
@@ -93,5 +120,9 @@ class SharedFuzzTest {
         }
         Seeds.check(SharedFuzzTest.class, "write", writes);
         Seeds.check(SharedFuzzTest.class, "state", states);
+        Map<String, byte[]> handovers = new LinkedHashMap<>(states);
+        handovers.put("end-of-none", Replicas.encodeApplied(Map.of()));
+        handovers.put("end-of-two", Replicas.encodeApplied(new java.util.TreeMap<>(Map.of(2, 5L, 3, 1L))));
+        Seeds.check(SharedFuzzTest.class, "handover", handovers);
     }
 }
