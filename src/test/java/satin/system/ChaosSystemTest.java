@@ -71,6 +71,26 @@ class ChaosSystemTest {
         }
     }
 
+    /**
+     * tsp's bound is a shared object whose writes the master orders. When the master is killed,
+     * a survivor is elected, the members hand their replicas over to it (decision 0050,
+     * elections), and it runs main again: the survivors print the sequential program's tour, once.
+     */
+    @Test
+    void whenTheMasterOrderingASharedBoundIsKilledTheSurvivorsPrintTheSequentialTour() throws Exception {
+        List<String> tsp = List.of("satin.apps.tsp.Tsp", "18", "3", "3"); // 4.8 s sequentially
+        String tour;
+        try (Processes ps = new Processes()) {
+            tour = ps.sequential(tsp.get(0), tsp.subList(1, tsp.size()).toArray(new String[0]));
+        }
+        try (ChaosPool c = new ChaosPool("CRS", tsp, tour)) {
+            c.start("-");
+            c.strikeMaster("SIGKILL master");
+            c.master.process.destroyForcibly();
+            c.assertPrintOnceTogether(c.others);
+        }
+    }
+
     @Test
     void aProcessJoiningMidRunGetsWork(@TempDir Path dir) throws Exception {
         Path stats = dir.resolve("stats.json");
