@@ -1,9 +1,6 @@
 package satin.shared;
 
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,25 +46,8 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private final AtomicInteger earlyCount = new AtomicInteger();
     /** The master as this member last knew it, -1 before it joined; written by the membership's news only. */
     private volatile int knownMaster = -1;
-    /** Per member, the last of its requests whose write a replica here applied: what a handover says. */
-    private final Map<Integer, Long> appliedFrom = new ConcurrentHashMap<>();
-    /** The handover to the master elected could not all go: it goes again when a link to it opens. */
-    private volatile boolean handoverOwed;
-    /** Messages for the master that came before this member heard it is the master; guarded by itself. */
-    private final List<Map.Entry<Integer, Message>> beforeElection = new ArrayList<>();
-
-    /** A state a member hands the master it elected over: no state from a master says a negative number. */
-    static final long HANDOVER = -1;
-    /** The end of a member's handover; its bytes say each member's last request that its replicas applied. */
-    static final long HANDED_OVER = -2;
-    /** The most members a handover's end may name. */
-    static final int MAX_MEMBERS_APPLIED = 1 << 16;
-    /** The most messages for the master kept by a member that may be elected and not know it yet. */
-    static final int MAX_BEFORE_ELECTION = 1 << 16;
-    /** And the most bytes of them: a state may be as large as a frame. */
-    static final long MAX_BYTES_BEFORE_ELECTION = 64L << 20;
-    /** Guarded by {@link #beforeElection}. */
-    private long bytesBeforeElection;
+    /** What this member hands a master it elects, and what came for the master before it knew it was elected. */
+    private final Handover handover = new Handover();
 
     /** One replica's place in its object's order of writes; guarded by the object's lock. */
     private static final class Replica {
@@ -204,8 +184,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     /** A shared object's message from member {@code from}, past the gate of proven members. */
     public void received(int from, Message m) {
-        boolean forTheMaster = m instanceof Message.SharedWrite w && w.sequence() == 0
-                || m instanceof Message.SharedState s && s.settledUpTo() < 0;
+        boolean forTheMaster = Handover.forTheMaster(m);
         if (forTheMaster && port.self() != port.master()) {
             keepForTheMaster(from, m);
         } else if (forTheMaster && m instanceof Message.SharedWrite w) {
@@ -228,15 +207,9 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     /** A member took this member for the master: it may be elected, and not know it yet. */
     private void keepForTheMaster(int from, Message m) {
-        long bytes = m instanceof Message.SharedWrite w ? w.call().length : ((Message.SharedState) m).state().length;
-        synchronized (beforeElection) {
-            if (beforeElection.size() < MAX_BEFORE_ELECTION && bytesBeforeElection + bytes <= MAX_BYTES_BEFORE_ELECTION) {
-                beforeElection.add(Map.entry(from, m));
-                bytesBeforeElection += bytes;
-                return;
-            }
+        if (!handover.keepEarly(from, m)) {
+            LOG.log(Level.WARNING, "node {0} is not the master but member {1} sends it a {2}", name, from, m.type());
         }
-        LOG.log(Level.WARNING, "node {0} is not the master but member {1} sends it a {2}", name, from, m.type());
     }
 
     /** On the master: member {@code from} asks for a write; ordered in the order of its requests, once. */
@@ -342,7 +315,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         try {
             SharedCodec.Call c = codec.readCall(call, parametersOf(r));
             if (c.request() > 0) {
-                appliedFrom.merge(c.origin(), c.request(), Math::max);
+                handover.applied(c.origin(), c.request());
             }
             if (c.origin() == port.self() && c.request() > 0) {
                 requests.confirmed(c.request());
@@ -388,7 +361,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     /** This member's link to {@code member} opened. */
     public void linkOpened(int member) {
-        if (handoverOwed && member == port.master() && member != port.self()) {
+        if (handover.owed && member == port.master() && member != port.self()) {
             handOver();
         }
         sequencer.linkOpened(member);
@@ -421,7 +394,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         int before = knownMaster;
         boolean election = before >= 0 && master >= 0 && before != master;
         if (election && master == port.self()) {
-            sequencer.elected(Map.copyOf(appliedFrom));
+            sequencer.elected(handover.applied());
         } else if (election) {
             handOver();
         }
@@ -445,11 +418,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         boolean sent = true;
         for (Replica r : byId.values()) {
             if (r.sequence >= 0) {
-                sent &= port.send(master, new Message.SharedState(state(r.object).bytes(), HANDOVER));
+                sent &= port.send(master, new Message.SharedState(state(r.object).bytes(), Handover.STATE));
             }
         }
-        sent &= port.send(master, new Message.SharedState(encodeApplied(Map.copyOf(appliedFrom)), HANDED_OVER));
-        handoverOwed = !sent;
+        sent &= port.send(master, handover.end());
+        handover.owed = !sent;
     }
 
     /**
@@ -457,12 +430,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
      * hears it, dropped if another is elected.
      */
     private void forTheMaster(boolean elected) {
-        List<Map.Entry<Integer, Message>> came;
-        synchronized (beforeElection) {
-            came = List.copyOf(beforeElection);
-            beforeElection.clear();
-            bytesBeforeElection = 0;
-        }
+        List<Map.Entry<Integer, Message>> came = handover.takeEarly();
         if (elected) {
             came.forEach(e -> received(e.getKey(), e.getValue()));
         } else if (!came.isEmpty()) {
@@ -475,15 +443,15 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private void handedOver(int from, Message.SharedState s) {
         if (!sequencer.awaits(from)) {
             LOG.log(Level.WARNING, "node {0} ignores a handover from member {1}: it waits for none from it", name, from);
-        } else if (s.settledUpTo() == HANDOVER) {
+        } else if (s.settledUpTo() == Handover.STATE) {
             try {
                 codec.readShared(s.state()); // kept if it holds more writes than this replica
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "node {0} refuses a shared object''s state from member {1}: {2}", name, from,
                         e.toString());
             }
-        } else if (s.settledUpTo() == HANDED_OVER) {
-            Map<Integer, Long> applied = decodeApplied(s.state());
+        } else if (s.settledUpTo() == Handover.END) {
+            Map<Integer, Long> applied = Handover.decode(s.state());
             if (applied == null) {
                 LOG.log(Level.WARNING, "node {0} refuses the end of member {1}''s handover: {2} bytes are no list of"
                         + " requests", name, from, s.state().length);
@@ -493,31 +461,6 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         } else {
             LOG.log(Level.WARNING, "node {0} ignores a state from member {1} that is no handover", name, from);
         }
-    }
-
-    /** Per member, its last request applied: 12 bytes each, the member and the request. */
-    static byte[] encodeApplied(Map<Integer, Long> applied) {
-        ByteBuffer b = ByteBuffer.allocate(12 * applied.size());
-        applied.forEach((member, request) -> b.putInt(member).putLong(request));
-        return b.array();
-    }
-
-    /** What {@link #encodeApplied} wrote, or null for bytes that are not that (or name too many members). */
-    static Map<Integer, Long> decodeApplied(byte[] bytes) {
-        if (bytes.length % 12 != 0 || bytes.length / 12 > MAX_MEMBERS_APPLIED) {
-            return null;
-        }
-        Map<Integer, Long> applied = new HashMap<>();
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        while (b.hasRemaining()) {
-            int member = b.getInt();
-            long request = b.getLong();
-            if (member < 0 || request < 0) {
-                return null;
-            }
-            applied.merge(member, request, Math::max);
-        }
-        return applied;
     }
 
     /**

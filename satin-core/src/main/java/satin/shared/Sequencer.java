@@ -54,19 +54,24 @@ final class Sequencer {
      */
     private final Set<Integer> owed = new HashSet<>();
 
-    /**
-     * After an election, until the members handed their replicas over ({@link #elected}): what
-     * would be ordered waits, in the order it came; guarded by this.
-     */
-    private boolean holding;
-    /**
-     * This member's own requests wait among the rest ({@link #awaitHandovers}): the wait may end.
-     * Before, what waits could be ordered, under its writers' locks, while the member's lock of its
-     * requests is held to hand them over; guarded by this.
-     */
-    private boolean counting;
-    /** The wait is over and what waited is being ordered; guarded by this. */
-    private boolean ending;
+    /** Where this master stands after an election; what is ordered waits, in the order it came, unless ORDERING. */
+    private enum Phase {
+        /** No election to wait for: orders go out at once. */
+        ORDERING,
+        /**
+         * Elected ({@link #elected}); this member's own requests are not among those waiting yet,
+         * and the wait may not end: what waits would be ordered, under its writers' locks, while
+         * the member's lock of its requests is held to hand them over.
+         */
+        ELECTED,
+        /** Waiting for the members' handovers ({@link #awaitHandovers}), or for {@link #GATHER} to pass. */
+        GATHERING,
+        /** The wait is over and what waited is being ordered. */
+        ENDING
+    }
+
+    /** Guarded by this. */
+    private Phase phase = Phase.ORDERING;
     private final List<Runnable> held = new ArrayList<>();
     /** The bytes of the calls in {@link #held}; guarded by this. */
     private long heldBytes;
@@ -108,7 +113,7 @@ final class Sequencer {
      */
     boolean order(long id, byte[] call) {
         synchronized (this) {
-            if (holding) {
+            if (phase != Phase.ORDERING) {
                 return hold(() -> number(id, call), call.length);
             }
         }
@@ -156,7 +161,7 @@ final class Sequencer {
      */
     Taken request(int from, long request, long id, byte[] call, boolean valid) {
         synchronized (this) {
-            if (holding) {
+            if (phase != Phase.ORDERING) {
                 return hold(() -> requestNow(from, request, id, call, valid), call.length) ? Taken.HELD : Taken.REFUSED;
             }
         }
@@ -214,7 +219,7 @@ final class Sequencer {
         synchronized (this) {
             owed.retainAll(port.others());
             awaiting.retainAll(port.others());
-            heardAll = holding && awaiting.isEmpty();
+            heardAll = phase == Phase.GATHERING && awaiting.isEmpty();
         }
         if (heardAll) {
             endGathering();
@@ -236,7 +241,7 @@ final class Sequencer {
             given.addAll(others); // they get the states once the handovers are in
         }
         synchronized (this) {
-            holding = true;
+            phase = Phase.ELECTED;
             awaiting.addAll(others);
             applied.forEach((member, request) -> taken.merge(member, request, Math::max));
         }
@@ -246,7 +251,7 @@ final class Sequencer {
     void awaitHandovers() {
         boolean heardAll;
         synchronized (this) {
-            counting = true;
+            phase = Phase.GATHERING;
             heardAll = awaiting.isEmpty();
         }
         if (heardAll) {
@@ -296,11 +301,10 @@ final class Sequencer {
     private void endGathering() {
         Map<Integer, Long> upTo;
         synchronized (this) {
-            if (!holding || ending || !counting) {
+            if (phase != Phase.GATHERING) {
                 return;
             }
-            ending = true;
-            counting = false;
+            phase = Phase.ENDING;
             unheard.addAll(awaiting);
             awaiting.clear();
             upTo = new HashMap<>(taken);
@@ -321,8 +325,7 @@ final class Sequencer {
             List<Runnable> batch;
             synchronized (this) {
                 if (held.isEmpty()) {
-                    holding = false;
-                    ending = false;
+                    phase = Phase.ORDERING;
                     return;
                 }
                 batch = new ArrayList<>(held);

@@ -470,10 +470,10 @@ class ReplicasTest {
     @Test
     void theEndOfAHandoverIsReadBackOrRefused() {
         Map<Integer, Long> applied = Map.of(2, 17L, 3, 1L << 40);
-        assertEquals(applied, Replicas.decodeApplied(Replicas.encodeApplied(applied)));
-        assertEquals(null, Replicas.decodeApplied(new byte[13]), "not a whole number of entries");
-        byte[] negative = Replicas.encodeApplied(Map.of(2, -1L));
-        assertEquals(null, Replicas.decodeApplied(negative));
-        assertEquals(null, Replicas.decodeApplied(new byte[12 * (Replicas.MAX_MEMBERS_APPLIED + 1)]), "too many members");
+        assertEquals(applied, Handover.decode(Handover.encode(applied)));
+        assertEquals(null, Handover.decode(new byte[13]), "not a whole number of entries");
+        byte[] negative = Handover.encode(Map.of(2, -1L));
+        assertEquals(null, Handover.decode(negative));
+        assertEquals(null, Handover.decode(new byte[12 * (Handover.MAX_MEMBERS + 1)]), "too many members");
     }
 }

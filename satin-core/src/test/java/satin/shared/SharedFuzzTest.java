@@ -90,8 +90,8 @@ class SharedFuzzTest {
             port.master = 3;
             port.members = List.of(2, 3);
             elected.membersChanged();
-            elected.received(2, new Message.SharedState(bytes, Replicas.HANDOVER));
-            elected.received(2, new Message.SharedState(bytes, Replicas.HANDED_OVER));
+            elected.received(2, new Message.SharedState(bytes, Handover.STATE));
+            elected.received(2, new Message.SharedState(bytes, Handover.END));
             int before = replica.entries().size();
             replica.append(99);
             assertEquals(before + 1, replica.entries().size(), "the elected master orders its own write at once");
@@ -121,8 +121,8 @@ class SharedFuzzTest {
         Seeds.check(SharedFuzzTest.class, "write", writes);
         Seeds.check(SharedFuzzTest.class, "state", states);
         Map<String, byte[]> handovers = new LinkedHashMap<>(states);
-        handovers.put("end-of-none", Replicas.encodeApplied(Map.of()));
-        handovers.put("end-of-two", Replicas.encodeApplied(new java.util.TreeMap<>(Map.of(2, 5L, 3, 1L))));
+        handovers.put("end-of-none", Handover.encode(Map.of()));
+        handovers.put("end-of-two", Handover.encode(new java.util.TreeMap<>(Map.of(2, 5L, 3, 1L))));
         Seeds.check(SharedFuzzTest.class, "handover", handovers);
     }
 }
