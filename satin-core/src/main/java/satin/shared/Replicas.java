@@ -398,7 +398,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
         } else if (election) {
             handOver();
         }
-        requests.follow(w -> sequencer.request(port.self(), codec.readAsker(w.call()).request(), w.object(), w.call(), true));
+        requests.follow((request, w) -> sequencer.request(port.self(), request, w.object(), w.call(), true));
         knownMaster = master;
         if (election) {
             forTheMaster(master == port.self());

@@ -4,8 +4,10 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import satin.net.Message;
@@ -174,11 +176,11 @@ final class Requests {
     /**
      * Follows the master the registry names. After an election after the master died, every
      * request not confirmed goes to the new master, which learns from the members' handovers
-     * which of them the old master ordered and drops those; a member elected hands them, in their
-     * order, to {@code orderHere} instead, and orders its later writes itself. Under this
+     * which of them the old master ordered and drops those; a member elected hands them, by number
+     * and in their order, to {@code orderHere} instead, and orders its later writes itself. Under this
      * object's lock, so that no write of this member's overtakes them.
      */
-    void follow(Consumer<Message.SharedWrite> orderHere) {
+    void follow(BiConsumer<Long, Message.SharedWrite> orderHere) {
         synchronized (this) {
             int master = port.master();
             int before = following;
@@ -189,7 +191,7 @@ final class Requests {
             inDoubtUpTo = last; // the old master may have ordered them: their orders may never come
             blockedSince = 0;
             if (master == port.self()) {
-                List<Message.SharedWrite> own = new ArrayList<>(unconfirmed.values());
+                Map<Long, Message.SharedWrite> own = new TreeMap<>(unconfirmed);
                 unconfirmed.clear();
                 owed = false;
                 own.forEach(orderHere);

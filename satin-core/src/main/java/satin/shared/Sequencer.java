@@ -114,7 +114,8 @@ final class Sequencer {
     boolean order(long id, byte[] call) {
         synchronized (this) {
             if (phase != Phase.ORDERING) {
-                return hold(() -> number(id, call), call.length);
+                hold(() -> number(id, call), call.length); // past its bounds, hold says so itself
+                return true;
             }
         }
         return number(id, call);
@@ -162,7 +163,8 @@ final class Sequencer {
     Taken request(int from, long request, long id, byte[] call, boolean valid) {
         synchronized (this) {
             if (phase != Phase.ORDERING) {
-                return hold(() -> requestNow(from, request, id, call, valid), call.length) ? Taken.HELD : Taken.REFUSED;
+                // past its bounds, not taken: like a request after a missing one, it must come again
+                return hold(() -> requestNow(from, request, id, call, valid), call.length) ? Taken.HELD : Taken.EARLY;
             }
         }
         return requestNow(from, request, id, call, valid);
