@@ -4,9 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -28,11 +26,6 @@ import satin.net.Message;
 public final class Replicas implements SharedTable, SharedObject.Replication {
 
     private static final System.Logger LOG = System.getLogger("satin.shared");
-    /** The most writes held per object while earlier ones are missing; beyond it the replica lags until a newer state comes. */
-    static final int MAX_WAITING = 1024;
-    /** The most writes held, all objects together, for objects this member has no replica of yet. */
-    static final int MAX_EARLY = 1 << 16;
-
     private final String name;
     private final SharedPort port;
     private volatile SharedCodec codec;
@@ -42,27 +35,11 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     private final Map<Long, Replica> byId = new ConcurrentHashMap<>();
     private final Map<SharedObject, Replica> byObject = new IdentityHashMap<>();
     /** Ordered writes of objects this member has no replica of yet, until one arrives. */
-    private final Map<Long, TreeMap<Long, byte[]>> early = new ConcurrentHashMap<>();
-    private final AtomicInteger earlyCount = new AtomicInteger();
+    private final EarlyWrites early = new EarlyWrites();
     /** The master as this member last knew it, -1 before it joined; written by the membership's news only. */
     private volatile int knownMaster = -1;
     /** What this member hands a master it elects, and what came for the master before it knew it was elected. */
     private final Handover handover = new Handover();
-
-    /** One replica's place in its object's order of writes; guarded by the object's lock. */
-    private static final class Replica {
-        final long id;
-        final SharedObject object;
-        /** Writes its state holds; -1 while it waits for its first state. Written under the object's lock. */
-        volatile long sequence;
-        final TreeMap<Long, byte[]> waiting = new TreeMap<>();
-
-        Replica(long id, SharedObject object, long sequence) {
-            this.id = id;
-            this.object = object;
-            this.sequence = sequence;
-        }
-    }
 
     /** The most write requests a member has waiting for the master's order before its writer waits. */
     public static final int REQUEST_WINDOW = Requests.WINDOW;
@@ -157,14 +134,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
                 r.sequence = sequence;
                 Guards.changed();
             }
-            TreeMap<Long, byte[]> came = early.remove(r.id);
-            if (came != null) {
-                synchronized (came) { // a write may be going in as it is taken out
-                    earlyCount.addAndGet(-came.size());
-                    came.forEach((s, call) -> hold(r, s, call));
-                    came.clear();
-                }
-            }
+            early.handOver(r.id, r::hold);
             applyInOrder(r);
         }
     }
@@ -261,46 +231,21 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     void ordered(long id, long sequence, byte[] call) {
         Replica r = byId.get(id);
         if (r == null) {
-            TreeMap<Long, byte[]> held = early.computeIfAbsent(id, k -> new TreeMap<>());
-            synchronized (held) {
-                if (held.size() < MAX_WAITING && earlyCount.get() < MAX_EARLY && held.put(sequence, call) == null) {
-                    earlyCount.incrementAndGet();
-                }
-            }
+            Object held = early.hold(id, sequence, call);
             r = byId.get(id);
             if (r == null) {
                 return;
             }
-            synchronized (held) { // the replica came meanwhile, and may have taken what was held before this
-                if (held.remove(sequence) != null) {
-                    earlyCount.decrementAndGet();
-                }
-            }
+            early.forget(held, sequence); // the replica came meanwhile, and may have taken what was held before this
         }
         synchronized (r.object) {
-            hold(r, sequence, call);
+            r.hold(sequence, call);
             applyInOrder(r);
         }
     }
 
-    private static void hold(Replica r, long sequence, byte[] call) {
-        if (sequence > r.sequence && r.waiting.size() < MAX_WAITING) {
-            r.waiting.put(sequence, call);
-        }
-    }
-
     private void applyInOrder(Replica r) {
-        if (r.sequence < 0) {
-            return; // its first state has not come yet
-        }
-        r.waiting.headMap(r.sequence, true).clear();
-        boolean changed = false;
-        for (byte[] call = r.waiting.remove(r.sequence + 1); call != null; call = r.waiting.remove(r.sequence + 1)) {
-            r.sequence++;
-            apply(r, call);
-            changed = true;
-        }
-        if (changed) {
+        if (r.applyInOrder(call -> apply(r, call))) {
             Guards.changed();
         }
     }
@@ -471,7 +416,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     void dropHeld() {
         for (Replica r : byId.values()) {
             synchronized (r.object) {
-                r.waiting.clear();
+                r.dropHeld();
             }
         }
     }
@@ -500,7 +445,7 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
 
     /** How many writes are held for objects this member has no replica of yet. */
     int heldEarly() {
-        return earlyCount.get();
+        return early.count();
     }
 
     /** How many objects this member has replicas of. */

@@ -150,7 +150,7 @@ class ReplicasTest {
 
     @Test
     void writesOfAnObjectItHasNoReplicaOfCreateNothing() {
-        for (int s = 1; s <= Replicas.MAX_WAITING + 10; s++) {
+        for (int s = 1; s <= Replica.MAX_WAITING + 10; s++) {
             replicas.received(1, new Message.SharedWrite(999, s, append(s)));
         }
         assertNull(replicas.byId(999));
