@@ -22,6 +22,11 @@ public final class Settings {
     public static final long MIN_STACK_BYTES = 64 << 10;
     /** The most jobs a worker offers to thieves. */
     public static final int MAX_OFFERED = 1024;
+    /**
+     * The jobs a worker offers by default: an owner inside a long job offers only what it offered
+     * before it went in, and one job starved applications with long leaves (decision 0058).
+     */
+    public static final int DEFAULT_OFFERED = 4;
     private static final long LONG_MAX = Long.MAX_VALUE;
     private static final long INT_MAX = Integer.MAX_VALUE;
 
@@ -34,10 +39,10 @@ public final class Settings {
     public static final Setting STACK = Setting.of(Scope.NODE, "satin.stack", "512m",
             "bytes, or with a k, m or g suffix; at least 64 KiB",
             Bytes.atLeast(MIN_STACK_BYTES, "64 KiB, the least a worker's stack may have"), "each worker thread's stack size");
-    public static final Setting OFFERED = Setting.of(Scope.NODE, "satin.offered", "1", "1 to " + MAX_OFFERED,
+    public static final Setting OFFERED = Setting.of(Scope.NODE, "satin.offered", Integer.toString(DEFAULT_OFFERED), "1 to " + MAX_OFFERED,
             Syntax.wholeNumber(1, MAX_OFFERED, expected("expected a number of jobs from 1 to " + MAX_OFFERED)),
             "how many of its oldest jobs a worker keeps offered to thieves")
-            .shownAs("1 (64 when satin.stealChunk is not 1)");
+            .shownAs(DEFAULT_OFFERED + " (64 when satin.stealChunk is not 1)");
     public static final Setting STEAL_CHUNK = Setting.of(Scope.NODE, "satin.stealChunk", "1",
             "1, half, or a number up to 64", Syntax.OF_ITS_TYPE, "how many jobs a steal moves (satin.lb.StealChunk)");
     public static final Setting BY_VALUE = Setting.of(Scope.NODE, "satin.byValue", "stolen", "stolen, always",

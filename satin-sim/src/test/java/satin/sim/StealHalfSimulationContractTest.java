@@ -16,7 +16,7 @@ class StealHalfSimulationContractTest {
     @Test
     void aChunkedBalancersWorkersOfferEveryJobAsTheRuntimesDequesThenDo() {
         RegularTree w = SimulationTest.synthetic(2, 3, 100);
-        assertEquals(1, SimConfig.of(Topology.grid(1, 2), w, "CRS", "none").offered());
+        assertEquals(satin.deque.Offered.fromProperties(new java.util.Properties()), SimConfig.of(Topology.grid(1, 2), w, "CRS", "none").offered());
         assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "CRS:chunk=half", "none").offered());
         assertEquals(StealChunk.MAX_JOBS, SimConfig.of(Topology.grid(1, 2), w, "RS:chunk=3", "none").offered());
     }

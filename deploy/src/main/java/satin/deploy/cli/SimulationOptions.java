@@ -19,7 +19,7 @@ final class SimulationOptions {
             description = "UTS: what every tree node costs, 2us (default: 35ns + 62ns per SHA-1)")
     String nodeCost;
 
-    @Option(names = "--offered", paramLabel = "N", description = "jobs a worker offers to thieves, as satin.offered (default: 1)")
+    @Option(names = "--offered", paramLabel = "N", description = "jobs a worker offers to thieves, as satin.offered (default: " + satin.config.Settings.DEFAULT_OFFERED + ")")
     Integer offered;
 
     @Option(names = "--max-time", paramLabel = "DURATION", description = "simulated time a run may take (default: 1h)")
