@@ -62,12 +62,11 @@ public record StealChunk(boolean half, int jobs) {
     }
 
     /**
-     * How many jobs a worker's deque should offer to thieves for this chunk: the runtime's default
-     * for one job a steal, else every job up to a chunk's bound, for a chunk is taken from what is
-     * offered.
+     * The fewest jobs a worker's deque must offer to thieves for this chunk: one for one job a
+     * steal, else every job up to a chunk's bound, for a chunk is taken from what is offered.
      */
     public int offered() {
-        return equals(ONE) ? Settings.DEFAULT_OFFERED : MAX_JOBS;
+        return equals(ONE) ? 1 : MAX_JOBS;
     }
 
     /** How many jobs to give when {@code offered} wait: never none, for a victim with one job gives it. */

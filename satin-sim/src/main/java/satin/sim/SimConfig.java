@@ -56,12 +56,18 @@ public record SimConfig(Topology topology, Workload workload, String balancer, S
 
     /**
      * The run with the runtime's defaults: Myrinet inside clusters, seed 1, the runtime's idle loop,
-     * one job offered (or, when steals take chunks, as many as the runtime's deque then offers).
+     * the runtime's default of jobs offered (or, when steals take chunks, as many as the runtime's
+     * deque then offers).
      */
     public static SimConfig of(Topology topology, Workload workload, String balancer, String wan) {
-        int offered = satin.lb.Balancers.parse(balancer).get().stealChunk().offered();
+        int offered = Math.max(satin.config.Settings.DEFAULT_OFFERED, leastOffered(balancer));
         return new SimConfig(topology, workload, balancer, wan, Interconnect.MYRINET, 1, offered, IdleLoop.RUNTIME,
                 DEFAULT_MAX_SIMULATED_NANOS, DEFAULT_TRACE_LIMIT, 0);
+    }
+
+    /** The fewest jobs a deque must offer for the steals of {@code balancer}: a chunk is taken from what is offered. */
+    public static int leastOffered(String balancer) {
+        return satin.lb.Balancers.parse(balancer).get().stealChunk().offered();
     }
 
     public SimConfig withLan(Interconnect l) {

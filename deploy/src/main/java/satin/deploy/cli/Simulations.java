@@ -49,7 +49,7 @@ final class Simulations {
         SimConfig base = SimConfig.of(new Topology(clusters),
                 Workloads.of(plan.app().mainClass(), plan.app().args(), sim.nodeCostNanos()), plan.balancer(), plan.wan());
         return new SimConfig(base.topology(), base.workload(), base.balancer(), base.wan(), Interconnect.parse(sim.lan()),
-                sim.seed() + repetition - 1, Math.max(sim.offered(), base.offered()), // a chunk needs jobs offered, as in the runtime
+                sim.seed() + repetition - 1, Math.max(sim.offered(), SimConfig.leastOffered(plan.balancer())), // a chunk needs jobs offered, as in the runtime
                 base.idle(), sim.maxSimulatedNanos(), base.traceLimit(), base.formedNanos());
     }
 

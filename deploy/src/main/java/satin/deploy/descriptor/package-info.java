@@ -43,7 +43,7 @@
  *   lan: myrinet              # myrinet | infiniband | emulated | 20us/50MB/s[/jitter]
  *   seed: 1
  *   nodeCost: 2us             # UTS: every tree node's cost
- *   offered: 1
+ *   offered: 4
  *   maxTime: 1h               # simulated
  * }</pre>
  *

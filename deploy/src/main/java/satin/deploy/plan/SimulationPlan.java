@@ -16,8 +16,9 @@ import java.util.Objects;
  */
 public record SimulationPlan(String lan, long seed, long nodeCostNanos, int offered, long maxSimulatedNanos) {
 
-    /** Myrinet (van Nieuwpoort et al.'s clusters), seed 1, the model of hashing, one job offered, an hour. */
-    public static final SimulationPlan DEFAULTS = new SimulationPlan("myrinet", 1, -1, 1, 3_600_000_000_000L);
+    /** Myrinet (van Nieuwpoort et al.'s clusters), seed 1, the model of hashing, the runtime's jobs offered, an hour. */
+    public static final SimulationPlan DEFAULTS = new SimulationPlan("myrinet", 1, -1, satin.config.Settings.DEFAULT_OFFERED,
+            3_600_000_000_000L);
 
     /** What a duration in {@link #nanos} is written as. */
     public static final String DURATION_EXPECTED = satin.runtime.Durations.EXPECTED;
