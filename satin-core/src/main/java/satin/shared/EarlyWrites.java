@@ -19,28 +19,26 @@ final class EarlyWrites {
     private final Map<Long, TreeMap<Long, byte[]>> byObject = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
 
-    /**
-     * Holds write number {@code sequence} of object {@code id}, within the bounds.
-     *
-     * @return where it is held, for {@link #forget}
-     */
-    Object hold(long id, long sequence, byte[] call) {
+    /** Holds write number {@code sequence} of object {@code id}, within the bounds. */
+    void hold(long id, long sequence, byte[] call) {
         TreeMap<Long, byte[]> held = byObject.computeIfAbsent(id, k -> new TreeMap<>());
         synchronized (held) {
             if (held.size() < Replica.MAX_WAITING && count.get() < MAX && held.put(sequence, call) == null) {
                 count.incrementAndGet();
             }
         }
-        return held;
     }
 
     /**
-     * The replica came while the write went in, and may have taken what was held before it: the
-     * write is applied there instead.
+     * The replica of object {@code id} came while write {@code sequence} went in, and may have
+     * taken what was held before it: the write is applied there instead. Another copy of the same
+     * write held since is the same write, and goes too.
      */
-    @SuppressWarnings("unchecked")
-    void forget(Object where, long sequence) {
-        TreeMap<Long, byte[]> held = (TreeMap<Long, byte[]>) where;
+    void forget(long id, long sequence) {
+        TreeMap<Long, byte[]> held = byObject.get(id);
+        if (held == null) {
+            return;
+        }
         synchronized (held) {
             if (held.remove(sequence) != null) {
                 count.decrementAndGet();

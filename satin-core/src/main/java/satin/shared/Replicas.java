@@ -231,12 +231,12 @@ public final class Replicas implements SharedTable, SharedObject.Replication {
     void ordered(long id, long sequence, byte[] call) {
         Replica r = byId.get(id);
         if (r == null) {
-            Object held = early.hold(id, sequence, call);
+            early.hold(id, sequence, call);
             r = byId.get(id);
             if (r == null) {
                 return;
             }
-            early.forget(held, sequence); // the replica came meanwhile, and may have taken what was held before this
+            early.forget(id, sequence); // the replica came meanwhile, and may have taken what was held before this
         }
         synchronized (r.object) {
             r.hold(sequence, call);
