@@ -72,6 +72,23 @@ class ChaosSystemTest {
     }
 
     /**
+     * A master frozen for good keeps its sockets, so nothing refuses the registry taken over: the
+     * member keeping it found the master silent for longer than a stopped process lives, and
+     * decides without waiting out the rest of the window (decision 0059).
+     */
+    @Test
+    void whenTheMasterIsFrozenASurvivorTakesOverWithoutWaitingOutTheWindow() throws Exception {
+        try (ChaosPool c = new ChaosPool("RS", PROGRAM, expected)) {
+            c.start("-");
+            c.strikeMaster("SIGSTOP master");
+            c.master.freeze(); // and SIGKILL when the test closes its processes
+            c.assertPrintOnceTogether(c.others);
+            assertTrue(c.others.stream().anyMatch(p -> p.err().contains("decided before the window's end")),
+                    () -> "the registry taken over waited out its window; " + c.context());
+        }
+    }
+
+    /**
      * tsp's bound is a shared object whose writes the master orders. When the master is killed,
      * a survivor is elected, the members hand their replicas over to it (decision 0050,
      * elections), and it runs main again: the survivors print the sequential program's tour, once.

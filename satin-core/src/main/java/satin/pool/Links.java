@@ -94,6 +94,10 @@ final class Links {
                 }
                 pool.classify(c, members.clusterOf(member));
                 backoff.reset(member);
+                Message.Member m = members.get(member);
+                if (m != null) {
+                    pool.membership().heard(m.name());
+                }
                 connection = c;
                 waiting.forEach(c::send);
                 waiting.clear();

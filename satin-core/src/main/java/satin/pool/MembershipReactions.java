@@ -1,5 +1,7 @@
 package satin.pool;
 
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import satin.lb.LoadBalancer;
@@ -34,6 +36,8 @@ final class MembershipReactions {
     private volatile boolean tlsPrepared;
     /** Names of members this node found dead, each counted once however many ways it learnt it. */
     private final Set<String> foundDead = ConcurrentHashMap.newKeySet();
+    /** When this node last heard from each member it found silent, until a link to it forms again. */
+    private final Map<String, Long> lastHeard = new ConcurrentHashMap<>();
 
     MembershipReactions(PoolConfig config, PoolIdentity tlsIdentity, Members members, Links links,
             AcceptedConnections accepted, StealProtocol steals, LoadBalancer balancer, PoolStats stats,
@@ -78,10 +82,24 @@ final class MembershipReactions {
 
     /** A member (or the registry) was found dead, after {@code silentNanos} without a word from it. */
     void detected(String name, long silentNanos) {
+        if (silentNanos > 0) {
+            lastHeard.merge(name, System.nanoTime() - silentNanos, Math::min);
+        }
         if (foundDead.add(name)) {
             stats.failuresDetected.incrementAndGet();
             stats.detectionNanos.addAndGet(silentNanos);
             steals.ownerDied(name);
         }
+    }
+
+    /** A link to node {@code name} formed: it is not silent (any more). */
+    void heard(String name) {
+        lastHeard.remove(name);
+    }
+
+    /** When this node last heard from node {@code name}, if it found it silent since (for a registry taken over). */
+    OptionalLong lastHeard(String name) {
+        Long at = lastHeard.get(name);
+        return at == null ? OptionalLong.empty() : OptionalLong.of(at);
     }
 }

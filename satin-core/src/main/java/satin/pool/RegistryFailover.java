@@ -67,7 +67,8 @@ final class RegistryFailover {
         Registry r;
         try {
             r = Registry.resume(SharedTransport.get(), config.pool(), config.secret(), where, config.liveness(),
-                    members.all(), members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos());
+                    members.all(), members.master(), members.deadNames(), allowed, config.liveness().timeoutNanos(),
+                    pool.membership()::lastHeard);
         } catch (RuntimeException | InterruptedException e) {
             LOG.log(Level.ERROR, "node {0} cannot keep the registry at {1}: {2}", config.name(), where, e);
             return;

@@ -87,14 +87,16 @@ public final class Registry implements Inbox, AutoCloseable {
      * Takes over the registry of a pool whose registry was lost (its process died or froze): the
      * members, the master and the dead are what the last registry had said. Every member joins
      * again under its id ({@link Message.Join#previousId()}); one that has not within
-     * {@code rejoinNanos} is declared dead, and if it was the master, another is elected.
+     * {@code rejoinNanos} is declared dead, and if it was the master, another is elected. The
+     * window ends sooner once no missing member can come back: each one's address refuses
+     * connections, or {@code silences} says it was silent for longer than a stopped process lives.
      */
     public static Registry resume(Transport transport, String pool, String secret, String address,
             Liveness.Settings liveness, List<Message.Member> known, int master, Set<String> deadNames, String allow,
-            long rejoinNanos) throws InterruptedException {
+            long rejoinNanos, Silences silences) throws InterruptedException {
         Registry r = start(transport, pool, secret, address, null, liveness);
         synchronized (r) {
-            r.takeover.resume(known, master, deadNames, allow);
+            r.takeover.resume(known, master, deadNames, allow, silences, liveness.timeoutNanos(), transport);
         }
         transport.schedule(rejoinNanos, r.takeover::rejoinWindowOver);
         return r;

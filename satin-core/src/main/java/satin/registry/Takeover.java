@@ -28,6 +28,14 @@ final class Takeover {
     private final Election election;
     /** The members other than the master when this registry took over, or 0 for a registry that began the run. */
     private int formerFollowers;
+    /** Whether the missing were counted, at the window's end or before it; under the lock. */
+    private boolean decided;
+    /** Whether the addresses of the missing are being tried before the window's end; under the lock. */
+    private boolean probing;
+    private Silences silences = Silences.NONE;
+    /** How long after its last word a silent member can no longer come back. */
+    private long silentGraceNanos;
+    private Transport transport;
 
     Takeover(Object lock, PoolState pool, Election election) {
         this.lock = lock;
@@ -35,8 +43,17 @@ final class Takeover {
         this.election = election;
     }
 
-    /** Starts from what the registry before this one had said; under the registry's lock. */
-    void resume(List<Message.Member> known, int master, Set<String> deadNames, String allow) {
+    /**
+     * Starts from what the registry before this one had said; under the registry's lock. A member
+     * silent (by {@code silences}) for {@code timeoutNanos} and a quarter more cannot come back: a
+     * process stopped for longer than the timeout ends itself when it runs again, and its last word
+     * may have come up to a heartbeat period (a fifth of the timeout) before it stopped.
+     */
+    void resume(List<Message.Member> known, int master, Set<String> deadNames, String allow, Silences silences,
+            long timeoutNanos, Transport transport) {
+        this.silences = silences;
+        this.silentGraceNanos = timeoutNanos + timeoutNanos / 4;
+        this.transport = transport;
         for (Message.Member m : known) {
             pool.members.put(m.id(), m);
             pool.nextId = Math.max(pool.nextId, m.id() + 1);
@@ -78,6 +95,81 @@ final class Takeover {
             // the master followed the registry sooner and ended the run: this member missed the stop
             c.send(new Message.Stop());
         }
+        decideIfNoneCanComeBack();
+    }
+
+    /**
+     * A member came back: if every member still missing, the master included, cannot come back,
+     * nobody is left to wait for, and the window need not run out. A member cannot come back when
+     * its process is gone (its address refuses connections), or when this node found it silent for
+     * longer than a stopped process survives. A master killed or stopped with its registry cost
+     * the run the whole window (the failure timeout) before another was elected. A missing member
+     * that may be alive keeps the window: only its end may declare it dead. Under the lock.
+     */
+    private void decideIfNoneCanComeBack() {
+        if (decided || probing || pool.stopped || pool.steppedDown) {
+            return;
+        }
+        List<Message.Member> missing = missing(true);
+        if (missing.isEmpty()) {
+            return;
+        }
+        probing = true;
+        Thread probes = new Thread(() -> {
+            Set<Integer> gone = gone(missing);
+            synchronized (lock) {
+                probing = false;
+                if (decided || pool.stopped || pool.steppedDown) {
+                    return;
+                }
+                if (!missing(true).equals(missing)) {
+                    decideIfNoneCanComeBack(); // another came back meanwhile: ask again about those left
+                    return;
+                }
+                long wait = untilNoneCanComeBack(missing, gone);
+                if (wait <= 0) {
+                    decided = true;
+                    LOG.log(Level.WARNING, "no member missing from the registry taken over can come back ({0} gone, "
+                            + "{1} silent for too long): decided before the window''s end", gone.size(),
+                            missing.size() - gone.size());
+                    rejoinsCounted(gone);
+                } else if (wait != Long.MAX_VALUE) {
+                    transport.schedule(wait, () -> {
+                        synchronized (lock) {
+                            decideIfNoneCanComeBack();
+                        }
+                    });
+                }
+            }
+        }, "satin-registry-early-probes");
+        probes.setDaemon(true);
+        probes.start();
+    }
+
+    /**
+     * Nanoseconds until none of {@code missing} can come back: 0 or less if none can now, and
+     * {@link Long#MAX_VALUE} if one may come back whenever it likes, as far as this node knows.
+     */
+    private long untilNoneCanComeBack(List<Message.Member> missing, Set<Integer> gone) {
+        long now = System.nanoTime();
+        long wait = 0;
+        for (Message.Member m : missing) {
+            if (gone.contains(m.id())) {
+                continue;
+            }
+            java.util.OptionalLong heard = silences.lastHeard(m.name());
+            if (heard.isEmpty()) {
+                return Long.MAX_VALUE;
+            }
+            wait = Math.max(wait, heard.getAsLong() + silentGraceNanos - now);
+        }
+        return wait;
+    }
+
+    /** The members not connected to this registry, the master among them if {@code withMaster}; under the lock. */
+    private List<Message.Member> missing(boolean withMaster) {
+        return pool.members.values().stream()
+                .filter(m -> (withMaster || m.id() != pool.master) && !pool.connections.containsKey(m.id())).toList();
     }
 
     /**
@@ -94,11 +186,11 @@ final class Takeover {
     void rejoinWindowOver() {
         List<Message.Member> missing;
         synchronized (lock) {
-            if (pool.steppedDown) {
+            if (pool.steppedDown || decided) {
                 return;
             }
-            missing = pool.members.values().stream()
-                    .filter(m -> m.id() != pool.master && !pool.connections.containsKey(m.id())).toList();
+            decided = true;
+            missing = missing(false);
             if (pool.stopped) {
                 notWaitedFor(missing);
                 return; // the members that came back leave after the stop, as they should
@@ -167,7 +259,7 @@ final class Takeover {
     /** Whether too few came back for this side to go on; if so, it stops and everyone here is told why. */
     private boolean cutOff(Set<Integer> gone) {
         long back = pool.connections.keySet().stream().filter(id -> id != pool.master).count();
-        int counted = formerFollowers - gone.size();
+        int counted = formerFollowers - (int) gone.stream().filter(id -> id != pool.master).count();
         if (2 * back <= counted && counted > 0 && !pool.connections.containsKey(pool.master)) {
             String why = "the registry taken over could reach only " + back + " of the " + counted
                     + " members other than the master" + (gone.isEmpty() ? "" : " still alive")

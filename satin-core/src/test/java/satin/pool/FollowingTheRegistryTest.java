@@ -18,6 +18,7 @@ import satin.net.Liveness;
 import satin.net.Message;
 import satin.net.PoolIdentity;
 import satin.registry.Registry;
+import satin.registry.Silences;
 import satin.runtime.NodeConfig;
 
 /**
@@ -82,7 +83,8 @@ class FollowingTheRegistryTest {
         member(first.address(), "master", -1, true);
         PoolNode follower = follower(first, 20_000); // it waits out the moved registry's window
         Registry moved = Registry.resume(PoolNode.transport(), pool, SECRET, "local://" + pool + "/moved",
-                Liveness.Settings.DEFAULT, follower.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(3));
+                Liveness.Settings.DEFAULT, follower.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(3),
+                Silences.NONE);
         open.add(moved::close);
         Faults.Peer master = member(moved.address(), "master", 1, true);
         master.send(new Message.Stop());
@@ -179,7 +181,8 @@ class FollowingTheRegistryTest {
         }
         master.endRun();
         Registry moved = Registry.resume(PoolNode.transport(), pool, SECRET, "local://" + pool + "/moved",
-                Liveness.Settings.DEFAULT, master.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(20));
+                Liveness.Settings.DEFAULT, master.members(), 1, Set.of(), ALLOW, TimeUnit.SECONDS.toNanos(20),
+                Silences.NONE);
         open.add(moved::close);
         Faults.Peer a = member(moved.address(), "a", 2, false);
         master.failover().registryMoved(new Message.RegistryMoved(2, moved.address()));

@@ -578,6 +578,91 @@ class RegistryTest {
         assertEquals(2, elected.master());
     }
 
+    /**
+     * The master died with its registry (SIGKILL): once every other member is back, nobody is left
+     * who could come back, and the master is replaced at once rather than after the window, which
+     * here is far longer than the test waits.
+     */
+    @Test
+    void aMasterWhoseAddressRefusesConnectionsIsReplacedAsSoonAsTheOthersAreBack() throws Exception {
+        List<Message.Member> known = List.of(new Message.Member(1, "master", "c", deadAddress()),
+                new Message.Member(2, "a", "c", "local://a"), new Message.Member(3, "b", "c", "local://b"));
+        resume(known, java.util.Set.of(), 600_000);
+        FakeMember a = new FakeMember("a");
+        a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+        assertEquals(1, a.next(Message.Members.class).master(), "one member is still missing");
+        FakeMember b = new FakeMember("b");
+        b.send(new Message.Join("b", "c", "local://b", true, "", 3));
+        assertEquals(1, b.next(Message.Members.class).master());
+        assertEquals(1, nextSkipping(a, Message.MemberGone.class).id(), "the master is declared dead");
+        assertEquals(2, nextSkipping(a, Message.Members.class).master(), "a leads, long before the window ends");
+        assertEquals(List.of(known.get(1), known.get(2)), registry.members());
+    }
+
+    /**
+     * A master whose address still takes connections may be frozen, or slow, and come back: it
+     * keeps the whole window, though every other member came back at once.
+     */
+    @Test
+    void aMissingMasterWhoseAddressTakesConnectionsKeepsTheWholeWindow() throws Exception {
+        try (java.net.ServerSocket frozen = new java.net.ServerSocket(0, 8, java.net.InetAddress.getLoopbackAddress())) {
+            List<Message.Member> known = List.of(
+                    new Message.Member(1, "master", "c", "tcp://127.0.0.1:" + frozen.getLocalPort()),
+                    new Message.Member(2, "a", "c", "local://a"));
+            long window = TimeUnit.MILLISECONDS.toNanos(1_500);
+            long resumed = System.nanoTime();
+            resume(known, java.util.Set.of(), TimeUnit.NANOSECONDS.toMillis(window));
+            FakeMember a = new FakeMember("a");
+            a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+            assertEquals(1, a.next(Message.Members.class).master());
+            assertEquals(1, nextSkipping(a, Message.MemberGone.class).id());
+            assertTrue(System.nanoTime() - resumed >= window, "the master was declared dead before the window ended");
+            assertEquals(2, nextSkipping(a, Message.Members.class).master());
+        }
+    }
+
+    /**
+     * A master stopped with its registry (SIGSTOP, a host that stopped answering): its address
+     * still takes connections, but the member that took the registry over last heard from it
+     * longer ago than a stopped process lives (it ends itself when it runs again). Once the others
+     * are back there is nobody to wait for.
+     */
+    @Test
+    void aMasterSilentForLongerThanAStoppedProcessLivesIsReplacedOnceTheOthersAreBack() throws Exception {
+        long heard = System.nanoTime() - TimeUnit.SECONDS.toNanos(30);
+        assertSilentMasterReplacedAfter(heard, heard + graceAfterLastWord());
+    }
+
+    /** A master last heard from a moment ago may still come back: it keeps its place for what is left of its grace. */
+    @Test
+    void aSilentMasterKeepsItsPlaceUntilItsGraceRunsOut() throws Exception {
+        long heard = System.nanoTime() - graceAfterLastWord() + TimeUnit.MILLISECONDS.toNanos(1_500);
+        assertSilentMasterReplacedAfter(heard, heard + graceAfterLastWord());
+    }
+
+    /** A failure timeout and a quarter, by the default settings. */
+    private static long graceAfterLastWord() {
+        long timeout = satin.net.Liveness.Settings.DEFAULT.timeoutNanos();
+        return timeout + timeout / 4;
+    }
+
+    /** The master, last heard at {@code heard} and at an address that takes connections, is replaced, not before {@code notBefore}. */
+    private void assertSilentMasterReplacedAfter(long heard, long notBefore) throws Exception {
+        try (java.net.ServerSocket frozen = new java.net.ServerSocket(0, 8, java.net.InetAddress.getLoopbackAddress())) {
+            List<Message.Member> known = List.of(
+                    new Message.Member(1, "master", "c", "tcp://127.0.0.1:" + frozen.getLocalPort()),
+                    new Message.Member(2, "a", "c", "local://a"));
+            resume(known, java.util.Set.of(), 600_000,
+                    name -> name.equals("master") ? java.util.OptionalLong.of(heard) : java.util.OptionalLong.empty());
+            FakeMember a = new FakeMember("a");
+            a.send(new Message.Join("a", "c", "local://a", true, "", 2));
+            assertEquals(1, a.next(Message.Members.class).master());
+            assertEquals(1, nextSkipping(a, Message.MemberGone.class).id(), "the master is declared dead");
+            assertTrue(System.nanoTime() - notBefore >= 0, "the master was declared dead before its grace ran out");
+            assertEquals(2, nextSkipping(a, Message.Members.class).master(), "a leads, long before the window ends");
+        }
+    }
+
     /** A TCP address nobody listens at: its port was just free. */
     private static String deadAddress() throws java.io.IOException {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -588,9 +673,16 @@ class RegistryTest {
     /** The registry taken over by a member that knew {@code known}, member 1 the master, and {@code dead}. */
     private void resume(List<Message.Member> known, java.util.Set<String> dead, long windowMillis)
             throws InterruptedException {
+        resume(known, dead, windowMillis, Silences.NONE);
+    }
+
+    /** The same, with what the member that took it over knows of the silent. */
+    private void resume(List<Message.Member> known, java.util.Set<String> dead, long windowMillis, Silences silences)
+            throws InterruptedException {
         registry.close();
         registry = Registry.resume(transport, POOL, SECRET, "local://registry-test-" + RUNS.incrementAndGet(),
-                satin.net.Liveness.Settings.DEFAULT, known, 1, dead, "", TimeUnit.MILLISECONDS.toNanos(windowMillis));
+                satin.net.Liveness.Settings.DEFAULT, known, 1, dead, "", TimeUnit.MILLISECONDS.toNanos(windowMillis),
+                silences);
     }
 
     /** The next message of a type, after the MemberJoined news of later joiners. */
