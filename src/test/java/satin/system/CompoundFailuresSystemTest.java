@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -60,6 +61,12 @@ class CompoundFailuresSystemTest {
             c.assertExits(last, ChaosPool.BOUND_SECONDS);
             assertEquals(0, last.process.exitValue(), () -> "process3's exit code; " + c.context());
             assertEquals(expected, last.out(), () -> "process3 prints the sequential result; " + c.context());
+            // nobody waits for the dead (decision 0059): process3 takes the registry over without waiting
+            // half a timeout for each node before it in line, and elects without waiting out the window
+            assertTrue(Pattern.compile("keeps the pool's registry now, at \\S+ \\((first in line|none of the \\d+ in line "
+                    + "before it can come back)\\)").matcher(last.err()).find(), () -> "process3 waited its turn; " + c.context());
+            assertTrue(last.err().contains("decided before the window's end"),
+                    () -> "the registry taken over waited out its window; " + c.context());
         }
     }
 

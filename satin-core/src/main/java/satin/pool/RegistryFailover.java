@@ -3,9 +3,13 @@ package satin.pool;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import satin.net.Advertised;
 import satin.net.Message;
+import satin.registry.ComingBack;
 import satin.registry.Registry;
 
 /**
@@ -40,7 +44,10 @@ final class RegistryFailover {
     /**
      * The registry went without ending the run (its process died or froze). The members other than
      * the master (which kept it, by default) take it over in order of id: the first at once, each
-     * next one half a failure timeout later if no lower one has said it keeps it by then.
+     * next one half a failure timeout later if no lower one has said it keeps it by then; or as
+     * soon as none of the lower ones can come back ({@link ComingBack}). The master's process
+     * usually holds the lowest ids, its other nodes: killed with it, they made the first member of
+     * another process wait half a timeout for each of them before it took the registry over.
      */
     void registryLost() {
         List<Integer> candidates = new ArrayList<>(members.others());
@@ -51,17 +58,36 @@ final class RegistryFailover {
         if (rank < 0) {
             rank = candidates.size(); // the master keeps it only when nobody else can
         }
-        long delay = Math.max(1, rank * config.liveness().timeoutNanos() / 2);
-        SharedTransport.get().schedule(delay, () -> {
-            if (!pool.closing() && !registry.moved()) {
-                Thread t = new Thread(this::keepRegistry, "satin-registry-takeover");
+        long timeout = config.liveness().timeoutNanos();
+        long delay = Math.max(1, rank * timeout / 2);
+        AtomicBoolean taken = new AtomicBoolean();
+        Consumer<String> takeOver = why -> {
+            if (!pool.closing() && !registry.moved() && taken.compareAndSet(false, true)) {
+                Thread t = new Thread(() -> keepRegistry(why), "satin-registry-takeover");
                 t.setDaemon(true);
                 t.start();
             }
-        });
+        };
+        String turn = rank == 0 ? "first in line" : "its turn, " + rank + " in line before it";
+        SharedTransport.get().schedule(delay, () -> takeOver.accept(turn));
+        List<Message.Member> before = candidates.subList(0, Math.min(rank, candidates.size())).stream()
+                .map(members::get).filter(Objects::nonNull).toList();
+        if (!before.isEmpty()) {
+            long lost = System.nanoTime();
+            Thread probes = new Thread(() -> {
+                long wait = ComingBack.untilNoneCan(before, ComingBack.gone(before), pool.membership()::lastHeard,
+                        timeout);
+                if (wait != Long.MAX_VALUE && System.nanoTime() + wait - (lost + delay) < 0) {
+                    String why = "none of the " + before.size() + " in line before it can come back";
+                    SharedTransport.get().schedule(Math.max(1, wait), () -> takeOver.accept(why));
+                }
+            }, "satin-registry-probes");
+            probes.setDaemon(true);
+            probes.start();
+        }
     }
 
-    private void keepRegistry() {
+    private void keepRegistry(String why) {
         String where = config.listen().startsWith("local://") ? config.listen() + "/registry"
                 : config.listen().replaceFirst(":\\d+$", ":0");
         Registry r;
@@ -75,7 +101,7 @@ final class RegistryFailover {
         }
         hosted = r;
         String at = Advertised.at(r.address(), config.advertise());
-        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1}", config.name(), at);
+        LOG.log(Level.WARNING, "node {0} keeps the pool''s registry now, at {1} ({2})", config.name(), at, why);
         registry.moveTo(members.self(), at);
         long period = Math.max(1, config.liveness().timeoutNanos() / 10);
         tellTheMove(r, new Message.RegistryMoved(members.self(), at), System.nanoTime() + config.liveness().timeoutNanos(),

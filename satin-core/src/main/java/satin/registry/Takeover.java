@@ -4,7 +4,6 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import satin.net.Connection;
 import satin.net.Message;
 import satin.net.Transport;
@@ -19,8 +18,6 @@ import satin.net.Transport;
 final class Takeover {
 
     private static final System.Logger LOG = System.getLogger("satin.registry");
-    /** How long a missing member's address may take to refuse a connection. */
-    private static final int PROBE_MILLIS = 1_000;
 
     /** The registry, whose lock guards {@link #pool}: the decisions after the window take it themselves. */
     private final Object lock;
@@ -33,8 +30,7 @@ final class Takeover {
     /** Whether the addresses of the missing are being tried before the window's end; under the lock. */
     private boolean probing;
     private Silences silences = Silences.NONE;
-    /** How long after its last word a silent member can no longer come back. */
-    private long silentGraceNanos;
+    private long timeoutNanos;
     private Transport transport;
 
     Takeover(Object lock, PoolState pool, Election election) {
@@ -44,15 +40,14 @@ final class Takeover {
     }
 
     /**
-     * Starts from what the registry before this one had said; under the registry's lock. A member
-     * silent (by {@code silences}) for {@code timeoutNanos} and a quarter more cannot come back: a
-     * process stopped for longer than the timeout ends itself when it runs again, and its last word
-     * may have come up to a heartbeat period (a fifth of the timeout) before it stopped.
+     * Starts from what the registry before this one had said; under the registry's lock. What this
+     * node knows of silent members ({@code silences}) and the failure timeout tell who can come
+     * back ({@link ComingBack}).
      */
     void resume(List<Message.Member> known, int master, Set<String> deadNames, String allow, Silences silences,
             long timeoutNanos, Transport transport) {
         this.silences = silences;
-        this.silentGraceNanos = timeoutNanos + timeoutNanos / 4;
+        this.timeoutNanos = timeoutNanos;
         this.transport = transport;
         for (Message.Member m : known) {
             pool.members.put(m.id(), m);
@@ -116,7 +111,7 @@ final class Takeover {
         }
         probing = true;
         Thread probes = new Thread(() -> {
-            Set<Integer> gone = gone(missing);
+            Set<Integer> gone = ComingBack.gone(missing);
             synchronized (lock) {
                 probing = false;
                 if (decided || pool.stopped || pool.steppedDown) {
@@ -126,7 +121,7 @@ final class Takeover {
                     decideIfNoneCanComeBack(); // another came back meanwhile: ask again about those left
                     return;
                 }
-                long wait = untilNoneCanComeBack(missing, gone);
+                long wait = ComingBack.untilNoneCan(missing, gone, silences, timeoutNanos);
                 if (wait <= 0) {
                     decided = true;
                     LOG.log(Level.WARNING, "no member missing from the registry taken over can come back ({0} gone, "
@@ -144,26 +139,6 @@ final class Takeover {
         }, "satin-registry-early-probes");
         probes.setDaemon(true);
         probes.start();
-    }
-
-    /**
-     * Nanoseconds until none of {@code missing} can come back: 0 or less if none can now, and
-     * {@link Long#MAX_VALUE} if one may come back whenever it likes, as far as this node knows.
-     */
-    private long untilNoneCanComeBack(List<Message.Member> missing, Set<Integer> gone) {
-        long now = System.nanoTime();
-        long wait = 0;
-        for (Message.Member m : missing) {
-            if (gone.contains(m.id())) {
-                continue;
-            }
-            java.util.OptionalLong heard = silences.lastHeard(m.name());
-            if (heard.isEmpty()) {
-                return Long.MAX_VALUE;
-            }
-            wait = Math.max(wait, heard.getAsLong() + silentGraceNanos - now);
-        }
-        return wait;
     }
 
     /** The members not connected to this registry, the master among them if {@code withMaster}; under the lock. */
@@ -196,7 +171,7 @@ final class Takeover {
                 return; // the members that came back leave after the stop, as they should
             }
         }
-        Thread probes = new Thread(() -> rejoinsCounted(gone(missing)), "satin-registry-rejoins");
+        Thread probes = new Thread(() -> rejoinsCounted(ComingBack.gone(missing)), "satin-registry-rejoins");
         probes.setDaemon(true);
         probes.start();
     }
@@ -212,30 +187,6 @@ final class Takeover {
                     m.id());
             election.gone(m.id(), false);
         }
-    }
-
-    /** The ids of the members whose process is gone: their address refuses connections. All are asked at once. */
-    private static Set<Integer> gone(List<Message.Member> missing) {
-        Set<Integer> gone = ConcurrentHashMap.newKeySet();
-        List<Thread> probes = new ArrayList<>();
-        for (Message.Member m : missing) {
-            Thread probe = new Thread(() -> {
-                if (Transport.refusesConnections(m.address(), PROBE_MILLIS)) {
-                    gone.add(m.id());
-                }
-            }, "satin-registry-probe");
-            probe.setDaemon(true);
-            probe.start();
-            probes.add(probe);
-        }
-        try {
-            for (Thread probe : probes) {
-                probe.join(2L * PROBE_MILLIS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // decided on what is known by now
-        }
-        return Set.copyOf(gone);
     }
 
     private void rejoinsCounted(Set<Integer> gone) {
