@@ -70,7 +70,7 @@ final class RegistryFailover {
         };
         String turn = rank == 0 ? "first in line" : "its turn, " + rank + " in line before it";
         SharedTransport.get().schedule(delay, () -> takeOver.accept(turn));
-        List<Message.Member> before = candidates.subList(0, Math.min(rank, candidates.size())).stream()
+        List<Message.Member> before = candidates.subList(0, rank).stream()
                 .map(members::get).filter(Objects::nonNull).toList();
         if (!before.isEmpty()) {
             long lost = System.nanoTime();

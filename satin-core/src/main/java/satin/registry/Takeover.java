@@ -113,32 +113,39 @@ final class Takeover {
         Thread probes = new Thread(() -> {
             Set<Integer> gone = ComingBack.gone(missing);
             synchronized (lock) {
-                probing = false;
-                if (decided || pool.stopped || pool.steppedDown) {
-                    return;
-                }
-                if (!missing(true).equals(missing)) {
-                    decideIfNoneCanComeBack(); // another came back meanwhile: ask again about those left
-                    return;
-                }
-                long wait = ComingBack.untilNoneCan(missing, gone, silences, timeoutNanos);
-                if (wait <= 0) {
-                    decided = true;
-                    LOG.log(Level.WARNING, "no member missing from the registry taken over can come back ({0} gone, "
-                            + "{1} silent for too long): decided before the window''s end", gone.size(),
-                            missing.size() - gone.size());
-                    rejoinsCounted(gone);
-                } else if (wait != Long.MAX_VALUE) {
-                    transport.schedule(wait, () -> {
-                        synchronized (lock) {
-                            decideIfNoneCanComeBack();
-                        }
-                    });
-                }
+                probed(missing, gone);
             }
         }, "satin-registry-early-probes");
         probes.setDaemon(true);
         probes.start();
+    }
+
+    /** What the probes of {@code missing} found: decide now, later, or leave it to the window. Under the lock. */
+    private void probed(List<Message.Member> missing, Set<Integer> gone) {
+        probing = false;
+        if (decided || pool.stopped || pool.steppedDown) {
+            return;
+        }
+        if (!missing(true).equals(missing)) {
+            decideIfNoneCanComeBack(); // another came back meanwhile: ask again about those left
+            return;
+        }
+        long wait = ComingBack.untilNoneCan(missing, gone, silences, timeoutNanos);
+        if (wait == Long.MAX_VALUE) {
+            return; // one may be alive: only the window's end decides
+        }
+        if (wait > 0) {
+            transport.schedule(wait, () -> {
+                synchronized (lock) {
+                    decideIfNoneCanComeBack();
+                }
+            });
+            return;
+        }
+        decided = true;
+        LOG.log(Level.WARNING, "no member missing from the registry taken over can come back ({0} gone, "
+                + "{1} silent for too long): decided before the window''s end", gone.size(), missing.size() - gone.size());
+        rejoinsCounted(gone);
     }
 
     /** The members not connected to this registry, the master among them if {@code withMaster}; under the lock. */
